@@ -1,0 +1,34 @@
+export type Locale = 'pt-BR' | 'en';
+
+export type Localized<T = string> = Record<Locale, T>;
+
+export type CategoryKey = 'pascoa' | 'classicos';
+
+export type ProductTypeKey = 'ovos-trufados' | 'ovos-com-lascas' | 'mini-ovos' | 'barras';
+
+export type ProductType = { key: ProductTypeKey; name: Localized };
+
+export type Category = { key: CategoryKey; name: Localized; types: ProductType[] };
+
+export type Ingredient = { key: string; name: Localized; description: Localized<string[]> };
+
+export type ProductImage = { src: string; alt: Localized; width: number; height: number };
+
+export type Product = {
+  isPromoted: boolean;
+  availableForSale: boolean;
+  showInStore: boolean;
+  stockQtty: number;
+  key: string;
+  type: ProductTypeKey;
+  category: CategoryKey;
+  title: Localized;
+  subtitle: Localized;
+  description: Localized<string[]>;
+  // Whole reais; cents are never used by the shop.
+  price: number;
+  weight: string;
+  ingredients: Ingredient[];
+  imgSrc: ProductImage[];
+  pageLink: string;
+};
