@@ -1,0 +1,64 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ProductDetails } from '@/components/product/product-details';
+import { ProductJsonLd } from '@/components/product/product-json-ld';
+import { getProduct, products } from '@/lib/catalogue';
+import { getAvailability } from '@/lib/catalogue/availability';
+import { formatPrice } from '@/lib/catalogue/format';
+import { routing, type AppLocale } from '@/lib/i18n/routing';
+import { localeAlternates } from '@/lib/site';
+
+type Props = { params: Promise<{ locale: AppLocale; key: string }> };
+
+export function generateStaticParams() {
+  return routing.locales.flatMap((locale) =>
+    products.map((product) => ({ locale, key: product.key })),
+  );
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, key } = await params;
+  const product = getProduct(key);
+  if (!product) return {};
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  const title = t('productTitle', {
+    title: product.title[locale],
+    price: formatPrice(product.price),
+  });
+  const description = `${product.subtitle[locale]} ${product.description[locale][0] ?? ''}`.trim();
+  const image = product.imgSrc[0];
+  return {
+    title,
+    description,
+    alternates: {
+      canonical: `/${locale}${product.pageLink}`,
+      languages: localeAlternates(product.pageLink),
+    },
+    openGraph: {
+      type: 'website',
+      title,
+      description,
+      url: `/${locale}${product.pageLink}`,
+      locale: locale === 'pt-BR' ? 'pt_BR' : 'en_US',
+      images: image
+        ? [{ url: image.src, width: image.width, height: image.height, alt: image.alt[locale] }]
+        : [],
+    },
+  };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const { locale, key } = await params;
+  setRequestLocale(locale);
+  const product = getProduct(key);
+  if (!product) notFound();
+  const stock = product.stockQtty;
+  const availability = getAvailability(product, stock);
+  return (
+    <>
+      <ProductJsonLd product={product} locale={locale} availability={availability} />
+      <ProductDetails product={product} availability={availability} stock={stock} />
+    </>
+  );
+}

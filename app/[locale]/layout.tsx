@@ -1,0 +1,76 @@
+import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { VercelInsights } from '@/components/layout/vercel-insights';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { CLIENT_NAMESPACES } from '@/lib/i18n/client-messages';
+import { routing } from '@/lib/i18n/routing';
+import { localeAlternates, SITE_URL } from '@/lib/site';
+
+const inter = localFont({
+  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  variable: '--font-inter',
+  weight: '100 900',
+  display: 'swap',
+});
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    metadataBase: new URL(SITE_URL),
+    title: { default: t('title'), template: `%s | ${t('siteName')}` },
+    description: t('description'),
+    applicationName: t('siteName'),
+    alternates: { canonical: `/${locale}`, languages: localeAlternates('') },
+    openGraph: {
+      type: 'website',
+      siteName: t('siteName'),
+      title: t('title'),
+      description: t('description'),
+      locale: locale === 'pt-BR' ? 'pt_BR' : 'en_US',
+      url: `/${locale}`,
+      images: [{ url: '/images/banners/banner-1.svg', width: 740, height: 420 }],
+    },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#fbf6f1' },
+    { media: '(prefers-color-scheme: dark)', color: '#1e100a' },
+  ],
+};
+
+/** The application shell (SPEC's /_app): document, providers, global overlays, analytics. */
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+
+  return (
+    <html lang={locale} className={inter.variable} suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col">
+        <NextIntlClientProvider messages={clientMessages}>
+          <main id="content" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </NextIntlClientProvider>
+        <VercelInsights />
+      </body>
+    </html>
+  );
+}

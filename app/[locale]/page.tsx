@@ -1,0 +1,25 @@
+import { setRequestLocale } from 'next-intl/server';
+import { AboutSection } from '@/components/landing/about-section';
+import { ContactSection } from '@/components/landing/contact-section';
+import { ExpertiseSection } from '@/components/landing/expertise-section';
+import { HeroSection } from '@/components/landing/hero-section';
+import { ProductsSection } from '@/components/landing/products-section';
+import { TeamSection } from '@/components/landing/team-section';
+import type { AppLocale } from '@/lib/i18n/routing';
+
+type Props = { params: Promise<{ locale: AppLocale }> };
+
+export default async function LandingPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return (
+    <>
+      <HeroSection />
+      <AboutSection />
+      <TeamSection />
+      <ProductsSection />
+      <ExpertiseSection />
+      <ContactSection />
+    </>
+  );
+}

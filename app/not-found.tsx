@@ -1,0 +1,18 @@
+import Link from 'next/link';
+import en from '@/messages/en.json';
+
+// Only reached outside a locale (e.g. an unknown top-level file); pages under /{locale} have
+// their own localized not-found page.
+export default function GlobalNotFound() {
+  return (
+    <html lang="en">
+      <body
+        style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1.5rem', textAlign: 'center' }}
+      >
+        <h1>{en.NotFound.title}</h1>
+        <p>{en.NotFound.description}</p>
+        <Link href="/">{en.Common.backToHome}</Link>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,61 @@
+import Image from 'next/image';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Price } from '@/components/ui/price';
+import type { Product } from '@/lib/catalogue/types';
+import { Link } from '@/lib/i18n/navigation';
+
+type Props = { product: Product; action?: ReactNode; headingLevel?: 'h3' | 'h4' | 'h5' };
+
+export async function ProductCard({ product, action, headingLevel: Heading = 'h3' }: Props) {
+  const locale = await getLocale();
+  const t = await getTranslations('Products');
+  const image = product.imgSrc[0];
+  const title = product.title[locale];
+  return (
+    <article
+      data-testid={`product-card-${product.key}`}
+      className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition hover:shadow-md dark:bg-cacao-900 dark:ring-cacao-800"
+    >
+      {product.isPromoted ? (
+        <span className="absolute top-3 left-3 z-10 rounded-full bg-gold-400 px-3 py-1 text-xs font-semibold text-cacao-950">
+          {t('promoted')}
+        </span>
+      ) : null}
+      {image ? (
+        <Image
+          src={image.src}
+          alt={image.alt[locale]}
+          width={image.width}
+          height={image.height}
+          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
+          className="aspect-square w-full bg-cacao-100 object-cover transition group-hover:scale-[1.02]"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <Heading className="text-lg font-semibold">
+          <Link
+            href={product.pageLink}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            aria-label={t('viewDetails', { title })}
+          >
+            {title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-2 text-sm text-cacao-600 dark:text-cacao-300">
+          {product.subtitle[locale]}
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+          <span className="flex flex-col">
+            <Price
+              amount={product.price}
+              className="text-lg font-bold text-cacao-800 dark:text-cacao-100"
+            />
+            <span className="text-xs text-cacao-500">{product.weight}</span>
+          </span>
+          {action ? <div className="relative z-10">{action}</div> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

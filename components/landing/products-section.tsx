@@ -1,0 +1,75 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { ProductCard } from '@/components/catalogue/product-card';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { categories, getProductsByType, products } from '@/lib/catalogue';
+
+export async function ProductsSection() {
+  const locale = await getLocale();
+  const t = await getTranslations('Products');
+  const listed = products.filter((product) => product.showInStore);
+  const featured = listed.filter((product) => product.isPromoted);
+
+  return (
+    <section id="chocolates" aria-labelledby="chocolates-title" className="px-6 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="chocolates-title" title={t('title')}>
+          <p>{t('subtitle')}</p>
+        </SectionHeading>
+
+        {featured.length > 0 ? (
+          <section aria-labelledby="featured-title" className="mb-14">
+            <h3 id="featured-title" className="mb-4 text-2xl font-bold">
+              {t('featured')}
+            </h3>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {featured.map((product) => (
+                <li key={product.key}>
+                  <ProductCard product={product} headingLevel="h4" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {categories.map((category) => (
+          <section
+            key={category.key}
+            aria-labelledby={`category-${category.key}`}
+            className="mb-14"
+          >
+            <h3
+              id={`category-${category.key}`}
+              className="mb-6 border-b border-cacao-200 pb-2 text-2xl font-bold dark:border-cacao-800"
+            >
+              {category.name[locale]}
+            </h3>
+            {category.types.map((type) => {
+              const items = getProductsByType(type.key).filter((product) => product.showInStore);
+              if (items.length === 0) return null;
+              return (
+                <section key={type.key} aria-labelledby={`type-${type.key}`} className="mb-10">
+                  <h4
+                    id={`type-${type.key}`}
+                    className="mb-4 text-lg font-semibold text-cacao-600 dark:text-cacao-300"
+                  >
+                    {type.name[locale]}{' '}
+                    <span className="text-sm font-normal text-cacao-400">
+                      ({t('productCount', { count: items.length })})
+                    </span>
+                  </h4>
+                  <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+                    {items.map((product) => (
+                      <li key={product.key}>
+                        <ProductCard product={product} headingLevel="h5" />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

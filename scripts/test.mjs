@@ -1,0 +1,92 @@
+// `npm test`: type-check, lint, Jest, production build, Playwright. Every step runs even when an
+// earlier one failed (except that e2e needs the build), and the run ends with one summary line
+// `N passed, N failed[, N skipped]` counting Jest and Playwright tests plus the gate steps.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `=== ${label}: ${status === 0 ? 'ok' : `exit ${status}`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return status === 0;
+}
+
+function gate(label, ok) {
+  if (ok) results.passed += 1;
+  else {
+    results.failed += 1;
+    failures.push(label);
+  }
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const bin = (name) => `node_modules/.bin/${name}`;
+
+gate(
+  'typecheck',
+  run('typecheck', bin('next'), ['typegen']) && run('typecheck', bin('tsc'), ['--noEmit']),
+);
+gate('eslint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+gate('prettier', run('format', bin('prettier'), ['--check', '.']));
+
+const jestReport = 'test-results/jest.json';
+rmSync(jestReport, { force: true });
+const jestOk = run('jest', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+const jest = readJson(jestReport);
+if (jest) {
+  results.passed += jest.numPassedTests;
+  results.failed += jest.numFailedTests;
+  results.skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
+  // A suite that cannot even load has no failed tests of its own: count it.
+  results.failed += jest.numRuntimeErrorTestSuites;
+  if (!jestOk) failures.push('jest');
+} else gate('jest', false);
+
+const buildOk = run('build', bin('next'), ['build']);
+gate('next build', buildOk);
+
+if (buildOk) {
+  const chromium = ensureChromium();
+  const e2eReport = 'test-results/playwright.json';
+  rmSync(e2eReport, { force: true });
+  const e2eOk = run('e2e', bin('playwright'), ['test'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    results.passed += e2e.stats.expected + e2e.stats.flaky;
+    results.failed += e2e.stats.unexpected;
+    results.skipped += e2e.stats.skipped;
+    if (!e2eOk) failures.push('playwright');
+    if (!e2eOk && e2e.stats.unexpected === 0) results.failed += 1;
+  } else gate('playwright', false);
+} else {
+  console.log('\n=== e2e: skipped because the build failed');
+  results.failed += 1;
+  failures.push('playwright (no build)');
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+const skipped = results.skipped ? `, ${results.skipped} skipped` : '';
+console.log(`\n${results.passed} passed, ${results.failed} failed${skipped}`);
+process.exit(results.failed === 0 && failures.length === 0 ? 0 : 1);
