@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
-import { LOCALE_COOKIE, locales } from '@/lib/i18n/routing';
+import { LOCALE_COOKIE, locales } from '@/lib/i18n/locales';
 
 function localeOfPath(pathname: string) {
   const first = pathname.split('/')[1] ?? '';

@@ -1,4 +1,4 @@
-import { locales, type AppLocale } from './i18n/routing';
+import { locales, type AppLocale } from './i18n/locales';
 
 /** The public origin of the shop, used for canonical URLs, the sitemap and Open Graph. */
 export const SITE_URL = (process.env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000').replace(

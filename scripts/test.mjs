@@ -70,7 +70,6 @@ if (buildOk) {
   rmSync(e2eReport, { force: true });
   const e2eOk = run('e2e', bin('playwright'), ['test'], {
     CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
   });
   const e2e = readJson(e2eReport);
   if (e2e?.stats) {

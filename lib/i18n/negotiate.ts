@@ -1,4 +1,4 @@
-import { locales, type AppLocale } from './routing';
+import { locales, type AppLocale } from './locales';
 
 /** Maps one language tag to a shop locale: any `pt` variant is Portuguese, `en` variants English. */
 function localeForTag(tag: string): AppLocale | undefined {

@@ -1,10 +1,7 @@
 import { defineRouting } from 'next-intl/routing';
+import { LOCALE_COOKIE, locales } from './locales';
 
-export const locales = ['pt-BR', 'en'] as const;
-export type AppLocale = (typeof locales)[number];
-
-/** The cookie that remembers an explicit language choice (the language switch). */
-export const LOCALE_COOKIE = 'NEXT_LOCALE';
+export { LOCALE_COOKIE, locales, type AppLocale } from './locales';
 
 export const routing = defineRouting({
   locales,
