@@ -1,0 +1,57 @@
+// Pure user types, shared by the server (repository, session) and the browser (user tab).
+
+/** The delivery address stored on the user record (SPEC section 3). */
+export type Address = {
+  city: string;
+  street: string;
+  number: string;
+  extra: string;
+  postalCode: string;
+};
+
+/**
+ * A user document as stored in Firestore. The flags are `unknown` because older or hand-edited
+ * documents may hold anything there; only `isAdminRecord` decides what they mean.
+ */
+export type UserRecord = {
+  address: Address;
+  authUID: string;
+  email: string;
+  name: string;
+  isAdmin?: unknown;
+  isMember?: unknown;
+  isOwner?: unknown;
+  telephone?: string;
+  avatarURL?: string;
+};
+
+/** What the server hands to the browser about the signed-in user. */
+export type PublicUser = {
+  uid: string;
+  email: string;
+  name: string;
+  avatarURL: string | null;
+  isAdmin: boolean;
+  telephone: string | null;
+  address: Address | null;
+};
+
+export const ADDRESS_FIELDS = ['city', 'street', 'number', 'extra', 'postalCode'] as const;
+
+/** The address a new user starts with (SPEC section 5). */
+export const DEFAULT_ADDRESS: Readonly<Address> = Object.freeze({
+  extra: 'No complement',
+  number: 'No number',
+  postalCode: 'No postal code',
+  street: 'No street',
+  city: 'No city',
+});
+
+/** True only when the record's isAdmin flag is exactly `true` (not 'true', not 1). */
+export function isAdminRecord(record: unknown): boolean {
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    (record as { isAdmin?: unknown }).isAdmin === true
+  );
+}
