@@ -1,0 +1,236 @@
+// Integration tests against a private local Firebase (Auth emulator + local Firestore).
+import type { Firestore } from 'firebase-admin/firestore';
+
+import { signInAnonymously, signInWithGoogle, signInWithPassword } from '@/test/auth-emulator';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+jest.setTimeout(30_000);
+
+type Repository = typeof import('./repository');
+type Admin = typeof import('@/lib/firebase/admin');
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let repo: Repository;
+let admin: Admin;
+
+const users = 'projects/chocolate-shop/users';
+const DEFAULT_ADDRESS = {
+  extra: 'No complement',
+  number: 'No number',
+  postalCode: 'No postal code',
+  street: 'No street',
+  city: 'No city',
+};
+
+beforeAll(async () => {
+  stack = await startTestFirebase();
+  // Environment first: lib/env.ts and firebase-admin read it at first use.
+  clients = adminClients(stack);
+  db = clients.db;
+  repo = await import('./repository');
+  admin = await import('@/lib/firebase/admin');
+});
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+});
+
+async function decode(idToken: string) {
+  return admin.getAdminAuth().verifyIdToken(idToken);
+}
+
+describe('ensureUserRecord', () => {
+  it('creates the record of a new Google user with the default address and false flags', async () => {
+    const { idToken, localId } = await signInWithGoogle(stack.authHost, {
+      sub: 'google-ana',
+      email: 'ana@example.com',
+      name: 'Ana Souza',
+      picture: 'https://example.com/ana.png',
+    });
+    const token = await decode(idToken);
+    expect(token.firebase.sign_in_provider).toBe('google.com');
+
+    const record = await repo.ensureUserRecord(token);
+
+    const expected = {
+      address: DEFAULT_ADDRESS,
+      authUID: localId,
+      email: 'ana@example.com',
+      name: 'Ana Souza',
+      isAdmin: false,
+      isMember: false,
+      isOwner: false,
+      telephone: '',
+      avatarURL: 'https://example.com/ana.png',
+    };
+    expect(record).toEqual(expected);
+    expect((await db.doc(`${users}/${localId}`).get()).data()).toEqual(expected);
+  });
+
+  it('does not overwrite the record on a later Google sign-in', async () => {
+    const profile = { sub: 'google-bia', email: 'bia@example.com', name: 'Bia' };
+    const first = await signInWithGoogle(stack.authHost, profile);
+    await repo.ensureUserRecord(await decode(first.idToken));
+    const ref = db.doc(`${users}/${first.localId}`);
+    const address = { ...DEFAULT_ADDRESS, city: 'Recife', street: 'Rua da Aurora' };
+    await ref.update({ address, isMember: true, telephone: '+55 81 9999-0000' });
+    const before = (await ref.get()).data();
+
+    const second = await signInWithGoogle(stack.authHost, profile);
+    expect(second.localId).toBe(first.localId);
+    const record = await repo.ensureUserRecord(await decode(second.idToken));
+
+    expect((await ref.get()).data()).toEqual(before);
+    expect(record).toMatchObject({ address, isMember: true, telephone: '+55 81 9999-0000' });
+  });
+
+  it('creates exactly one record when sign-ins race', async () => {
+    const { idToken, localId } = await signInWithGoogle(stack.authHost, {
+      sub: 'google-caio',
+      email: 'caio@example.com',
+      name: 'Caio',
+    });
+    const token = await decode(idToken);
+    const records = await Promise.all(
+      Array.from({ length: 5 }, () => repo.ensureUserRecord(token)),
+    );
+    expect(new Set(records.map((record) => JSON.stringify(record))).size).toBe(1);
+    expect((await db.doc(`${users}/${localId}`).get()).get('name')).toBe('Caio');
+  });
+
+  it('writes only address, authUID, email and name for an email sign-up, named No name', async () => {
+    const created = await clients.auth.createUser({
+      email: 'dora@example.com',
+      password: 'dora-password-1',
+    });
+    const { idToken } = await signInWithPassword(
+      stack.authHost,
+      'dora@example.com',
+      'dora-password-1',
+    );
+    const token = await decode(idToken);
+    expect(token.firebase.sign_in_provider).toBe('password');
+
+    const record = await repo.ensureUserRecord(token);
+
+    const stored = (await db.doc(`${users}/${created.uid}`).get()).data();
+    expect(stored).toEqual({
+      address: DEFAULT_ADDRESS,
+      authUID: created.uid,
+      email: 'dora@example.com',
+      name: 'No name',
+    });
+    expect(record).toEqual(stored);
+    expect((await clients.auth.getUser(created.uid)).displayName).toBe('No name');
+  });
+
+  it('keeps an email user’s existing display name', async () => {
+    const created = await clients.auth.createUser({
+      email: 'edu@example.com',
+      password: 'edu-password-1',
+      displayName: 'Eduardo',
+    });
+    const { idToken } = await signInWithPassword(
+      stack.authHost,
+      'edu@example.com',
+      'edu-password-1',
+    );
+    await repo.ensureUserRecord(await decode(idToken));
+    expect((await clients.auth.getUser(created.uid)).displayName).toBe('Eduardo');
+    expect((await db.doc(`${users}/${created.uid}`).get()).get('name')).toBe('No name');
+  });
+
+  it('leaves an existing email user’s record alone', async () => {
+    const { idToken } = await signInWithPassword(
+      stack.authHost,
+      'cliente@chocolates.local',
+      'cliente-chocolate-123',
+    );
+    const ref = db.doc(`${users}/seed-shopper`);
+    const before = (await ref.get()).data();
+    const record = await repo.ensureUserRecord(await decode(idToken));
+    expect((await ref.get()).data()).toEqual(before);
+    expect(record?.name).toBe('Cliente Exemplo');
+  });
+
+  it('writes nothing for another sign-in provider', async () => {
+    const { idToken, localId } = await signInAnonymously(stack.authHost);
+    expect(await repo.ensureUserRecord(await decode(idToken))).toBeNull();
+    expect((await db.doc(`${users}/${localId}`).get()).exists).toBe(false);
+  });
+});
+
+describe('getUserRecord', () => {
+  it('reads a stored record and returns null when there is none', async () => {
+    expect(await repo.getUserRecord('seed-admin')).toMatchObject({
+      authUID: 'seed-admin',
+      email: 'admin@chocolates.local',
+      isAdmin: true,
+      address: { city: 'São Paulo', street: 'Rua Augusta' },
+    });
+    expect(await repo.getUserRecord('nobody-here')).toBeNull();
+  });
+
+  it('keeps odd flags as stored and fills a malformed address with empty strings', async () => {
+    await db.doc(`${users}/odd-user`).set({ isAdmin: 'true', address: { city: 42 }, email: 7 });
+    const record = await repo.getUserRecord('odd-user');
+    expect(record).toEqual({
+      authUID: 'odd-user',
+      email: '',
+      name: '',
+      isAdmin: 'true',
+      address: { city: '', street: '', number: '', extra: '', postalCode: '' },
+    });
+    expect(repo.toPublicUser('odd-user', record).isAdmin).toBe(false);
+  });
+});
+
+describe('toPublicUser', () => {
+  it('is admin only for isAdmin === true, and not without a record', async () => {
+    const adminRecord = await repo.getUserRecord('seed-admin');
+    expect(repo.toPublicUser('seed-admin', adminRecord)).toEqual({
+      uid: 'seed-admin',
+      email: 'admin@chocolates.local',
+      name: 'Admin da Loja',
+      avatarURL: null,
+      isAdmin: true,
+      telephone: '+55 11 3000-0000',
+      address: adminRecord?.address,
+    });
+    expect(
+      repo.toPublicUser('ghost', null, { email: 'ghost@example.com', name: undefined }),
+    ).toEqual({
+      uid: 'ghost',
+      email: 'ghost@example.com',
+      name: 'No name',
+      avatarURL: null,
+      isAdmin: false,
+      telephone: null,
+      address: null,
+    });
+  });
+});
+
+describe('updateUserAddress', () => {
+  it('replaces the address and leaves every other field intact', async () => {
+    const ref = db.doc(`${users}/seed-shopper`);
+    const before = (await ref.get()).data();
+    const address = {
+      city: 'Curitiba',
+      street: 'Rua XV de Novembro',
+      number: '700',
+      extra: 'Casa',
+      postalCode: '80020-310',
+    };
+    await repo.updateUserAddress('seed-shopper', address);
+    expect((await ref.get()).data()).toEqual({ ...before, address });
+  });
+});

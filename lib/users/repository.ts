@@ -1,0 +1,136 @@
+import 'server-only';
+
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import type { DocumentData } from 'firebase-admin/firestore';
+
+import { getAdminAuth, usersCollection } from '@/lib/firebase/admin';
+
+import {
+  ADDRESS_FIELDS,
+  DEFAULT_ADDRESS,
+  isAdminRecord,
+  type Address,
+  type PublicUser,
+  type UserRecord,
+} from './types';
+
+/** Name given to accounts that have none (SPEC section 5). */
+export const NO_NAME = 'No name';
+
+// Firestore's gRPC status for "document already exists" (create() on an existing document).
+const ALREADY_EXISTS = 6;
+
+function readString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function readAddress(value: unknown): Address {
+  const stored =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const address = { ...DEFAULT_ADDRESS };
+  for (const field of ADDRESS_FIELDS) address[field] = readString(stored[field]) ?? '';
+  return address;
+}
+
+/** The one mapping from a stored user document to the app's UserRecord. */
+function reshapeUserRecord(uid: string, data: DocumentData): UserRecord {
+  const record: UserRecord = {
+    address: readAddress(data.address),
+    authUID: readString(data.authUID) ?? uid,
+    email: readString(data.email) ?? '',
+    name: readString(data.name) ?? '',
+  };
+  // The flags stay as stored: only isAdminRecord() decides what they mean.
+  for (const flag of ['isAdmin', 'isMember', 'isOwner'] as const) {
+    if (flag in data) record[flag] = data[flag];
+  }
+  const telephone = readString(data.telephone);
+  if (telephone !== undefined) record.telephone = telephone;
+  const avatarURL = readString(data.avatarURL);
+  if (avatarURL !== undefined) record.avatarURL = avatarURL;
+  return record;
+}
+
+/** The user document of `uid`, or null when there is none. */
+export async function getUserRecord(uid: string): Promise<UserRecord | null> {
+  const snapshot = await usersCollection().doc(uid).get();
+  const data = snapshot.data();
+  return data ? reshapeUserRecord(uid, data) : null;
+}
+
+/**
+ * What the browser may know about a signed-in user. Without a user document (never created, or
+ * deleted) the user is still signed in, but is not an admin and has no saved address.
+ */
+export function toPublicUser(
+  uid: string,
+  record: UserRecord | null,
+  fallback: { email?: string | undefined; name?: string | undefined } = {},
+): PublicUser {
+  return {
+    uid,
+    email: record?.email || fallback.email || '',
+    name: record?.name || fallback.name || NO_NAME,
+    avatarURL: record?.avatarURL || null,
+    isAdmin: isAdminRecord(record),
+    telephone: record?.telephone || null,
+    address: record ? record.address : null,
+  };
+}
+
+/**
+ * Applies the user-record rules at sign-in and returns the user's record: the existing one
+ * untouched, or the one it created. Returns null (and writes nothing) when there is no record
+ * and the sign-in provider is neither Google nor email and password.
+ */
+export async function ensureUserRecord(token: DecodedIdToken): Promise<UserRecord | null> {
+  const { uid } = token;
+  const ref = usersCollection().doc(uid);
+  const existing = await ref.get();
+  const existingData = existing.data();
+  if (existingData) return reshapeUserRecord(uid, existingData);
+
+  const provider = token.firebase.sign_in_provider;
+  if (provider !== 'google.com' && provider !== 'password') return null;
+
+  // The Auth user is the source of truth for the profile; the token only mirrors it.
+  const auth = getAdminAuth();
+  const authUser = await auth.getUser(uid);
+  const email = authUser.email ?? token.email ?? '';
+  const address = { ...DEFAULT_ADDRESS };
+  const record: UserRecord =
+    provider === 'google.com'
+      ? {
+          address,
+          authUID: uid,
+          email,
+          name: authUser.displayName || NO_NAME,
+          isAdmin: false,
+          isMember: false,
+          isOwner: false,
+          telephone: '',
+          avatarURL: authUser.photoURL ?? '',
+        }
+      : // Email sign-up writes only these four fields (SPEC section 3).
+        { address, authUID: uid, email, name: NO_NAME };
+
+  try {
+    // create(), not set(): two sign-ins racing must never overwrite a document.
+    await ref.create(record);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    return getUserRecord(uid);
+  }
+  if (provider === 'password' && !authUser.displayName) {
+    await auth.updateUser(uid, { displayName: NO_NAME });
+  }
+  return record;
+}
+
+/** Merges `address` into the user's document (creating it if missing); other fields stay. */
+export async function updateUserAddress(uid: string, address: Address): Promise<void> {
+  const { city, street, number, extra, postalCode } = address;
+  await usersCollection()
+    .doc(uid)
+    .set({ address: { city, street, number, extra, postalCode } }, { merge: true });
+}
