@@ -1,0 +1,69 @@
+import 'server-only';
+
+/**
+ * Whether a state-changing request comes from this site: its Origin header must name the host
+ * the request was sent to. A missing or opaque ('null') Origin is refused.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin || origin === 'null') return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  // Behind a proxy the public host arrives as X-Forwarded-Host (as Next's own Server Action
+  // check assumes); browsers cannot set that header on a cross-site request.
+  const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  const host = forwarded || request.headers.get('host') || new URL(request.url).host;
+  return originHost.toLowerCase() === host.toLowerCase();
+}
+
+export type JsonBodyResult =
+  | { ok: true; value: unknown }
+  | { ok: false; error: 'unsupported-media-type' | 'body-too-large' | 'invalid-json' };
+
+function isJsonContentType(value: string | null): boolean {
+  return value?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes`, stopping as soon as the limit is passed, whatever
+ * Content-Length claims. Returns the parsed value or the reason it was refused.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBodyResult> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return { ok: false, error: 'unsupported-media-type' };
+  }
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    return { ok: false, error: 'body-too-large' };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return { ok: false, error: 'body-too-large' };
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch {
+    return { ok: false, error: 'invalid-json' };
+  }
+}
