@@ -36,7 +36,8 @@ export default defineConfig({
     { name: 'phone', grep: /@phone/, use: { ...devices['Pixel 7'], launchOptions } },
   ],
   webServer: {
-    command: `node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`,
+    command: 'node scripts/e2e-server.mjs',
+    env: { E2E_PORT: String(PORT) },
     url: `${baseURL}/en`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -1,5 +1,6 @@
 // `npm start`: build when there is no build or the sources changed since the last one, then
-// serve the production build. (The local Firebase is started around it when configured.)
+// serve the production build on the local Firebase (scripts/local-firebase), or on the real
+// project when its credentials are configured.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +52,8 @@ export function ensureBuild() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureBuild();
   const port = process.env.PORT ?? '3000';
-  const { status } = spawnSync('node_modules/.bin/next', ['start', '-p', port], {
+  const launcher = 'scripts/local-firebase/with-local-firebase.mjs';
+  const { status } = spawnSync(process.execPath, [launcher, 'next', 'start', '-p', port], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });

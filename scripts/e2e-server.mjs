@@ -1,0 +1,38 @@
+// The server Playwright tests run against: the production build on a fresh, seeded local
+// Firebase (its own data folder and ports, so a running `npm start` is not disturbed).
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = '.local-firebase-e2e';
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(
+  process.execPath,
+  [
+    'scripts/local-firebase/with-local-firebase.mjs',
+    'next',
+    'start',
+    '-H',
+    '127.0.0.1',
+    '-p',
+    port,
+  ],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      LOCAL_FIREBASE_DATA_DIR: dataDir,
+      AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9199',
+      FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8180',
+      EMULATOR_HUB_PORT: process.env.E2E_HUB_PORT ?? '4410',
+      EMULATOR_LOGGING_PORT: process.env.E2E_LOGGING_PORT ?? '4510',
+      // The e2e run always gets its own emulators, never ones configured in the shell.
+      FIRESTORE_EMULATOR_HOST: '',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
