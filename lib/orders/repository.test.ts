@@ -1,0 +1,179 @@
+// Integration tests of the orders repository and the getMyOrders action against a private
+// local Firebase (seeded: the shopper has 5 orders).
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+
+import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+import { orderStatusKey } from './status';
+
+jest.mock('next/headers', () =>
+  jest
+    .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
+    .nextHeadersMock(),
+);
+
+jest.setTimeout(30_000);
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let repository: typeof import('./repository');
+let actions: typeof import('./actions');
+let session: typeof import('@/lib/session/session');
+
+const ORDERS = 'projects/chocolate-shop/orders';
+const OTHER = { uid: 'other-shopper', email: 'outra@example.com', password: 'outra-senha-123' };
+const NO_STATUS = {
+  confirmed: false,
+  waitingPayment: false,
+  inProduction: false,
+  waitingForRetrieval: false,
+  waitingForDelivery: false,
+  delivered: false,
+  cancelled: false,
+};
+
+beforeAll(async () => {
+  stack = await startTestFirebase();
+  // Environment first: lib/env.ts and firebase-admin read it at first use.
+  clients = adminClients(stack);
+  db = clients.db;
+  repository = await import('./repository');
+  actions = await import('./actions');
+  session = await import('@/lib/session/session');
+
+  await clients.auth.createUser(OTHER);
+  const batch = db.batch();
+  batch.set(db.doc(`${ORDERS}/other-1`), {
+    orderID: 'other-1',
+    orderDate: Timestamp.fromDate(new Date('2026-05-01T12:00:00Z')),
+    clientRef: OTHER.uid,
+    orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
+    status: { ...NO_STATUS, waitingPayment: true },
+    shippingOption: 'Entrega',
+    total: 35,
+  });
+  // Odd, hand-edited data: the reshape must still give a well-formed Order.
+  batch.set(db.doc(`${ORDERS}/other-2`), {
+    clientRef: OTHER.uid,
+    orderItems: [
+      { translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 40 },
+      { translatedTitle: 'broken', quantity: '2', value: 40 },
+      'not an item',
+    ],
+    status: { delivered: 'true', cancelled: 1 },
+    shippingOption: 'Drone',
+  });
+  // Orders of nobody, or of a uid that differs only in case, belong to no one else.
+  batch.set(db.doc(`${ORDERS}/orphan`), { orderID: 'orphan', orderItems: [] });
+  batch.set(db.doc(`${ORDERS}/case`), { orderID: 'case', clientRef: 'SEED-SHOPPER' });
+  await batch.commit();
+});
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+});
+
+async function signIn(email: string, password: string) {
+  cookieJar.reset();
+  const { idToken } = await signInWithPassword(stack.authHost, email, password);
+  await session.createSession(idToken);
+}
+
+describe('listOrdersByClient', () => {
+  it('gives the shopper’s five orders, newest first, as plain data', async () => {
+    const orders = await repository.listOrdersByClient('seed-shopper');
+    expect(orders.map((order) => order.orderID)).toEqual([
+      'seed-order-5',
+      'seed-order-4',
+      'seed-order-3',
+      'seed-order-2',
+      'seed-order-1',
+    ]);
+    expect(orders.every((order) => order.clientRef === 'seed-shopper')).toBe(true);
+    // Serializable: what a server action or a prop may carry, with no SDK objects inside.
+    expect(JSON.parse(JSON.stringify(orders))).toEqual(orders);
+    expect(orders.map((order) => orderStatusKey(order.status))).toEqual([
+      'cancelled',
+      'delivered',
+      'inProduction',
+      'confirmed',
+      'awaitingApproval',
+    ]);
+    expect(orders[3]).toEqual({
+      orderID: 'seed-order-2',
+      orderDate: '2026-02-10T13:05:00.000Z',
+      clientRef: 'seed-shopper',
+      orderItems: [
+        { key: 'ovo-pistache', translatedTitle: 'Ovo Pistache', quantity: 1, value: 193 },
+        { key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 2, value: 35 },
+      ],
+      status: { ...NO_STATUS, confirmed: true },
+      shippingOption: 'Entrega',
+      total: 263,
+    });
+  });
+
+  it('never returns another user’s orders', async () => {
+    const shopper = await repository.listOrdersByClient('seed-shopper');
+    expect(shopper.map((order) => order.orderID)).not.toEqual(expect.arrayContaining(['other-1']));
+    expect(shopper).toHaveLength(5);
+    const other = await repository.listOrdersByClient(OTHER.uid);
+    expect(other.map((order) => order.orderID).sort()).toEqual(['other-1', 'other-2']);
+    expect(await repository.listOrdersByClient('nobody')).toEqual([]);
+    expect(await repository.listOrdersByClient('')).toEqual([]);
+  });
+
+  it('reshapes odd documents into well-formed orders', async () => {
+    const odd = (await repository.listOrdersByClient(OTHER.uid)).find(
+      (order) => order.orderID === 'other-2',
+    );
+    expect(odd).toEqual({
+      orderID: 'other-2',
+      orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      clientRef: OTHER.uid,
+      orderItems: [{ translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 40 }],
+      status: NO_STATUS,
+      shippingOption: 'Entrega',
+      total: 80,
+    });
+  });
+});
+
+describe('getMyOrders', () => {
+  it('refuses without a session', async () => {
+    cookieJar.reset();
+    expect(await actions.getMyOrders()).toEqual({ ok: false, error: 'unauthenticated' });
+    cookieJar.cookies.set('__session', { value: 'forged', options: {} });
+    expect(await actions.getMyOrders()).toEqual({ ok: false, error: 'unauthenticated' });
+  });
+
+  it('gives each signed-in user only their own orders', async () => {
+    await signIn('cliente@chocolates.local', 'cliente-chocolate-123');
+    const mine = await actions.getMyOrders();
+    expect(mine.ok && mine.orders.map((order) => order.orderID)).toEqual([
+      'seed-order-5',
+      'seed-order-4',
+      'seed-order-3',
+      'seed-order-2',
+      'seed-order-1',
+    ]);
+
+    await signIn(OTHER.email, OTHER.password);
+    const theirs = await actions.getMyOrders();
+    expect(theirs.ok && theirs.orders.map((order) => order.orderID).sort()).toEqual([
+      'other-1',
+      'other-2',
+    ]);
+
+    await signIn('admin@chocolates.local', 'admin-chocolate-123');
+    expect(await actions.getMyOrders()).toEqual({ ok: true, orders: [] });
+  });
+});
