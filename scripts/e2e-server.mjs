@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = '.local-firebase-e2e';
+// One folder per port, so two e2e runs on one machine never share (or lock) a data folder.
+const dataDir = process.env.E2E_DATA_DIR ?? `.local-firebase-e2e/${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(
