@@ -41,9 +41,10 @@ function cookieOptions(maxAge: number) {
   };
 }
 
+/** Whether firebase-admin refused the token itself, as opposed to failing to check it. */
 function isAuthError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('auth/');
+  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 }
 
 /**

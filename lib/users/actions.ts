@@ -22,7 +22,10 @@ const addressSchema = z.strictObject({
 export type UpdateAddressResult =
   { ok: true; address: Address } | { ok: false; error: 'unauthenticated' | 'invalid' };
 
-/** Saves the signed-in user's address (merged into the user document); nothing else changes. */
+/**
+ * Saves the signed-in user's address (merged into the user document; nothing else changes).
+ * Returns 'unauthenticated' without a valid session and 'invalid' for any other input shape.
+ */
 export async function updateAddress(input: unknown): Promise<UpdateAddressResult> {
   const uid = await getSessionUid();
   if (!uid) return { ok: false, error: 'unauthenticated' };
