@@ -1,0 +1,21 @@
+import { COLOR_MODE_STORAGE_KEY } from './color-mode';
+
+/** sessionStorage key: the intro splash has been shown during this visit. */
+export const SPLASH_SESSION_KEY = 'splashShown';
+/** localStorage key (SPEC 4): the cookie banner was dismissed; its value is 'true'. */
+export const COOKIE_CONSENT_KEY = 'cookie';
+/** Intro splash (SPEC 9): shown for 1000 ms, then a 0.5 s fade. */
+export const SPLASH_MS = 1000;
+export const SPLASH_FADE_MS = 500;
+
+/**
+ * Runs in <head> before the first paint, so nothing flashes: it puts the `dark` class on <html>
+ * (saved choice, else the system setting), flags the cookie banner as pending when it was never
+ * dismissed, and starts the once-per-visit splash. Without JavaScript none of this happens and
+ * the page is simply shown, light, without splash or banner. Kept ES5 and tiny on purpose.
+ */
+export const BOOT_SCRIPT = `(function(){var d=document.documentElement;
+try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');if(m!=='light'&&m!=='dark')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='dark')d.classList.add('dark');d.style.colorScheme=m}catch(e){}
+try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}
+try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){sessionStorage.setItem('${SPLASH_SESSION_KEY}','true');d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}
+})()`;

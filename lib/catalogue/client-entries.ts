@@ -1,0 +1,43 @@
+import { getAvailability } from './availability';
+import { categories } from './categories';
+import { products } from './products';
+import type { Locale } from './types';
+
+/**
+ * What the browser needs to know about one product, in one language: enough for the cart, the
+ * checkout summary and the menu search, without shipping the whole bilingual catalogue to the
+ * client.
+ */
+export type CatalogueEntry = {
+  key: string;
+  title: string;
+  subtitle: string;
+  categoryName: string;
+  typeName: string;
+  price: number;
+  image: { src: string; alt: string };
+  pageLink: string;
+  /** False when the product is not for sale or out of stock: it cannot be added to the cart. */
+  purchasable: boolean;
+};
+
+/** Every catalogue product as a client entry in `locale`, in catalogue order. */
+export function getCatalogueEntries(locale: Locale): CatalogueEntry[] {
+  return products.map((product) => {
+    const category = categories.find((candidate) => candidate.key === product.category);
+    const type = category?.types.find((candidate) => candidate.key === product.type);
+    const image = product.imgSrc[0];
+    const availability = getAvailability(product, product.stockQtty);
+    return {
+      key: product.key,
+      title: product.title[locale],
+      subtitle: product.subtitle[locale],
+      categoryName: category?.name[locale] ?? '',
+      typeName: type?.name[locale] ?? '',
+      price: product.price,
+      image: { src: image?.src ?? '', alt: image?.alt[locale] ?? '' },
+      pageLink: product.pageLink,
+      purchasable: availability === 'in-stock' || availability === 'low-stock',
+    };
+  });
+}

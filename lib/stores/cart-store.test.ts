@@ -1,0 +1,270 @@
+import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import type { StateStorage } from 'zustand/middleware';
+import {
+  CART_STORAGE_KEY,
+  CART_STORAGE_VERSION,
+  cartQuantity,
+  createCartStore,
+  DEFAULT_VARIANT,
+  toCartCatalogue,
+  type CartCatalogue,
+} from './cart-store';
+
+const catalogue: CartCatalogue = {
+  ...toCartCatalogue(getCatalogueEntries('pt-BR')),
+  'ovo-esgotado': { price: 50, bannerImage: '/x.svg', purchasable: false },
+};
+
+function memoryStorage(initial: Record<string, string> = {}): StateStorage & {
+  data: Record<string, string>;
+} {
+  const data = { ...initial };
+  return {
+    data,
+    getItem: (name) => data[name] ?? null,
+    setItem: (name, value) => {
+      data[name] = value;
+    },
+    removeItem: (name) => {
+      delete data[name];
+    },
+  };
+}
+
+function freshStore(storage = memoryStorage()) {
+  return { store: createCartStore(undefined, { catalogue, storage }), storage };
+}
+
+describe('cart store', () => {
+  it('starts empty', () => {
+    const { store } = freshStore();
+    expect(store.getState().cartItems).toEqual([]);
+    expect(store.getState().cartTotal).toBe(0);
+    expect(store.getState().checkoutOrder).toBeNull();
+  });
+
+  it('adds a new product with quantity 1, the catalogue price and the default variant', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    expect(store.getState().cartItems).toEqual([
+      {
+        id: 'ovo-pistache',
+        price: 193,
+        quantity: 1,
+        bannerImage: '/images/products/ovo-pistache.svg',
+        variant: DEFAULT_VARIANT,
+      },
+    ]);
+    expect(store.getState().cartTotal).toBe(193);
+  });
+
+  it('increments the quantity when the same product and variant is added again', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    expect(store.getState().cartItems).toHaveLength(1);
+    expect(store.getState().cartItems[0]?.quantity).toBe(2);
+    expect(store.getState().cartTotal).toBe(386);
+  });
+
+  it('keeps another variant of the same product as its own line', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    store.getState().addToCart('mini-ovo', { key: 'gift', name: 'Gift box' });
+    store.getState().addToCart('mini-ovo', { key: 'gift', name: 'Gift box' });
+    const lines = store.getState().cartItems.map((item) => [item.variant.key, item.quantity]);
+    expect(lines).toEqual([
+      ['default', 1],
+      ['gift', 2],
+    ]);
+    expect(store.getState().cartTotal).toBe(35 * 3);
+  });
+
+  it('ignores products that are unknown or not for sale', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-inexistente');
+    store.getState().addToCart('ovo-esgotado');
+    expect(store.getState().cartItems).toEqual([]);
+    expect(store.getState().cartTotal).toBe(0);
+  });
+
+  it('decrements a line and recomputes the total', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    store.getState().decrementItem('ovo-pistache');
+    expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
+      ['ovo-pistache', 1],
+      ['mini-ovo', 1],
+    ]);
+    expect(store.getState().cartTotal).toBe(193 + 35);
+  });
+
+  it('removes a line when it is decremented to 0', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    store.getState().decrementItem('mini-ovo');
+    expect(store.getState().cartItems.map((item) => item.id)).toEqual(['ovo-pistache']);
+    expect(store.getState().cartTotal).toBe(193);
+  });
+
+  it('never keeps a line at 0 or below, even from a bad starting state', () => {
+    const store = createCartStore(
+      {
+        cartItems: [
+          { id: 'mini-ovo', price: 35, quantity: 0, bannerImage: '', variant: DEFAULT_VARIANT },
+        ],
+        cartTotal: 0,
+        checkoutOrder: null,
+      },
+      { catalogue, storage: memoryStorage() },
+    );
+    store.getState().decrementItem('mini-ovo');
+    expect(store.getState().cartItems).toEqual([]);
+  });
+
+  it('decrementing a product that is not in the cart changes nothing', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    store.getState().decrementItem('ovo-pistache');
+    expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
+      ['mini-ovo', 1],
+    ]);
+    expect(store.getState().cartTotal).toBe(35);
+  });
+
+  it('removes a whole line whatever its quantity', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    store.getState().removeItem('ovo-pistache');
+    expect(store.getState().cartItems.map((item) => item.id)).toEqual(['mini-ovo']);
+    expect(store.getState().cartTotal).toBe(35);
+  });
+
+  it('removes only the given variant', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    store.getState().addToCart('mini-ovo', { key: 'gift', name: 'Gift box' });
+    store.getState().removeItem('mini-ovo', 'gift');
+    expect(store.getState().cartItems.map((item) => item.variant.key)).toEqual(['default']);
+  });
+
+  it('clears the cart', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    store.getState().clearCart();
+    expect(store.getState().cartItems).toEqual([]);
+    expect(store.getState().cartTotal).toBe(0);
+  });
+
+  it('recomputes the total on every change (421 for two Ovo Pistache and one Mini Ovo)', () => {
+    const { store } = freshStore();
+    const totals: number[] = [];
+    store.subscribe((state) => totals.push(state.cartTotal));
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    store.getState().decrementItem('mini-ovo');
+    store.getState().removeItem('ovo-pistache');
+    expect(totals).toEqual([193, 386, 421, 386, 0]);
+    expect(cartQuantity(store.getState().cartItems)).toBe(0);
+  });
+
+  it('keeps the checkout order', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    const order = { orderID: 'ABC123', items: store.getState().cartItems, total: 35 };
+    store.getState().setCheckoutOrder(order);
+    expect(store.getState().checkoutOrder).toEqual(order);
+  });
+});
+
+describe('cart persistence', () => {
+  it('stores only ids, variants and quantities, with a version', () => {
+    const { store, storage } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    const saved = JSON.parse(storage.data[CART_STORAGE_KEY] ?? 'null');
+    expect(saved).toEqual({
+      version: CART_STORAGE_VERSION,
+      state: { cartItems: [{ id: 'ovo-pistache', quantity: 2, variant: DEFAULT_VARIANT }] },
+    });
+  });
+
+  it('does not read storage until rehydrate is called', async () => {
+    const { store: first, storage } = freshStore();
+    first.getState().addToCart('mini-ovo');
+    const { store: second } = freshStore(storage);
+    expect(second.getState().cartItems).toEqual([]);
+    expect(second.persist.hasHydrated()).toBe(false);
+    await second.persist.rehydrate();
+    expect(second.persist.hasHydrated()).toBe(true);
+    expect(second.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
+      ['mini-ovo', 1],
+    ]);
+    expect(second.getState().cartTotal).toBe(35);
+  });
+
+  it('re-prices stored lines from the catalogue and drops unknown or invalid ones', async () => {
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify({
+        version: CART_STORAGE_VERSION,
+        state: {
+          cartItems: [
+            { id: 'ovo-pistache', quantity: 2, variant: DEFAULT_VARIANT, price: 1 },
+            { id: 'ovo-que-nao-existe', quantity: 1, variant: DEFAULT_VARIANT },
+            { id: 'ovo-esgotado', quantity: 1, variant: DEFAULT_VARIANT },
+            { id: 'mini-ovo', quantity: -3, variant: DEFAULT_VARIANT },
+            { id: 'mini-ovo', quantity: 1.5, variant: DEFAULT_VARIANT },
+            { id: 'mini-ovo', quantity: 1 },
+            'garbage',
+          ],
+          cartTotal: 2,
+        },
+      }),
+    });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate();
+    expect(store.getState().cartItems).toEqual([
+      {
+        id: 'ovo-pistache',
+        price: 193,
+        quantity: 2,
+        bannerImage: '/images/products/ovo-pistache.svg',
+        variant: DEFAULT_VARIANT,
+      },
+      {
+        id: 'mini-ovo',
+        price: 35,
+        quantity: 1,
+        bannerImage: '/images/products/mini-ovo.svg',
+        variant: DEFAULT_VARIANT,
+      },
+    ]);
+    expect(store.getState().cartTotal).toBe(421);
+  });
+
+  it('discards a cart stored under another version', async () => {
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify({
+        version: 0,
+        state: { cartItems: [{ id: 'mini-ovo', quantity: 1, variant: DEFAULT_VARIANT }] },
+      }),
+    });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate();
+    expect(store.getState().cartItems).toEqual([]);
+  });
+
+  it('survives unreadable storage content', async () => {
+    const storage = memoryStorage({ [CART_STORAGE_KEY]: '{not json' });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate().catch(() => undefined);
+    expect(store.getState().cartItems).toEqual([]);
+  });
+});

@@ -1,0 +1,200 @@
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+
+export type CartVariant = { key: string; name: string };
+
+/** 'default' is the variant of every product sold in one form only. */
+export const DEFAULT_VARIANT: CartVariant = { key: 'default', name: 'default' };
+
+export type CartItem = {
+  /** The product key in the catalogue. */
+  id: string;
+  /** Unit price in whole reais, always read from the catalogue. */
+  price: number;
+  quantity: number;
+  bannerImage: string;
+  variant: CartVariant;
+};
+
+/** The cart as it was when the shopper pressed checkout. */
+export type CheckoutOrder = { orderID: string; items: CartItem[]; total: number };
+
+export type CartState = {
+  cartItems: CartItem[];
+  /** Sum of price times quantity, recomputed on every change. */
+  cartTotal: number;
+  checkoutOrder: CheckoutOrder | null;
+};
+
+export type CartActions = {
+  /** Adds one unit: increments the line of the same product and variant, or adds a new line. */
+  addToCart: (id: string, variant?: CartVariant) => void;
+  /** Removes one unit; a line that reaches 0 or less is removed. */
+  decrementItem: (id: string, variantKey?: string) => void;
+  removeItem: (id: string, variantKey?: string) => void;
+  clearCart: () => void;
+  setCheckoutOrder: (order: CheckoutOrder | null) => void;
+};
+
+export type CartStore = CartState & CartActions;
+
+/** What the cart needs from the catalogue for one product. */
+export type CartCatalogueItem = { price: number; bannerImage: string; purchasable: boolean };
+export type CartCatalogue = Readonly<Record<string, CartCatalogueItem | undefined>>;
+
+export type CartStoreOptions = {
+  catalogue: CartCatalogue;
+  /** Where the cart is kept between visits; localStorage in the browser. */
+  storage?: StateStorage;
+};
+
+export const CART_STORAGE_KEY = 'chocolates-tropicais-cart';
+export const CART_STORAGE_VERSION = 1;
+
+export const defaultCartState: CartState = { cartItems: [], cartTotal: 0, checkoutOrder: null };
+
+type PersistedLine = { id: string; quantity: number; variant: CartVariant };
+type PersistedCart = { cartItems: PersistedLine[] };
+
+export function computeCartTotal(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+}
+
+export function cartQuantity(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+const sameLine = (item: CartItem, id: string, variantKey: string) =>
+  item.id === id && item.variant.key === variantKey;
+
+function withTotal(cartItems: CartItem[]): Pick<CartState, 'cartItems' | 'cartTotal'> {
+  return { cartItems, cartTotal: computeCartTotal(cartItems) };
+}
+
+function isVariant(value: unknown): value is CartVariant {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, name } = value as Record<string, unknown>;
+  return typeof key === 'string' && typeof name === 'string';
+}
+
+/**
+ * Turns whatever was stored into cart lines priced from the catalogue now: a stored price is never
+ * trusted, unknown or unpurchasable products are dropped, and so are nonsensical quantities.
+ */
+export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): CartItem[] {
+  if (!Array.isArray(stored)) return [];
+  const items: CartItem[] = [];
+  for (const line of stored as unknown[]) {
+    if (typeof line !== 'object' || line === null) continue;
+    const { id, quantity, variant } = line as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof quantity !== 'number') continue;
+    if (!Number.isSafeInteger(quantity) || quantity <= 0) continue;
+    const product = catalogue[id];
+    if (!product?.purchasable) continue;
+    const lineVariant = isVariant(variant) ? variant : DEFAULT_VARIANT;
+    const existing = items.find((item) => sameLine(item, id, lineVariant.key));
+    if (existing) existing.quantity += quantity;
+    else
+      items.push({
+        id,
+        price: product.price,
+        quantity,
+        bannerImage: product.bannerImage,
+        variant: { key: lineVariant.key, name: lineVariant.name },
+      });
+  }
+  return items;
+}
+
+function browserStorage(): StateStorage {
+  // Thrown errors make createJSONStorage report "no storage": nothing is persisted on the server.
+  if (typeof window === 'undefined') throw new Error('localStorage exists only in the browser');
+  return window.localStorage;
+}
+
+/** The cart store: a fresh one per provider (and per test), persisted under CART_STORAGE_KEY. */
+export function createCartStore(
+  initState: CartState = defaultCartState,
+  { catalogue, storage }: CartStoreOptions,
+) {
+  return createStore<CartStore>()(
+    persist(
+      (set) => ({
+        ...initState,
+        addToCart: (id, variant = DEFAULT_VARIANT) =>
+          set((state) => {
+            const product = catalogue[id];
+            if (!product?.purchasable) return state;
+            const exists = state.cartItems.some((item) => sameLine(item, id, variant.key));
+            const cartItems = exists
+              ? state.cartItems.map((item) =>
+                  sameLine(item, id, variant.key) ? { ...item, quantity: item.quantity + 1 } : item,
+                )
+              : [
+                  ...state.cartItems,
+                  {
+                    id,
+                    price: product.price,
+                    quantity: 1,
+                    bannerImage: product.bannerImage,
+                    variant,
+                  },
+                ];
+            return withTotal(cartItems);
+          }),
+        decrementItem: (id, variantKey = DEFAULT_VARIANT.key) =>
+          set((state) =>
+            withTotal(
+              state.cartItems
+                .map((item) =>
+                  sameLine(item, id, variantKey) ? { ...item, quantity: item.quantity - 1 } : item,
+                )
+                .filter((item) => item.quantity > 0),
+            ),
+          ),
+        removeItem: (id, variantKey = DEFAULT_VARIANT.key) =>
+          set((state) =>
+            withTotal(state.cartItems.filter((item) => !sameLine(item, id, variantKey))),
+          ),
+        clearCart: () => set(withTotal([])),
+        setCheckoutOrder: (checkoutOrder) => set({ checkoutOrder }),
+      }),
+      {
+        name: CART_STORAGE_KEY,
+        version: CART_STORAGE_VERSION,
+        storage: createJSONStorage<PersistedCart>(() => storage ?? browserStorage()),
+        // The page renders an empty cart on the server; the provider rehydrates after mount so
+        // the first client render matches the HTML.
+        skipHydration: true,
+        // Only what identifies the lines: prices and images are looked up again on load.
+        partialize: (state): PersistedCart => ({
+          cartItems: state.cartItems.map(({ id, quantity, variant }) => ({
+            id,
+            quantity,
+            variant,
+          })),
+        }),
+        // No earlier format exists: anything stored under another version is discarded.
+        migrate: () => ({ cartItems: [] }),
+        merge: (persisted, current) => {
+          const stored = (persisted as Partial<PersistedCart> | undefined)?.cartItems;
+          return { ...current, ...withTotal(restoreCartItems(stored, catalogue)) };
+        },
+      },
+    ),
+  );
+}
+
+export type CartStoreApi = ReturnType<typeof createCartStore>;
+
+/** The catalogue lookup the cart prices from, built from client catalogue entries. */
+export function toCartCatalogue(
+  entries: readonly { key: string; price: number; image: { src: string }; purchasable: boolean }[],
+): CartCatalogue {
+  return Object.fromEntries(
+    entries.map((entry) => [
+      entry.key,
+      { price: entry.price, bannerImage: entry.image.src, purchasable: entry.purchasable },
+    ]),
+  );
+}

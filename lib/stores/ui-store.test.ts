@@ -1,0 +1,49 @@
+import { createUiStore, isPanelOpen, type Panel } from './ui-store';
+
+const panels: Panel[] = ['menu', 'cart', 'userTab', 'controlPanel'];
+const openPanels = (store: ReturnType<typeof createUiStore>) =>
+  panels.filter((panel) => isPanelOpen(store.getState(), panel));
+
+describe('ui store', () => {
+  it('starts with every panel closed and the cookie banner allowed', () => {
+    const store = createUiStore({ selectedLanguage: 'en' });
+    expect(openPanels(store)).toEqual([]);
+    expect(store.getState().cookiesOpen).toBe(true);
+    expect(store.getState().selectedLanguage).toBe('en');
+    expect(store.getState().colorMode).toBe('light');
+  });
+
+  it.each(panels)('opening %s closes every other panel', (panel) => {
+    const store = createUiStore();
+    for (const other of panels) {
+      store.getState().openPanel(other);
+      store.getState().openPanel(panel);
+      expect(openPanels(store)).toEqual([panel]);
+    }
+  });
+
+  it('toggles a panel open and closed', () => {
+    const store = createUiStore();
+    store.getState().togglePanel('cart');
+    expect(openPanels(store)).toEqual(['cart']);
+    store.getState().togglePanel('userTab');
+    expect(openPanels(store)).toEqual(['userTab']);
+    store.getState().togglePanel('userTab');
+    expect(openPanels(store)).toEqual([]);
+  });
+
+  it('closing the menu also closes its search results', () => {
+    const store = createUiStore();
+    store.getState().openPanel('menu');
+    store.getState().setSearchOpen(true);
+    store.getState().closePanel('menu');
+    expect(store.getState().searchOpen).toBe(false);
+  });
+
+  it('closes all panels at once', () => {
+    const store = createUiStore();
+    store.getState().openPanel('menu');
+    store.getState().closePanels();
+    expect(openPanels(store)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { createStore } from 'zustand/vanilla';
+import type { Address } from '@/lib/users/types';
+
+/** The signed-in user as the interface needs it (the full record stays on the server). */
+export type CurrentUser = {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  avatarURL?: string | null;
+  /** The rest of the server's PublicUser, shown in the user tab (profile, address). */
+  telephone?: string | null;
+  address?: Address | null;
+};
+
+export type UserState = {
+  currentUser: CurrentUser | null;
+  /** Set after an order changes: the orders list refetches and resets it (SPEC 4). */
+  ordersNeedUpdate: boolean;
+  userIsAdmin: boolean;
+};
+
+export type UserActions = {
+  /** Signing out (null) also drops admin rights: signed out means not admin. */
+  setCurrentUser: (user: CurrentUser | null) => void;
+  /** Admin only when the stored flag is exactly `true` (SPEC 4); anything else is false. */
+  setUserIsAdmin: (isAdmin: unknown) => void;
+  setOrdersNeedUpdate: (needUpdate: boolean) => void;
+};
+
+export type UserStore = UserState & UserActions;
+
+export const defaultUserState: UserState = {
+  currentUser: null,
+  ordersNeedUpdate: false,
+  userIsAdmin: false,
+};
+
+/** The user store: a fresh one per provider and per test. */
+export function createUserStore(initState: UserState = defaultUserState) {
+  return createStore<UserStore>()((set) => ({
+    ...initState,
+    setCurrentUser: (currentUser) =>
+      set(currentUser ? { currentUser } : { currentUser: null, userIsAdmin: false }),
+    setUserIsAdmin: (isAdmin) => set({ userIsAdmin: isAdmin === true }),
+    setOrdersNeedUpdate: (ordersNeedUpdate) => set({ ordersNeedUpdate }),
+  }));
+}
+
+export type UserStoreApi = ReturnType<typeof createUserStore>;
