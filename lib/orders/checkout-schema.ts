@@ -1,0 +1,83 @@
+// The strict schema of the checkout input. Pure, but it imports the catalogue (known product keys),
+// so browser code that only needs the limits or validators imports checkout-validation.ts instead.
+import { z } from 'zod';
+
+import { productKeys } from '@/lib/catalogue';
+
+import {
+  CHECKOUT_LIMITS,
+  normalizeCep,
+  normalizeCpf,
+  normalizePhone,
+  ORDER_ID_PATTERN,
+} from './checkout-validation';
+
+const text = (min: number) => z.string().trim().min(min).max(CHECKOUT_LIMITS.maxTextLength);
+
+const productKeySchema = z.string().refine((key) => productKeys.includes(key), {
+  message: 'unknown product',
+});
+
+const lineSchema = z.strictObject({
+  key: productKeySchema,
+  quantity: z.number().int().min(1).max(CHECKOUT_LIMITS.maxQuantity),
+  variant: z.literal('default').optional(),
+});
+
+const addressSchema = z.strictObject({
+  street: text(1),
+  number: text(1),
+  // The complement is the one field people often leave empty.
+  extra: text(0),
+  city: text(1),
+  postalCode: z
+    .string()
+    .max(CHECKOUT_LIMITS.maxTextLength)
+    .transform((value, context) => {
+      const cep = normalizeCep(value);
+      if (cep === null) context.addIssue({ code: 'custom', message: 'invalid CEP' });
+      return cep ?? '';
+    }),
+});
+
+const normalized = (normalize: (value: string) => string | null, message: string) =>
+  z
+    .string()
+    .max(CHECKOUT_LIMITS.maxTextLength)
+    .transform((value, context) => {
+      const result = normalize(value);
+      if (result === null) context.addIssue({ code: 'custom', message });
+      return result ?? '';
+    });
+
+/**
+ * What the checkout form sends. Strict at every level: unknown keys (prices, totals, uid,
+ * status...) are refused rather than dropped, so nobody mistakes them for being honoured.
+ */
+export const checkoutInputSchema = z
+  .strictObject({
+    orderID: z.string().regex(ORDER_ID_PATTERN),
+    lines: z
+      .array(lineSchema)
+      .min(1)
+      .max(CHECKOUT_LIMITS.maxLines)
+      .refine((lines) => new Set(lines.map((line) => line.key)).size === lines.length, {
+        message: 'duplicate product',
+      }),
+    shippingOption: z.enum(['Entrega', 'Retirada']),
+    address: addressSchema.optional(),
+    telephone: normalized(normalizePhone, 'invalid phone'),
+    cpf: normalized(normalizeCpf, 'invalid CPF').optional(),
+    locale: z.enum(['pt-BR', 'en']),
+  })
+  .superRefine((input, context) => {
+    if (input.shippingOption === 'Entrega' && !input.address) {
+      context.addIssue({ code: 'custom', path: ['address'], message: 'required for Entrega' });
+    }
+  });
+
+/** The checkout form's payload, as the browser builds it. */
+export type CheckoutInput = z.input<typeof checkoutInputSchema>;
+
+/** The payload after validation: trimmed, CEP/CPF formatted, phone as digits. */
+export type ValidCheckoutInput = z.output<typeof checkoutInputSchema>;
