@@ -1,0 +1,150 @@
+import { EnvError, parseEnv, type EnvRecord } from '@/lib/env';
+
+const LOCAL: EnvRecord = {
+  NODE_ENV: 'development',
+  FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  GCLOUD_PROJECT: 'demo-chocolate-shop',
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'demo-chocolate-shop',
+};
+
+const SERVICE_ACCOUNT = JSON.stringify({
+  type: 'service_account',
+  project_id: 'chocolates-prod',
+  client_email: 'server@chocolates-prod.iam.gserviceaccount.com',
+  private_key: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----\\n',
+});
+
+const REAL: EnvRecord = {
+  NODE_ENV: 'production',
+  FIREBASE_SERVICE_ACCOUNT: SERVICE_ACCOUNT,
+  NEXT_PUBLIC_FIREBASE_API_KEY: 'api-key',
+  NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: 'chocolates-prod.firebaseapp.com',
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'chocolates-prod',
+  NEXT_PUBLIC_FIREBASE_APP_ID: '1:123:web:abc',
+};
+
+const MERCADOPAGO: EnvRecord = {
+  MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public',
+  MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-secret-token',
+  MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
+};
+
+function problemsOf(record: EnvRecord): string {
+  try {
+    parseEnv(record);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as EnvError).message;
+  }
+  throw new Error('expected parseEnv to throw');
+}
+
+describe('parseEnv', () => {
+  it('accepts the local emulator configuration with defaults', () => {
+    expect(parseEnv(LOCAL)).toEqual({
+      nodeEnv: 'development',
+      shopId: 'chocolate-shop',
+      firebase: {
+        mode: 'local',
+        projectId: 'demo-chocolate-shop',
+        firestoreEmulatorHost: '127.0.0.1:8080',
+        authEmulatorHost: '127.0.0.1:9099',
+      },
+      mercadoPago: null,
+    });
+  });
+
+  it('accepts a real project, unescaping the private key', () => {
+    const env = parseEnv({ ...REAL, SHOP_ID: 'loja-sp', ...MERCADOPAGO });
+    expect(env.shopId).toBe('loja-sp');
+    expect(env.firebase).toEqual({
+      mode: 'real',
+      projectId: 'chocolates-prod',
+      serviceAccount: {
+        projectId: 'chocolates-prod',
+        clientEmail: 'server@chocolates-prod.iam.gserviceaccount.com',
+        privateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n',
+      },
+      client: {
+        apiKey: 'api-key',
+        authDomain: 'chocolates-prod.firebaseapp.com',
+        projectId: 'chocolates-prod',
+        appId: '1:123:web:abc',
+      },
+    });
+    expect(env.mercadoPago).toEqual({
+      publicKey: 'APP_USR-public',
+      accessToken: 'APP_USR-secret-token',
+      webhookSecret: 'webhook-secret',
+      apiBaseUrl: 'https://api.mercadopago.com',
+    });
+  });
+
+  it('names the missing variable of a half-set real configuration', () => {
+    const message = problemsOf({ ...REAL, NEXT_PUBLIC_FIREBASE_APP_ID: undefined });
+    expect(message).toMatch(/half-set real Firebase/);
+    expect(message).toMatch(/NEXT_PUBLIC_FIREBASE_APP_ID missing/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(problemsOf({ ...REAL, NEXT_PUBLIC_FIREBASE_API_KEY: '' })).toMatch(
+      /NEXT_PUBLIC_FIREBASE_API_KEY missing/,
+    );
+  });
+
+  it('names both groups when emulator and real variables are mixed', () => {
+    const message = problemsOf({ ...REAL, ...LOCAL, NEXT_PUBLIC_FIREBASE_PROJECT_ID: undefined });
+    expect(message).toMatch(/FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(message).toMatch(/FIREBASE_SERVICE_ACCOUNT/);
+  });
+
+  it('names the missing emulator variable', () => {
+    const message = problemsOf({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' });
+    expect(message).toMatch(/FIRESTORE_EMULATOR_HOST set but FIREBASE_AUTH_EMULATOR_HOST missing/);
+  });
+
+  it('requires a demo- project id with emulators', () => {
+    expect(
+      problemsOf({ ...LOCAL, GCLOUD_PROJECT: 'x', NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'x' }),
+    ).toMatch(/must start with 'demo-'/);
+  });
+
+  it('refuses emulators in production unless explicitly allowed', () => {
+    const production = { ...LOCAL, NODE_ENV: 'production' };
+    expect(problemsOf(production)).toMatch(/NODE_ENV=production/);
+    expect(parseEnv({ ...production, ALLOW_EMULATORS_IN_PRODUCTION: '1' }).firebase.mode).toBe(
+      'local',
+    );
+    expect(problemsOf({ ...production, ALLOW_EMULATORS_IN_PRODUCTION: '1', VERCEL: '1' })).toMatch(
+      /Vercel/,
+    );
+  });
+
+  it('reports a malformed service account without echoing it', () => {
+    const message = problemsOf({ ...REAL, FIREBASE_SERVICE_ACCOUNT: '{"private_key": "secret' });
+    expect(message).toMatch(/FIREBASE_SERVICE_ACCOUNT is not valid JSON/);
+    expect(message).not.toMatch(/secret/);
+    expect(
+      problemsOf({ ...REAL, FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ project_id: 'p' }) }),
+    ).toMatch(/client_email, private_key/);
+  });
+
+  it('requires Mercado Pago to be all or nothing', () => {
+    const message = problemsOf({ ...LOCAL, MERCADOPAGO_ACCESS_TOKEN: 'token' });
+    expect(message).toMatch(
+      /MERCADOPAGO_ACCESS_TOKEN set but MERCADOPAGO_PUBLIC_KEY, MERCADOPAGO_WEBHOOK_SECRET missing/,
+    );
+    expect(
+      parseEnv({ ...LOCAL, ...MERCADOPAGO, MERCADOPAGO_API_BASE_URL: 'http://127.0.0.1:4010/' })
+        .mercadoPago?.apiBaseUrl,
+    ).toBe('http://127.0.0.1:4010');
+  });
+
+  it('lists every problem at once', () => {
+    const message = problemsOf({ SHOP_ID: 'a/b', NODE_ENV: 'staging' });
+    expect(message).toMatch(/NODE_ENV/);
+    expect(message).toMatch(/SHOP_ID/);
+    expect(message).toMatch(/no Firebase configuration/);
+  });
+});

@@ -1,0 +1,302 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+export type EnvRecord = Readonly<Record<string, string | undefined>>;
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export type ServiceAccount = {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+};
+
+export type FirebaseClientConfig = {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+};
+
+/** Firebase emulators (the local stack of scripts/local-firebase). */
+export type LocalFirebaseConfig = {
+  mode: 'local';
+  projectId: string;
+  firestoreEmulatorHost: string;
+  authEmulatorHost: string;
+};
+
+/** A real Firebase project. */
+export type RealFirebaseConfig = {
+  mode: 'real';
+  projectId: string;
+  serviceAccount: ServiceAccount;
+  client: FirebaseClientConfig;
+};
+
+export type FirebaseConfig = LocalFirebaseConfig | RealFirebaseConfig;
+
+export type MercadoPagoConfig = {
+  publicKey: string;
+  accessToken: string;
+  webhookSecret: string;
+  apiBaseUrl: string;
+};
+
+export type Env = {
+  nodeEnv: NodeEnv;
+  shopId: string;
+  firebase: FirebaseConfig;
+  /** null when Mercado Pago is not configured: payments are unavailable. */
+  mercadoPago: MercadoPagoConfig | null;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export const DEFAULT_SHOP_ID = 'chocolate-shop';
+export const DEFAULT_LOCAL_PROJECT_ID = 'demo-chocolate-shop';
+export const DEFAULT_MERCADOPAGO_API_BASE_URL = 'https://api.mercadopago.com';
+
+const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'] as const;
+const REAL_VARS = [
+  'FIREBASE_SERVICE_ACCOUNT',
+  'NEXT_PUBLIC_FIREBASE_API_KEY',
+  'NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN',
+  'NEXT_PUBLIC_FIREBASE_PROJECT_ID',
+  'NEXT_PUBLIC_FIREBASE_APP_ID',
+] as const;
+const MERCADOPAGO_VARS = [
+  'MERCADOPAGO_PUBLIC_KEY',
+  'MERCADOPAGO_ACCESS_TOKEN',
+  'MERCADOPAGO_WEBHOOK_SECRET',
+] as const;
+
+const hostSchema = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port');
+const shopIdSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _');
+const nodeEnvSchema = z.enum(['development', 'production', 'test']);
+const httpUrlSchema = z.url({ protocol: /^https?$/ });
+const serviceAccountSchema = z.object({
+  project_id: z.string().min(1),
+  client_email: z.email(),
+  private_key: z.string().includes('PRIVATE KEY'),
+});
+
+function listed(names: readonly string[]): string {
+  return names.join(', ');
+}
+
+/**
+ * Validates a raw environment (normally process.env) into the app's configuration. Pure: it
+ * throws an EnvError listing every problem; messages name variables, never secret values.
+ */
+export function parseEnv(record: EnvRecord): Env {
+  const problems: string[] = [];
+  // `FOO=` in a .env file means "not set".
+  const get = (name: string): string | undefined => {
+    const value = record[name]?.trim();
+    return value ? value : undefined;
+  };
+  const isSet = (name: string) => get(name) !== undefined;
+  const check = <T>(name: string, schema: z.ZodType<T>, value: unknown): T | undefined => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    problems.push(`${name} ${result.error.issues.map((issue) => issue.message).join('; ')}`);
+    return undefined;
+  };
+
+  const nodeEnv = check('NODE_ENV', nodeEnvSchema, get('NODE_ENV') ?? 'development');
+  const shopId = check('SHOP_ID', shopIdSchema, get('SHOP_ID') ?? DEFAULT_SHOP_ID);
+
+  const firebase = parseFirebase({ get, isSet, check, problems, nodeEnv });
+  const mercadoPago = parseMercadoPago({ get, isSet, check, problems });
+
+  if (problems.length > 0 || !nodeEnv || !shopId || !firebase || mercadoPago === undefined) {
+    throw new EnvError(problems);
+  }
+  return { nodeEnv, shopId, firebase, mercadoPago };
+}
+
+type Helpers = {
+  get: (name: string) => string | undefined;
+  isSet: (name: string) => boolean;
+  check: <T>(name: string, schema: z.ZodType<T>, value: unknown) => T | undefined;
+  problems: string[];
+};
+
+function parseFirebase({
+  get,
+  isSet,
+  check,
+  problems,
+  nodeEnv,
+}: Helpers & { nodeEnv: NodeEnv | undefined }): FirebaseConfig | undefined {
+  const emulatorSet = EMULATOR_VARS.filter(isSet);
+  const emulatorMissing = EMULATOR_VARS.filter((name) => !isSet(name));
+  // The local launcher sets the public project id to the demo one, so it is not a "real" var.
+  const realSet = REAL_VARS.filter(isSet);
+  const realOnlySet = realSet.filter((name) => name !== 'NEXT_PUBLIC_FIREBASE_PROJECT_ID');
+  const realMissing = REAL_VARS.filter((name) => !isSet(name));
+
+  if (emulatorSet.length > 0) {
+    if (emulatorMissing.length > 0) {
+      problems.push(
+        `half-set local Firebase: ${listed(emulatorSet)} set but ${listed(emulatorMissing)} ` +
+          `missing (set both, or neither to use a real project)`,
+      );
+      return undefined;
+    }
+    if (realOnlySet.length > 0) {
+      problems.push(
+        `mixed Firebase configuration: emulator variables (${listed(emulatorSet)}) and real ` +
+          `project variables (${listed(realOnlySet)}) are both set; unset one group`,
+      );
+      return undefined;
+    }
+    // firebase-admin skips ID token and session cookie signature checks whenever
+    // FIREBASE_AUTH_EMULATOR_HOST is set, so anyone could forge a session (even an admin one).
+    // A production server must never run like that. The local `npm start` is a production build
+    // run against the emulators on purpose; its launcher sets ALLOW_EMULATORS_IN_PRODUCTION=1.
+    if (nodeEnv === 'production') {
+      if (isSet('VERCEL')) {
+        problems.push(
+          `emulator variables (${listed(emulatorSet)}) are set on Vercel: forged sessions would ` +
+            `be accepted; remove them`,
+        );
+        return undefined;
+      }
+      if (get('ALLOW_EMULATORS_IN_PRODUCTION') !== '1') {
+        problems.push(
+          `emulator variables (${listed(emulatorSet)}) are set with NODE_ENV=production: ` +
+            `firebase-admin then accepts unsigned tokens. Remove them, or set ` +
+            `ALLOW_EMULATORS_IN_PRODUCTION=1 for a local production build only`,
+        );
+        return undefined;
+      }
+    }
+    const firestoreEmulatorHost = check(
+      'FIRESTORE_EMULATOR_HOST',
+      hostSchema,
+      get('FIRESTORE_EMULATOR_HOST'),
+    );
+    const authEmulatorHost = check(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      hostSchema,
+      get('FIREBASE_AUTH_EMULATOR_HOST'),
+    );
+    const gcloudProject = get('GCLOUD_PROJECT');
+    const publicProject = get('NEXT_PUBLIC_FIREBASE_PROJECT_ID');
+    if (gcloudProject && publicProject && gcloudProject !== publicProject) {
+      problems.push('GCLOUD_PROJECT and NEXT_PUBLIC_FIREBASE_PROJECT_ID differ');
+      return undefined;
+    }
+    const projectId = gcloudProject ?? publicProject ?? DEFAULT_LOCAL_PROJECT_ID;
+    if (!projectId.startsWith('demo-')) {
+      problems.push(
+        `with emulators the project id (GCLOUD_PROJECT / NEXT_PUBLIC_FIREBASE_PROJECT_ID) must ` +
+          `start with 'demo-' so nothing can reach a real project; got '${projectId}'`,
+      );
+      return undefined;
+    }
+    if (!firestoreEmulatorHost || !authEmulatorHost) return undefined;
+    return { mode: 'local', projectId, firestoreEmulatorHost, authEmulatorHost };
+  }
+
+  if (realSet.length === 0) {
+    problems.push(
+      `no Firebase configuration: start the app with \`npm run dev\` / \`npm start\` (they run ` +
+        `the local Firebase and set ${listed(EMULATOR_VARS)}), or set ${listed(REAL_VARS)}`,
+    );
+    return undefined;
+  }
+  if (realMissing.length > 0) {
+    problems.push(
+      `half-set real Firebase: ${listed(realSet)} set but ${listed(realMissing)} missing`,
+    );
+    return undefined;
+  }
+
+  let rawAccount: unknown;
+  try {
+    rawAccount = JSON.parse(get('FIREBASE_SERVICE_ACCOUNT') ?? '');
+  } catch {
+    problems.push(
+      'FIREBASE_SERVICE_ACCOUNT is not valid JSON (expected the service account key file)',
+    );
+    return undefined;
+  }
+  const account = serviceAccountSchema.safeParse(rawAccount);
+  if (!account.success) {
+    const fields = [...new Set(account.error.issues.map((issue) => issue.path.join('.')))];
+    problems.push(`FIREBASE_SERVICE_ACCOUNT lacks a valid ${listed(fields)}`);
+    return undefined;
+  }
+  const projectId = get('NEXT_PUBLIC_FIREBASE_PROJECT_ID') ?? '';
+  if (account.data.project_id !== projectId) {
+    problems.push(
+      'FIREBASE_SERVICE_ACCOUNT project_id differs from NEXT_PUBLIC_FIREBASE_PROJECT_ID',
+    );
+    return undefined;
+  }
+  return {
+    mode: 'real',
+    projectId,
+    serviceAccount: {
+      projectId: account.data.project_id,
+      clientEmail: account.data.client_email,
+      // Keys pasted into one-line env vars carry literal "\n" sequences.
+      privateKey: account.data.private_key.replace(/\\n/g, '\n'),
+    },
+    client: {
+      apiKey: get('NEXT_PUBLIC_FIREBASE_API_KEY') ?? '',
+      authDomain: get('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? '',
+      projectId,
+      appId: get('NEXT_PUBLIC_FIREBASE_APP_ID') ?? '',
+    },
+  };
+}
+
+/** Returns null when not configured, undefined when invalid (problems recorded). */
+function parseMercadoPago({
+  get,
+  isSet,
+  check,
+  problems,
+}: Helpers): MercadoPagoConfig | null | undefined {
+  const set = MERCADOPAGO_VARS.filter(isSet);
+  const missing = MERCADOPAGO_VARS.filter((name) => !isSet(name));
+  const apiBaseUrl = check(
+    'MERCADOPAGO_API_BASE_URL',
+    httpUrlSchema,
+    get('MERCADOPAGO_API_BASE_URL') ?? DEFAULT_MERCADOPAGO_API_BASE_URL,
+  );
+  if (set.length === 0) return null;
+  if (missing.length > 0) {
+    problems.push(
+      `half-set Mercado Pago: ${listed(set)} set but ${listed(missing)} missing (set all or none)`,
+    );
+    return undefined;
+  }
+  if (!apiBaseUrl) return undefined;
+  return {
+    publicKey: get('MERCADOPAGO_PUBLIC_KEY') ?? '',
+    accessToken: get('MERCADOPAGO_ACCESS_TOKEN') ?? '',
+    webhookSecret: get('MERCADOPAGO_WEBHOOK_SECRET') ?? '',
+    apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process, read once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+
+import { cert, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
+
+import { getEnv } from '@/lib/env';
+
+const APP_NAME = 'chocolate-shop';
+
+/** The firebase-admin app, created once per process (and kept across dev hot reloads). */
+export function getAdminApp(): App {
+  if (getApps().some((app) => app.name === APP_NAME)) return getApp(APP_NAME);
+  const { firebase } = getEnv();
+  if (firebase.mode === 'local') {
+    // firebase-admin finds the emulators itself through FIRESTORE_EMULATOR_HOST and
+    // FIREBASE_AUTH_EMULATOR_HOST, which getEnv() has validated.
+    return initializeApp({ projectId: firebase.projectId }, APP_NAME);
+  }
+  const { serviceAccount } = firebase;
+  return initializeApp(
+    {
+      credential: cert({
+        projectId: serviceAccount.projectId,
+        clientEmail: serviceAccount.clientEmail,
+        privateKey: serviceAccount.privateKey,
+      }),
+      projectId: firebase.projectId,
+    },
+    APP_NAME,
+  );
+}
+
+export function getAdminAuth(): Auth {
+  return getAuth(getAdminApp());
+}
+
+export function getAdminDb(): Firestore {
+  return getFirestore(getAdminApp());
+}
+
+/** Firestore path of this shop's data: `projects/{SHOP_ID}`. */
+export function shopPath(): string {
+  return `projects/${getEnv().shopId}`;
+}
+
+export function usersCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/users`);
+}
+
+export function ordersCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/orders`);
+}
+
+export function inventoryCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/inventory`);
+}

@@ -1,0 +1,503 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+import {
+  deleteAt,
+  fieldFromProto,
+  fieldsFromProtoMap,
+  getAt,
+  makeField,
+  parseFieldPath,
+  setAt,
+  timestampFromDate,
+} from './fields.mjs';
+
+const require = createRequire(import.meta.url);
+const grpc = require('@grpc/grpc-js');
+const { FirestoreServer, FirestoreStateDocument } = require('@firestore-emulator/server');
+const {
+  BatchGetDocumentsResponse,
+  BeginTransactionResponse,
+  CommitResponse,
+} = require('@firestore-emulator/proto/dist/google/firestore/v1/firestore');
+const { Empty } = require('@firestore-emulator/proto/dist/google/protobuf/empty');
+
+const { status: Status } = grpc;
+
+export const TRANSACTION_HOLD_TIMEOUT_MS = 10_000;
+const LOCK_WAIT_TIMEOUT_MS = 30_000;
+const READ_ONLY_TRANSACTION_TTL_MS = 5 * 60_000;
+
+class GrpcError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function toGrpcStatus(error) {
+  if (error instanceof GrpcError) return { code: error.code, details: error.message };
+  // The emulator's own FirestoreEmulatorError carries a numeric gRPC code.
+  if (error && typeof error.code === 'number') return { code: error.code, details: error.message };
+  return { code: Status.INTERNAL, details: String(error?.message ?? error) };
+}
+
+let documentPatched = false;
+
+/**
+ * The emulator only reads top-level fields (`address.city` throws "Not implemented"), which
+ * breaks where/orderBy on nested fields; `__name__` is needed for documentId() filters.
+ */
+function patchNestedFieldReads() {
+  if (documentPatched) return;
+  documentPatched = true;
+  FirestoreStateDocument.prototype.getField = function getField(path) {
+    if (path === '__name__') return makeField.reference(this.getPath());
+    return getAt(this.fields, parseFieldPath(path));
+  };
+}
+
+/** FIFO mutex. One per database: transactions are serialized, which is serializable isolation. */
+class DatabaseLock {
+  #holder = null;
+  #queue = [];
+
+  acquire(owner, waitTimeoutMs) {
+    if (this.#holder === null) {
+      this.#holder = owner;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const entry = { owner, resolve, reject, timer: null };
+      entry.timer = setTimeout(() => {
+        this.#queue = this.#queue.filter((e) => e !== entry);
+        reject(new GrpcError(Status.ABORTED, 'Timed out waiting for another transaction; retry.'));
+      }, waitTimeoutMs);
+      this.#queue.push(entry);
+    });
+  }
+
+  release(owner) {
+    if (this.#holder !== owner) return;
+    const next = this.#queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      this.#holder = next.owner;
+      next.resolve();
+    } else {
+      this.#holder = null;
+    }
+  }
+}
+
+function databaseOf(resourcePath) {
+  return resourcePath.split('/').slice(0, 4).join('/');
+}
+
+class TransactionManager {
+  #locks = new Map();
+  #transactions = new Map();
+  #log;
+  #holdTimeoutMs;
+
+  constructor({ log, holdTimeoutMs }) {
+    this.#log = log;
+    this.#holdTimeoutMs = holdTimeoutMs;
+  }
+
+  lockFor(database) {
+    let lock = this.#locks.get(database);
+    if (!lock) {
+      lock = new DatabaseLock();
+      this.#locks.set(database, lock);
+    }
+    return lock;
+  }
+
+  async begin(database, options, call) {
+    const id = new Uint8Array(randomBytes(16));
+    const tx = {
+      key: Buffer.from(id).toString('hex'),
+      id,
+      database,
+      readOnly: Boolean(options?.has_read_only),
+      timer: null,
+    };
+    if (tx.readOnly) {
+      // Read-only transactions never commit nor roll back: they take no lock and simply expire.
+      tx.timer = setTimeout(() => this.#transactions.delete(tx.key), READ_ONLY_TRANSACTION_TTL_MS);
+      tx.timer.unref();
+      this.#transactions.set(tx.key, tx);
+      return tx;
+    }
+    const lock = this.lockFor(database);
+    await lock.acquire(tx, LOCK_WAIT_TIMEOUT_MS);
+    if (call?.cancelled) {
+      lock.release(tx);
+      throw new GrpcError(Status.CANCELLED, 'Call cancelled while waiting for the lock.');
+    }
+    tx.timer = setTimeout(() => {
+      this.#log(
+        `[firestore] transaction held the lock ${this.#holdTimeoutMs} ms without committing: aborted`,
+      );
+      this.finish(tx);
+    }, this.#holdTimeoutMs);
+    tx.timer.unref();
+    this.#transactions.set(tx.key, tx);
+    return tx;
+  }
+
+  get(id) {
+    const tx = id && id.length > 0 ? this.#transactions.get(Buffer.from(id).toString('hex')) : null;
+    if (!tx) {
+      throw new GrpcError(
+        Status.ABORTED,
+        'Transaction expired (lock held too long) or unknown; retry the transaction.',
+      );
+    }
+    return tx;
+  }
+
+  finish(tx) {
+    if (this.#transactions.get(tx.key) !== tx) return;
+    clearTimeout(tx.timer);
+    this.#transactions.delete(tx.key);
+    if (!tx.readOnly) this.lockFor(tx.database).release(tx);
+  }
+
+  /** Runs fn holding the database lock, for writes outside a transaction. */
+  async withLock(database, fn) {
+    const owner = {};
+    const lock = this.lockFor(database);
+    await lock.acquire(owner, LOCK_WAIT_TIMEOUT_MS);
+    try {
+      return fn();
+    } finally {
+      lock.release(owner);
+    }
+  }
+}
+
+function numericValue(field) {
+  return field && (field.type === 'integer_value' || field.type === 'double_value')
+    ? field.value
+    : null;
+}
+
+function numericField(value, ...operands) {
+  return operands.every((f) => f.type === 'integer_value') && Number.isSafeInteger(value)
+    ? makeField.integer(value)
+    : makeField.double(value);
+}
+
+function applyTransform(fields, transform, date) {
+  const segments = parseFieldPath(transform.field_path);
+  const current = getAt(fields, segments);
+  let next;
+  if (transform.has_set_to_server_value) {
+    if (transform.set_to_server_value !== 1) {
+      throw new GrpcError(Status.INVALID_ARGUMENT, 'Unsupported server value');
+    }
+    next = makeField.timestamp(timestampFromDate(date));
+  } else if (transform.has_increment || transform.has_maximum || transform.has_minimum) {
+    const operand = fieldFromProto(
+      transform.has_increment
+        ? transform.increment
+        : transform.has_maximum
+          ? transform.maximum
+          : transform.minimum,
+    );
+    const a = numericValue(current);
+    const b = numericValue(operand);
+    if (b === null) throw new GrpcError(Status.INVALID_ARGUMENT, 'Numeric transform operand');
+    if (a === null) {
+      next = operand;
+    } else if (transform.has_increment) {
+      next = numericField(a + b, current, operand);
+    } else if (transform.has_maximum) {
+      next = b > a ? operand : current;
+    } else {
+      next = b < a ? operand : current;
+    }
+  } else if (transform.has_append_missing_elements) {
+    const values = current?.type === 'array_value' ? [...current.value] : [];
+    for (const element of transform.append_missing_elements.values.map(fieldFromProto)) {
+      if (!values.some((v) => v.eq(element))) values.push(element);
+    }
+    next = makeField.array(values);
+  } else if (transform.has_remove_all_from_array) {
+    const remove = transform.remove_all_from_array.values.map(fieldFromProto);
+    const values = current?.type === 'array_value' ? current.value : [];
+    next = makeField.array(values.filter((v) => !remove.some((r) => r.eq(v))));
+  } else {
+    throw new GrpcError(Status.INVALID_ARGUMENT, 'Unsupported field transform');
+  }
+  return setAt(fields, segments, next);
+}
+
+function notFound(path) {
+  return new GrpcError(Status.NOT_FOUND, `No document to update: ${path}`);
+}
+
+/**
+ * Applies a commit atomically with Firestore's semantics. The emulator's own writer merges on
+ * set() (never replaces), ignores FieldValue.delete(), applies only the first of several
+ * transforms and keeps the writes before a failing one; this one does none of that.
+ */
+function applyWrites(state, writes, date) {
+  const snapshots = new Map();
+  const events = [];
+  const results = [];
+  try {
+    for (const write of writes) {
+      if (write.has_transform) {
+        throw new GrpcError(Status.UNIMPLEMENTED, 'Standalone transform writes are not supported');
+      }
+      const path = write.has_delete ? write.delete : write.update.name;
+      const doc = state.getDocument(path);
+      if (!snapshots.has(doc)) snapshots.set(doc, { fields: doc.fields, metadata: doc.metadata });
+      const exists = doc.metadata.hasExist;
+
+      if (write.has_current_document) {
+        const pre = write.current_document;
+        if (pre.has_exists) {
+          if (pre.exists && !exists) throw notFound(path);
+          if (!pre.exists && exists) {
+            throw new GrpcError(Status.ALREADY_EXISTS, `Document already exists: ${path}`);
+          }
+        }
+        if (pre.has_update_time) {
+          const expected = pre.update_time.seconds * 1000 + Math.floor(pre.update_time.nanos / 1e6);
+          if (!exists || doc.metadata.updatedAt.getTime() !== expected) {
+            throw new GrpcError(Status.FAILED_PRECONDITION, `Update time mismatch: ${path}`);
+          }
+        }
+      }
+
+      if (write.has_delete) {
+        if (exists) {
+          doc.fields = {};
+          doc.metadata = { hasExist: false, createdAt: null, updatedAt: null };
+          events.push(['delete-document', doc]);
+        }
+      } else {
+        const incoming = fieldsFromProtoMap(write.update.fields);
+        let fields;
+        if (write.has_update_mask) {
+          fields = exists ? doc.fields : {};
+          for (const maskPath of write.update_mask.field_paths) {
+            const segments = parseFieldPath(maskPath);
+            const value = getAt(incoming, segments);
+            fields =
+              value === undefined ? deleteAt(fields, segments) : setAt(fields, segments, value);
+          }
+        } else {
+          fields = incoming;
+        }
+        for (const transform of write.update_transforms) {
+          fields = applyTransform(fields, transform, date);
+        }
+        doc.fields = fields;
+        doc.metadata = exists
+          ? { hasExist: true, createdAt: doc.metadata.createdAt, updatedAt: date }
+          : { hasExist: true, createdAt: date, updatedAt: date };
+        events.push([exists ? 'update-document' : 'create-document', doc]);
+      }
+      results.push({ update_time: timestampFromDate(date), transform_results: [] });
+    }
+  } catch (error) {
+    for (const [doc, snapshot] of snapshots) {
+      doc.fields = snapshot.fields;
+      doc.metadata = snapshot.metadata;
+    }
+    throw error;
+  }
+  for (const [event, document] of events) state.emitter.emit(event, { document });
+  return results;
+}
+
+function captureServiceImplementation() {
+  let captured = null;
+  const originalAddService = grpc.Server.prototype.addService;
+  // FirestoreServer registers its service on a private server bound to 0.0.0.0; capturing the
+  // implementation lets us serve it, wrapped, from our own server bound to 127.0.0.1.
+  grpc.Server.prototype.addService = function captureAddService(definition, implementation) {
+    captured = { definition, implementation };
+  };
+  let emulator;
+  try {
+    emulator = new FirestoreServer();
+  } finally {
+    grpc.Server.prototype.addService = originalAddService;
+  }
+  if (!captured) throw new Error('Could not capture the Firestore emulator service');
+  return { state: emulator.state, ...captured };
+}
+
+/**
+ * Starts the in-process Firestore emulator on host:port with serialized transactions and
+ * atomic commits. Returns { state, port, stop }.
+ */
+export async function startFirestoreEmulator({
+  host = '127.0.0.1',
+  port = 8080,
+  log = console.log,
+  holdTimeoutMs = TRANSACTION_HOLD_TIMEOUT_MS,
+} = {}) {
+  patchNestedFieldReads();
+  const { state, definition, implementation: impl } = captureServiceImplementation();
+  state.emitter.setMaxListeners(0);
+  const transactions = new TransactionManager({ log, holdTimeoutMs });
+
+  const unary = (handler) => (call, callback) => {
+    handler(call).then(
+      (response) => callback(null, response),
+      (error) => callback(toGrpcStatus(error), null),
+    );
+  };
+  const streaming = (handler) => (call) => {
+    handler(call).catch((error) => call.emit('error', toGrpcStatus(error)));
+  };
+
+  /** For reads: opens the transaction asked for, or checks the one named, and returns its id. */
+  const transactionForRead = async (request, database, call) => {
+    if (request.has_new_transaction) {
+      return (await transactions.begin(database, request.new_transaction, call)).id;
+    }
+    if (request.has_transaction) transactions.get(request.transaction);
+    return null;
+  };
+
+  const wrapped = {};
+  for (const name of Object.keys(definition)) {
+    const original = impl[name];
+    wrapped[name] = (call, callback) => {
+      try {
+        return original.call(impl, call, callback);
+      } catch (error) {
+        const status = toGrpcStatus(error);
+        if (callback) callback(status, null);
+        else call.emit('error', status);
+        return undefined;
+      }
+    };
+  }
+
+  wrapped.BeginTransaction = unary(async (call) => {
+    const tx = await transactions.begin(call.request.database, call.request.options, call);
+    return BeginTransactionResponse.fromObject({ transaction: tx.id });
+  });
+
+  wrapped.Rollback = unary(async (call) => {
+    try {
+      transactions.finish(transactions.get(call.request.transaction));
+    } catch {
+      // Rolling back an expired transaction is a no-op.
+    }
+    return Empty.fromObject({});
+  });
+
+  wrapped.Commit = unary(async (call) => {
+    const { request } = call;
+    const commit = () => {
+      const date = new Date();
+      const results = applyWrites(state, request.writes, date);
+      return CommitResponse.fromObject({
+        commit_time: timestampFromDate(date),
+        write_results: results,
+      });
+    };
+    if (request.transaction && request.transaction.length > 0) {
+      const tx = transactions.get(request.transaction);
+      try {
+        if (tx.readOnly && request.writes.length > 0) {
+          throw new GrpcError(Status.INVALID_ARGUMENT, 'Writes in a read-only transaction');
+        }
+        return commit();
+      } finally {
+        transactions.finish(tx);
+      }
+    }
+    return transactions.withLock(databaseOf(request.database), () => {
+      if (call.cancelled) throw new GrpcError(Status.CANCELLED, 'Call cancelled');
+      return commit();
+    });
+  });
+
+  wrapped.BatchGetDocuments = streaming(async (call) => {
+    const { request } = call;
+    const txId = await transactionForRead(request, request.database, call);
+    if (txId) call.write(BatchGetDocumentsResponse.fromObject({ transaction: txId }));
+    const readTime = timestampFromDate(new Date());
+    for (const documentPath of request.documents) {
+      const document = state.getDocument(documentPath);
+      const exists = document.metadata.hasExist;
+      call.write(
+        BatchGetDocumentsResponse.fromObject({
+          found: exists ? document.toV1DocumentObject() : undefined,
+          missing: exists ? undefined : documentPath,
+          read_time: readTime,
+        }),
+      );
+    }
+    call.end();
+  });
+
+  for (const name of ['RunQuery', 'RunAggregationQuery']) {
+    const original = impl[name];
+    wrapped[name] = streaming(async (call) => {
+      const txId = await transactionForRead(call.request, databaseOf(call.request.parent), call);
+      // Replacing new_transaction by the id makes the emulator echo our id in its responses.
+      if (txId) call.request.transaction = txId;
+      original.call(impl, call);
+    });
+  }
+
+  wrapped.Listen = (call) => {
+    // The emulator throws from its stream listener on unsupported requests, which would crash
+    // the whole process: turn that into an error status on the stream.
+    const once = call.once.bind(call);
+    call.once = (event, listener) =>
+      once(event, (...args) => {
+        try {
+          listener(...args);
+        } catch (error) {
+          call.emit('error', toGrpcStatus(error));
+        }
+      });
+    impl.Listen(call);
+  };
+
+  const server = new grpc.Server();
+  server.addService(definition, wrapped);
+  const boundPort = await new Promise((resolve, reject) => {
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, p) =>
+      error
+        ? reject(
+            new Error(
+              `Firestore emulator cannot listen on ${host}:${port} (${error.message}); set ` +
+                `FIRESTORE_EMULATOR_PORT to another port`,
+            ),
+          )
+        : resolve(p),
+    );
+  });
+
+  return {
+    state,
+    host,
+    port: boundPort,
+    async stop() {
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 1000);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export const SEED_ADMIN = {
+  uid: 'seed-admin',
+  email: 'admin@chocolates.local',
+  password: 'admin-chocolate-123',
+  name: 'Admin da Loja',
+};
+
+export const SEED_SHOPPER = {
+  uid: 'seed-shopper',
+  email: 'cliente@chocolates.local',
+  password: 'cliente-chocolate-123',
+  name: 'Cliente Exemplo',
+};
+
+export const INVENTORY_KEYS = [
+  'ovo-caramelo-com-amendoim',
+  'ovo-pistache',
+  'ovo-cookies-com-nutella',
+  'ovo-tropical-maravilha',
+  'ovo-tropical-minas',
+  'ovo-tropical-amazonas',
+  'ovo-tropical-parana-amazonas',
+  'ovo-tropical-parana',
+  'ovo-tropical-rio',
+  'ovo-tropical-sampa',
+  'mini-ovo',
+  'barra-tropical-amazonas',
+  'barra-tropical-rio',
+  'barra-tropical-minas',
+  'barra-tropical-sampa',
+  'barra-tropical-bahia',
+  'barra-tropical-parana',
+];
+
+export const SEED_STOCK = 10;
+
+const NO_STATUS = {
+  confirmed: false,
+  waitingPayment: false,
+  inProduction: false,
+  waitingForRetrieval: false,
+  waitingForDelivery: false,
+  delivered: false,
+  cancelled: false,
+};
+
+const item = (key, translatedTitle, quantity, value) => ({ key, translatedTitle, quantity, value });
+
+// `value` is the unit price in reais; total is the sum of value * quantity.
+const SEED_ORDERS = [
+  {
+    orderID: 'seed-order-1',
+    orderDate: '2026-01-15T14:30:00-03:00',
+    orderItems: [item('barra-tropical-bahia', 'Barra Tropical Bahia', 2, 40)],
+    status: {},
+    shippingOption: 'Retirada',
+  },
+  {
+    orderID: 'seed-order-2',
+    orderDate: '2026-02-10T10:05:00-03:00',
+    orderItems: [item('ovo-pistache', 'Ovo Pistache', 1, 193), item('mini-ovo', 'Mini Ovo', 2, 35)],
+    status: { confirmed: true },
+    shippingOption: 'Entrega',
+  },
+  {
+    orderID: 'seed-order-3',
+    orderDate: '2026-03-05T16:45:00-03:00',
+    orderItems: [item('ovo-tropical-rio', 'Ovo Tropical Rio', 2, 90)],
+    status: { inProduction: true },
+    shippingOption: 'Entrega',
+  },
+  {
+    orderID: 'seed-order-4',
+    orderDate: '2026-03-20T11:20:00-03:00',
+    orderItems: [
+      item('ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 1, 138),
+      item('barra-tropical-bahia', 'Barra Tropical Bahia', 1, 40),
+    ],
+    status: { delivered: true },
+    shippingOption: 'Retirada',
+  },
+  {
+    orderID: 'seed-order-5',
+    orderDate: '2026-04-01T09:00:00-03:00',
+    orderItems: [item('mini-ovo', 'Mini Ovo', 3, 35)],
+    status: { cancelled: true },
+    shippingOption: 'Entrega',
+  },
+];
+
+export function seedDocuments({ Timestamp }) {
+  const users = [
+    {
+      ...userBase(SEED_ADMIN),
+      address: {
+        city: 'São Paulo',
+        street: 'Rua Augusta',
+        number: '1500',
+        extra: 'Loja 2',
+        postalCode: '01304-001',
+      },
+      isAdmin: true,
+      isMember: false,
+      isOwner: true,
+      telephone: '+55 11 3000-0000',
+    },
+    {
+      ...userBase(SEED_SHOPPER),
+      address: {
+        city: 'São Paulo',
+        street: 'Avenida Paulista',
+        number: '1000',
+        extra: 'Apto 42',
+        postalCode: '01310-100',
+      },
+      isAdmin: false,
+      isMember: false,
+      isOwner: false,
+      telephone: '+55 11 91234-5678',
+    },
+  ];
+  const orders = SEED_ORDERS.map((order) => ({
+    ...order,
+    orderDate: Timestamp.fromDate(new Date(order.orderDate)),
+    clientRef: SEED_SHOPPER.uid,
+    status: { ...NO_STATUS, ...order.status },
+    total: order.orderItems.reduce((sum, line) => sum + line.value * line.quantity, 0),
+    audit: [],
+  }));
+  return { users, orders };
+}
+
+function userBase({ uid, email, name }) {
+  return { authUID: uid, email, name, avatarURL: '' };
+}
+
+function withEnv(vars, fn) {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  const restore = () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  return fn().finally(restore);
+}
+
+/**
+ * Seeds the emulators through firebase-admin: auth users (skipped if present) and, when
+ * `firestore` is true, their user documents, the shopper's orders and the inventory.
+ */
+export async function seedLocalFirebase({ projectId, shopId, authHost, firestoreHost, firestore }) {
+  const { initializeApp, deleteApp } = require('firebase-admin/app');
+  const { getAuth } = require('firebase-admin/auth');
+  const { getFirestore, Timestamp } = require('firebase-admin/firestore');
+
+  // firebase-admin reads these variables when it builds its clients and on every Auth call.
+  await withEnv(
+    { FIRESTORE_EMULATOR_HOST: firestoreHost, FIREBASE_AUTH_EMULATOR_HOST: authHost },
+    async () => {
+      const app = initializeApp(
+        { projectId },
+        `local-firebase-seed-${Date.now()}-${Math.random()}`,
+      );
+      try {
+        const auth = getAuth(app);
+        for (const user of [SEED_ADMIN, SEED_SHOPPER]) {
+          try {
+            await auth.getUser(user.uid);
+          } catch (error) {
+            if (error?.code !== 'auth/user-not-found') throw error;
+            await auth.createUser({
+              uid: user.uid,
+              email: user.email,
+              password: user.password,
+              displayName: user.name,
+              emailVerified: true,
+            });
+          }
+        }
+        if (!firestore) return;
+        const db = getFirestore(app);
+        const root = db.doc(`projects/${shopId}`);
+        const { users, orders } = seedDocuments({ Timestamp });
+        const batch = db.batch();
+        for (const user of users) batch.set(root.collection('users').doc(user.authUID), user);
+        for (const order of orders) batch.set(root.collection('orders').doc(order.orderID), order);
+        for (const key of INVENTORY_KEYS) {
+          batch.set(root.collection('inventory').doc(key), { stock: SEED_STOCK });
+        }
+        await batch.commit();
+        await db.terminate();
+      } finally {
+        await deleteApp(app);
+      }
+    },
+  );
+}

@@ -1,0 +1,334 @@
+// The local Firebase of DESIGN.md section 4: the Auth emulator (firebase-tools, child process) and
+// an in-process Firestore emulator with serialized transactions, saved in a data directory.
+//
+// CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
+// Env: AUTH_EMULATOR_PORT (9099), FIRESTORE_EMULATOR_PORT (8080), EMULATOR_HUB_PORT and
+// EMULATOR_LOGGING_PORT (free ones near 4400/4500), LOCAL_FIREBASE_DATA_DIR (.local-firebase),
+// LOCAL_FIREBASE_TX_TIMEOUT_MS (10000), LOCAL_FIREBASE_VERBOSE=1 (auth emulator logs), SHOP_ID.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
+import { startFirestoreEmulator } from './firestore.mjs';
+import { loadStateFile, moveAside, persistState } from './persistence.mjs';
+import { seedLocalFirebase } from './seed.mjs';
+
+export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.local-firebase', import.meta.url));
+const FIRESTORE_FILE = 'firestore.json';
+const AUTH_EXPORT_DIR = 'auth-export';
+const LOCK_FILE = 'stack.pid';
+
+/**
+ * Variables a child process needs to use the stack. ALLOW_EMULATORS_IN_PRODUCTION lets the local
+ * `npm start` (a production build) talk to the emulators; lib/env.ts refuses them otherwise.
+ */
+export function emulatorEnv({ authHost, firestoreHost, projectId }) {
+  return {
+    FIRESTORE_EMULATOR_HOST: firestoreHost,
+    FIREBASE_AUTH_EMULATOR_HOST: authHost,
+    NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: authHost,
+    GCLOUD_PROJECT: projectId,
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: projectId,
+    ALLOW_EMULATORS_IN_PRODUCTION: '1',
+    // Offline, google-auth's probe for a GCP metadata server only produces warnings.
+    METADATA_SERVER_DETECTION: 'none',
+  };
+}
+
+/** The hosts a stack started with this environment would listen on. */
+export function configuredHosts(env = process.env) {
+  const authPort = parsePort(env.AUTH_EMULATOR_PORT, 'AUTH_EMULATOR_PORT', 9099);
+  const firestorePort = parsePort(env.FIRESTORE_EMULATOR_PORT, 'FIRESTORE_EMULATOR_PORT', 8080);
+  return {
+    authHost: `127.0.0.1:${authPort}`,
+    firestoreHost: `127.0.0.1:${firestorePort}`,
+    projectId: LOCAL_PROJECT_ID,
+  };
+}
+
+function tcpAnswers(hostPort) {
+  const index = hostPort.lastIndexOf(':');
+  const host = hostPort.slice(0, index).replace(/^\[|\]$/g, '') || '127.0.0.1';
+  return portAnswers(Number(hostPort.slice(index + 1)), host);
+}
+
+function parsePort(value, name, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`${name} must be a TCP port, got ${JSON.stringify(value)}`);
+  }
+  return port;
+}
+
+function parseMilliseconds(value, name) {
+  if (value === undefined || value === '') return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    throw new Error(
+      `${name} must be a positive number of milliseconds, got ${JSON.stringify(value)}`,
+    );
+  }
+  return ms;
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function takeDataDirLock(dataDir) {
+  const file = path.join(dataDir, LOCK_FILE);
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `Another local Firebase (pid ${pid}) is using ${dataDir} (if not, delete ${file})`,
+      );
+    }
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(file, String(process.pid));
+  return () => fs.rmSync(file, { force: true });
+}
+
+/**
+ * Starts the local Firebase: Auth emulator (firebase-tools child process) and the in-process
+ * Firestore emulator, persisted in `dataDir` and seeded on first start.
+ *
+ * Resolves to { mode, authHost, firestoreHost, projectId, dataDir, exited, stop() }:
+ * mode 'local' (started here), 'external' (emulators already running, per
+ * FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST) or 'real' (FIREBASE_SERVICE_ACCOUNT
+ * set: nothing started, hosts null). `exited` resolves if the stack dies on its own.
+ */
+export async function startLocalFirebase({
+  dataDir,
+  log = console.log,
+  authPort,
+  firestorePort,
+  reuseExisting = true,
+  env = process.env,
+  verbose = env.LOCAL_FIREBASE_VERBOSE === '1',
+} = {}) {
+  const projectId = LOCAL_PROJECT_ID;
+  const shopId = env.SHOP_ID || 'chocolate-shop';
+  const never = new Promise(() => {});
+
+  if (reuseExisting && env.FIREBASE_SERVICE_ACCOUNT) {
+    log('[local-firebase] FIREBASE_SERVICE_ACCOUNT is set: using real Firebase, no emulators.');
+    return {
+      mode: 'real',
+      authHost: null,
+      firestoreHost: null,
+      projectId: env.NEXT_PUBLIC_FIREBASE_PROJECT_ID ?? null,
+      dataDir: null,
+      exited: never,
+      stop: async () => {},
+    };
+  }
+
+  const existingFirestore = env.FIRESTORE_EMULATOR_HOST;
+  const existingAuth = env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (reuseExisting && existingFirestore && existingAuth) {
+    const [firestoreUp, authUp] = await Promise.all([
+      tcpAnswers(existingFirestore),
+      httpAnswers(`http://${existingAuth}/`),
+    ]);
+    if (firestoreUp && authUp) {
+      log(
+        `[local-firebase] using emulators already running (Firestore ${existingFirestore}, ` +
+          `Auth ${existingAuth}); starting nothing.`,
+      );
+      return {
+        mode: 'external',
+        authHost: existingAuth,
+        firestoreHost: existingFirestore,
+        projectId: env.GCLOUD_PROJECT || projectId,
+        dataDir: null,
+        exited: never,
+        stop: async () => {},
+      };
+    }
+    log(
+      `[local-firebase] FIRESTORE_EMULATOR_HOST/FIREBASE_AUTH_EMULATOR_HOST are set but do not ` +
+        `answer; starting a local stack instead.`,
+    );
+  }
+
+  const resolvedAuthPort =
+    authPort ?? parsePort(env.AUTH_EMULATOR_PORT, 'AUTH_EMULATOR_PORT', 9099);
+  const resolvedFirestorePort =
+    firestorePort ?? parsePort(env.FIRESTORE_EMULATOR_PORT, 'FIRESTORE_EMULATOR_PORT', 8080);
+
+  dataDir = path.resolve(dataDir || env.LOCAL_FIREBASE_DATA_DIR || DEFAULT_DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const releaseLock = takeDataDirLock(dataDir);
+  const firestoreFile = path.join(dataDir, FIRESTORE_FILE);
+  const exportDir = path.join(dataDir, AUTH_EXPORT_DIR);
+  const cleanups = [releaseLock];
+  const cleanup = async () => {
+    while (cleanups.length > 0) await cleanups.pop()();
+  };
+
+  try {
+    const firestore = await startFirestoreEmulator({
+      port: resolvedFirestorePort,
+      log,
+      holdTimeoutMs: parseMilliseconds(
+        env.LOCAL_FIREBASE_TX_TIMEOUT_MS,
+        'LOCAL_FIREBASE_TX_TIMEOUT_MS',
+      ),
+    });
+    cleanups.push(() => firestore.stop());
+
+    // Firestore documents and auth users are one state: if either part is unusable or missing,
+    // both start fresh (never user documents without their accounts, or the other way round).
+    const loaded = loadStateFile(firestore.state, firestoreFile);
+    const authExport = checkAuthExport(exportDir);
+    let fresh = loaded.status !== 'loaded';
+    let seedAuthOnly = false;
+    if (authExport !== 'missing' && authExport !== 'valid') {
+      console.error(
+        `[local-firebase] CORRUPT auth emulator export in ${exportDir}: ${authExport}\n` +
+          `[local-firebase] moved it to ${moveAside(exportDir)}.`,
+      );
+      if (loaded.status === 'loaded') {
+        firestore.state.clear();
+        console.error(
+          `[local-firebase] moved ${firestoreFile} to ${moveAside(firestoreFile)} too; ` +
+            `starting from fresh seed data.`,
+        );
+      }
+      fresh = true;
+    } else if (fresh && authExport === 'valid') {
+      const movedTo = moveAside(exportDir);
+      log(
+        `[local-firebase] Firestore data ${loaded.status}; moved the auth users to ${movedTo} ` +
+          `so that both start fresh.`,
+      );
+    } else if (!fresh && authExport === 'missing') {
+      log(
+        `[local-firebase] warning: ${exportDir} is missing (the auth emulator did not exit ` +
+          `cleanly?): accounts other than the seed ones are lost.`,
+      );
+      seedAuthOnly = true;
+    }
+
+    const persistence = persistState(firestore.state, firestoreFile, { log });
+    cleanups.push(() => persistence.close());
+
+    const auth = await startAuthEmulator({
+      dataDir,
+      exportDir,
+      port: resolvedAuthPort,
+      hubPort: parsePort(env.EMULATOR_HUB_PORT, 'EMULATOR_HUB_PORT', undefined),
+      loggingPort: parsePort(env.EMULATOR_LOGGING_PORT, 'EMULATOR_LOGGING_PORT', undefined),
+      projectId,
+      log,
+      verbose,
+    });
+    cleanups.push(() => auth.stop());
+
+    const firestoreHost = `127.0.0.1:${firestore.port}`;
+    if (fresh || seedAuthOnly) {
+      await seedLocalFirebase({
+        projectId,
+        shopId,
+        authHost: auth.host,
+        firestoreHost,
+        firestore: fresh,
+      });
+      persistence.flush();
+      if (fresh) log(`[local-firebase] seeded projects/${shopId} (admin, shopper, orders, stock).`);
+    }
+
+    log(
+      `[local-firebase] ready: Firestore ${firestoreHost}, Auth ${auth.host}, project ` +
+        `${projectId}, data in ${dataDir}`,
+    );
+    let stopping = null;
+    return {
+      mode: 'local',
+      authHost: auth.host,
+      firestoreHost,
+      projectId,
+      dataDir,
+      exited: auth.exited,
+      stop() {
+        stopping ??= cleanup();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const index = args.indexOf(name);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  const stack = await startLocalFirebase({
+    dataDir: option('--data-dir'),
+    reuseExisting: !args.includes('--no-reuse'),
+  });
+  // One machine-readable line, for test harnesses that run this file as a child process.
+  console.log(
+    `LOCAL_FIREBASE_READY ${JSON.stringify({
+      mode: stack.mode,
+      authHost: stack.authHost,
+      firestoreHost: stack.firestoreHost,
+      projectId: stack.projectId,
+    })}`,
+  );
+
+  let exiting = false;
+  const shutdown = async (code) => {
+    if (exiting) return;
+    exiting = true;
+    try {
+      await stack.stop();
+    } finally {
+      process.exit(code);
+    }
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGHUP', () => shutdown(0));
+  if (args.includes('--exit-with-stdin')) {
+    // Used by test harnesses: their end (even a crash) closes our stdin.
+    process.stdin.on('end', () => shutdown(0));
+    process.stdin.on('error', () => shutdown(0));
+    process.stdin.resume();
+  }
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    shutdown(1);
+  });
+  stack.exited.then(() => {
+    if (exiting) return;
+    console.error('[local-firebase] the auth emulator stopped unexpectedly; stopping.');
+    shutdown(1);
+  });
+  if (stack.mode !== 'local') {
+    // Nothing to keep alive.
+    await shutdown(0);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

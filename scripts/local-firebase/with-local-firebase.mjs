@@ -1,0 +1,113 @@
+// Usage: node scripts/local-firebase/with-local-firebase.mjs [--env-only] <command> [args...]
+//
+// Starts the local Firebase (unless real credentials or running emulators are configured),
+// runs <command> with the emulator variables set, and stops everything when either side ends.
+// --env-only sets the variables for the configured ports without starting anything (for
+// `next build`, which inlines NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { configuredHosts, emulatorEnv, startLocalFirebase } from './start.mjs';
+
+const require = createRequire(import.meta.url);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The environment Next.js will see: ours plus its .env files (which it loads itself). */
+function envWithDotenvFiles(dev) {
+  const saved = { ...process.env };
+  try {
+    const { loadEnvConfig } = require('@next/env');
+    const { combinedEnv } = loadEnvConfig(ROOT, dev, { info: () => {}, error: console.error });
+    return { ...combinedEnv };
+  } catch {
+    return saved;
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
+async function main() {
+  let args = process.argv.slice(2);
+  const envOnly = args[0] === '--env-only';
+  if (envOnly) args = args.slice(1);
+  if (args.length === 0) {
+    console.error('usage: with-local-firebase.mjs [--env-only] <command> [args...]');
+    process.exit(2);
+  }
+
+  const seenEnv = envWithDotenvFiles(args.includes('dev'));
+  const realFirebase = Boolean(seenEnv.FIREBASE_SERVICE_ACCOUNT);
+  let stack = null;
+  let extraEnv = {};
+  if (envOnly) {
+    if (!realFirebase) extraEnv = emulatorEnv(configuredHosts(seenEnv));
+  } else {
+    stack = await startLocalFirebase({ env: seenEnv });
+    if (stack.mode !== 'real') extraEnv = emulatorEnv(stack);
+  }
+
+  const binDir = path.join(ROOT, 'node_modules', '.bin');
+  const child = spawn(args[0], args.slice(1), {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...extraEnv,
+      PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+    },
+  });
+
+  let exitCode = null;
+  let finishing = null;
+  const finish = (code) => {
+    exitCode ??= code;
+    finishing ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await new Promise((resolve) => child.once('exit', resolve));
+        clearTimeout(killTimer);
+      }
+      await stack?.stop();
+      process.exit(exitCode);
+    })();
+  };
+
+  child.on('error', (error) => {
+    console.error(`[local-firebase] could not run ${args[0]}: ${error.message}`);
+    finish(127);
+  });
+  child.on('exit', (code, signal) => {
+    finish(code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGKILL' ? 9 : 15));
+  });
+  stack?.exited.then(() => {
+    if (finishing) return;
+    console.error('[local-firebase] the local Firebase stopped unexpectedly; stopping the app.');
+    finish(1);
+  });
+
+  // The Firestore emulator runs in this process: if it breaks, take the app down with it.
+  process.on('uncaughtException', (error) => {
+    console.error('[local-firebase] crashed:', error);
+    finish(1);
+  });
+
+  let signals = 0;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      signals += 1;
+      if (signals > 2) process.exit(130);
+      // A terminal Ctrl-C has reached the child too (same process group); forwarding is for
+      // signals sent to us alone (kill, Playwright's web server shutdown).
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      finish(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

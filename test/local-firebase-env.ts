@@ -1,0 +1,178 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+const START_SCRIPT = path.join(__dirname, '..', 'scripts', 'local-firebase', 'start.mjs');
+
+export type TestFirebasePorts = {
+  auth: number;
+  firestore: number;
+  hub: number;
+  logging: number;
+};
+
+export type TestFirebase = {
+  authHost: string;
+  firestoreHost: string;
+  projectId: string;
+  dataDir: string;
+  ports: TestFirebasePorts;
+  /** Variables that point firebase-admin and lib/env.ts at this stack. */
+  env: Record<string, string>;
+  /** Everything the stack printed (for diagnosing failures). */
+  output: () => string;
+  /** Stops the stack (saving its data); removes a temporary dataDir unless keepDataDir. */
+  stop: (options?: { keepDataDir?: boolean }) => Promise<void>;
+};
+
+export type StartTestFirebaseOptions = {
+  /** Defaults to a new temporary directory, removed by stop(). */
+  dataDir?: string;
+  /** Defaults to free ports. */
+  ports?: TestFirebasePorts;
+  shopId?: string;
+  /** Extra variables for the stack, e.g. LOCAL_FIREBASE_TX_TIMEOUT_MS. */
+  stackEnv?: Record<string, string>;
+  timeoutMs?: number;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function freePorts(): Promise<TestFirebasePorts> {
+  const [auth, firestore, hub, logging] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ] as [number, number, number, number];
+  return { auth, firestore, hub, logging };
+}
+
+/**
+ * Starts a private local Firebase (scripts/local-firebase/start.mjs as a child process, seeded,
+ * on free ports). The child also stops if this process dies, since it watches its stdin.
+ */
+export async function startTestFirebase(
+  options: StartTestFirebaseOptions = {},
+): Promise<TestFirebase> {
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'local-firebase-'));
+  const ports = options.ports ?? (await freePorts());
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_SERVICE_ACCOUNT',
+  ]) {
+    delete env[name];
+  }
+  Object.assign(env, {
+    AUTH_EMULATOR_PORT: String(ports.auth),
+    FIRESTORE_EMULATOR_PORT: String(ports.firestore),
+    EMULATOR_HUB_PORT: String(ports.hub),
+    EMULATOR_LOGGING_PORT: String(ports.logging),
+    SHOP_ID: options.shopId ?? process.env.SHOP_ID ?? 'chocolate-shop',
+    ...options.stackEnv,
+  });
+
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [START_SCRIPT, '--data-dir', dataDir, '--no-reuse', '--exit-with-stdin'],
+    { env, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const ready = new Promise<{ authHost: string; firestoreHost: string; projectId: string }>(
+    (resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /^LOCAL_FIREBASE_READY (.*)$/m.exec(output);
+        if (match?.[1]) resolve(JSON.parse(match[1]));
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      void exited.then((code) =>
+        reject(new Error(`local Firebase exited (${code}) before ready:\n${output}`)),
+      );
+      setTimeout(
+        () => reject(new Error(`local Firebase not ready in time:\n${output}`)),
+        options.timeoutMs ?? 45_000,
+      ).unref();
+    },
+  );
+
+  let hosts;
+  try {
+    hosts = await ready;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    ...hosts,
+    dataDir,
+    ports,
+    env: {
+      FIRESTORE_EMULATOR_HOST: hosts.firestoreHost,
+      FIREBASE_AUTH_EMULATOR_HOST: hosts.authHost,
+      NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: hosts.authHost,
+      GCLOUD_PROJECT: hosts.projectId,
+      NEXT_PUBLIC_FIREBASE_PROJECT_ID: hosts.projectId,
+      METADATA_SERVER_DETECTION: 'none',
+    },
+    output: () => output,
+    stop({ keepDataDir = false } = {}) {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        if (temporary && !keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Points this process at the stack: firebase-admin, lib/env.ts (read them at first use). */
+export function applyTestFirebaseEnv(stack: TestFirebase): void {
+  Object.assign(process.env, stack.env);
+  delete process.env.FIREBASE_SERVICE_ACCOUNT;
+}
+
+export type AdminClients = { app: App; auth: Auth; db: Firestore; close: () => Promise<void> };
+
+/** A separate firebase-admin app on the stack, for tests that seed or inspect data directly. */
+export function adminClients(stack: TestFirebase, name = `test-${Date.now()}-${Math.random()}`) {
+  applyTestFirebaseEnv(stack);
+  const app = initializeApp({ projectId: stack.projectId }, name);
+  const clients: AdminClients = {
+    app,
+    auth: getAuth(app),
+    db: getFirestore(app),
+    close: () => deleteApp(app),
+  };
+  return clients;
+}
