@@ -40,6 +40,8 @@ export default defineConfig({
     env: { E2E_PORT: String(PORT) },
     url: `${baseURL}/en`,
     reuseExistingServer: !process.env.CI,
+    // SIGTERM lets the local Firebase save its last writes and stop its emulators.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

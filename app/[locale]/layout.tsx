@@ -4,8 +4,13 @@ import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { GlobalOverlays } from '@/components/layout/global-overlays';
+import { Navbar } from '@/components/layout/navbar';
 import { VercelInsights } from '@/components/layout/vercel-insights';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { ShopProviders } from '@/components/providers/shop-providers';
+import { BOOT_SCRIPT } from '@/lib/boot-script';
+import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import { CLIENT_NAMESPACES } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { localeAlternates, SITE_URL } from '@/lib/site';
@@ -62,12 +67,20 @@ export default async function LocaleLayout({ children, params }: Props) {
 
   return (
     <html lang={locale} className={inter.variable} suppressHydrationWarning>
+      <head>
+        {/* Before the first paint: color mode, cookie banner and splash flags on <html>. */}
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+      </head>
       <body className="flex min-h-dvh flex-col">
         <NextIntlClientProvider messages={clientMessages}>
-          <main id="content" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
+          <ShopProviders locale={locale} entries={getCatalogueEntries(locale)}>
+            <Navbar />
+            <main id="content" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+            <GlobalOverlays />
+          </ShopProviders>
         </NextIntlClientProvider>
         <VercelInsights />
       </body>

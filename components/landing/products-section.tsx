@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { AddToCart } from '@/components/cart/add-to-cart';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { categories, getProductsByType, products } from '@/lib/catalogue';
@@ -24,7 +25,11 @@ export async function ProductsSection() {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {featured.map((product) => (
                 <li key={product.key}>
-                  <ProductCard product={product} headingLevel="h4" />
+                  <ProductCard
+                    product={product}
+                    headingLevel="h4"
+                    action={<AddToCart product={product} />}
+                  />
                 </li>
               ))}
             </ul>
@@ -60,7 +65,11 @@ export async function ProductsSection() {
                   <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
                     {items.map((product) => (
                       <li key={product.key}>
-                        <ProductCard product={product} headingLevel="h5" />
+                        <ProductCard
+                          product={product}
+                          headingLevel="h5"
+                          action={<AddToCart product={product} />}
+                        />
                       </li>
                     ))}
                   </ul>

@@ -1,5 +1,6 @@
 /**
  * Message namespaces sent to the browser for client components that call useTranslations.
- * Everything else is translated on the server and handed to islands as props.
+ * Everything else is translated on the server and handed to islands as props. The overlays listed
+ * here format texts from client state (counts, product titles).
  */
-export const CLIENT_NAMESPACES = ['Error'] as const;
+export const CLIENT_NAMESPACES = ['Error', 'Search', 'CartPanel', 'FooterBar', 'AddToCart'] as const;

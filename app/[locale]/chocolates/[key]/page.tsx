@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AddToCart } from '@/components/cart/add-to-cart';
 import { ProductDetails } from '@/components/product/product-details';
 import { ProductJsonLd } from '@/components/product/product-json-ld';
 import { getProduct, products } from '@/lib/catalogue';
@@ -58,7 +59,12 @@ export default async function ProductPage({ params }: Props) {
   return (
     <>
       <ProductJsonLd product={product} locale={locale} availability={availability} />
-      <ProductDetails product={product} availability={availability} stock={stock} />
+      <ProductDetails
+        product={product}
+        availability={availability}
+        stock={stock}
+        action={<AddToCart product={product} stock={stock} size="large" />}
+      />
     </>
   );
 }

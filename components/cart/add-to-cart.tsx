@@ -1,0 +1,26 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getAvailability } from '@/lib/catalogue/availability';
+import type { Product } from '@/lib/catalogue/types';
+import { AddToCartButton } from './add-to-cart-button';
+
+type Props = { product: Product; stock?: number; size?: 'small' | 'large' };
+
+/**
+ * The add-to-cart button of a product card or page, translated here so the client island only
+ * receives its strings. Disabled when the product is not for sale or out of stock.
+ */
+export async function AddToCart({ product, stock = product.stockQtty, size }: Props) {
+  const locale = await getLocale();
+  const t = await getTranslations('AddToCart');
+  const availability = getAvailability(product, stock);
+  return (
+    <AddToCartButton
+      productKey={product.key}
+      label={t('add')}
+      accessibleLabel={t('addLabel', { title: product.title[locale] })}
+      unavailableLabel={t('unavailable')}
+      purchasable={availability === 'in-stock' || availability === 'low-stock'}
+      size={size}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import Image from 'next/image';
+import { useTranslations } from 'next-intl';
+import { useCartStore } from '@/components/providers/cart-store-provider';
+import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
+import { Link } from '@/lib/i18n/navigation';
+import type { CartItem } from '@/lib/stores/cart-store';
+
+const roundButton =
+  'grid size-9 place-items-center rounded-full border border-cacao-300 hover:bg-cacao-100 dark:border-cacao-700 dark:hover:bg-cacao-900';
+
+/** One line of the shopping list: image, title, price, quantity with - and +, remove. */
+export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntry }) {
+  const t = useTranslations('CartPanel');
+  const addToCart = useCartStore((store) => store.addToCart);
+  const decrementItem = useCartStore((store) => store.decrementItem);
+  const removeItem = useCartStore((store) => store.removeItem);
+  const title = entry.title;
+
+  return (
+    <li data-testid={`cart-line-${item.id}`} className="flex gap-3 py-4">
+      <Image
+        src={item.bannerImage}
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-xl bg-cacao-100 object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link href={entry.pageLink} className="font-semibold hover:underline">
+              {title}
+            </Link>
+            <p className="text-sm text-cacao-600 dark:text-cacao-300">
+              <Price amount={item.price} /> {t('each')}
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-label={t('remove', { title })}
+            onClick={() => removeItem(item.id, item.variant.key)}
+            className="grid size-9 shrink-0 place-items-center rounded-full text-cacao-500 hover:bg-cacao-100 hover:text-red-700 dark:hover:bg-cacao-900 dark:hover:text-red-400"
+          >
+            <TrashIcon className="size-5" />
+          </button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-label={t('decrease', { title })}
+              onClick={() => decrementItem(item.id, item.variant.key)}
+              className={roundButton}
+            >
+              <MinusIcon className="size-4" />
+            </button>
+            <output aria-label={t('quantity', { title })} className="w-8 text-center font-semibold">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              aria-label={t('increase', { title })}
+              onClick={() => addToCart(item.id, item.variant)}
+              className={roundButton}
+            >
+              <PlusIcon className="size-4" />
+            </button>
+          </div>
+          <Price amount={item.price * item.quantity} className="font-bold" />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { Price } from '@/components/ui/price';
+import { Sheet } from '@/components/ui/sheet';
+import { Link } from '@/lib/i18n/navigation';
+import { CartLine } from './cart-line';
+import { CheckoutButton } from './checkout-button';
+
+export const CART_PANEL_ID = 'cart-panel';
+
+/** The shopping list ('Lista de Compras'), sliding in from the right. */
+export function CartPanel() {
+  const t = useTranslations('CartPanel');
+  const open = useUiStore((store) => store.cartOpen);
+  const closePanel = useUiStore((store) => store.closePanel);
+  const cartItems = useCartStore((store) => store.cartItems);
+  const cartTotal = useCartStore((store) => store.cartTotal);
+  const clearCart = useCartStore((store) => store.clearCart);
+  const hydrated = useCartHydrated();
+  const entries = useCatalogueEntries();
+  const empty = cartItems.length === 0;
+
+  return (
+    <Sheet
+      id={CART_PANEL_ID}
+      side="right"
+      open={open}
+      onClose={() => closePanel('cart')}
+      title={t('title')}
+      closeLabel={t('close')}
+      footer={
+        <div className="flex flex-col gap-3">
+          <p className="flex items-baseline justify-between text-lg font-bold">
+            <span>{t('total')}</span>
+            <Price amount={hydrated ? cartTotal : 0} className="text-2xl" />
+          </p>
+          <div className="flex gap-3">
+            <button
+              type="button"
+              onClick={clearCart}
+              disabled={!hydrated || empty}
+              className="rounded-full border border-cacao-300 px-4 py-2.5 font-semibold hover:bg-cacao-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-cacao-700 dark:hover:bg-cacao-900"
+            >
+              {t('clear')}
+            </button>
+            <CheckoutButton label={t('checkout')} disabled={!hydrated || empty} />
+          </div>
+        </div>
+      }
+    >
+      {!hydrated ? (
+        <p role="status">{t('loading')}</p>
+      ) : empty ? (
+        <div className="flex flex-col items-start gap-3">
+          <p>{t('empty')}</p>
+          <Link
+            href="/#chocolates"
+            className="font-semibold text-cacao-700 underline dark:text-gold-400"
+          >
+            {t('browse')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
+          {cartItems.map((item) => {
+            const entry = entries.find((candidate) => candidate.key === item.id);
+            return entry ? (
+              <CartLine key={`${item.id}:${item.variant.key}`} item={item} entry={entry} />
+            ) : null;
+          })}
+        </ul>
+      )}
+    </Sheet>
+  );
+}

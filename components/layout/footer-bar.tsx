@@ -1,0 +1,142 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { CART_PANEL_ID } from '@/components/cart/cart-panel';
+import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { useUserStore } from '@/components/providers/user-store-provider';
+import {
+  CartIcon,
+  DocumentIcon,
+  HomeIcon,
+  PhoneIcon,
+  SettingsIcon,
+  ShieldIcon,
+  StoreIcon,
+  UserIcon,
+} from '@/components/ui/icons';
+import { USER_TAB_ID } from '@/components/user/user-tab';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import { SHOP } from '@/lib/shop';
+import { cartQuantity } from '@/lib/stores/cart-store';
+import { footerItemClass } from './footer-bar-styles';
+
+const activeClass =
+  'bg-cacao-200 text-cacao-950 dark:bg-cacao-800 dark:text-white hover:bg-cacao-200 dark:hover:bg-cacao-800';
+
+type Props = {
+  /** The language switch (desktop only), rendered by the server with its labels. */
+  languageSwitch: ReactNode;
+};
+
+/**
+ * The fixed bottom bar on every page. Its panel buttons open one panel and close the others.
+ */
+export function FooterBar({ languageSwitch }: Props) {
+  const t = useTranslations('FooterBar');
+  const pathname = usePathname();
+  const userTabOpen = useUiStore((store) => store.userTabOpen);
+  const cartOpen = useUiStore((store) => store.cartOpen);
+  const togglePanel = useUiStore((store) => store.togglePanel);
+  const closePanels = useUiStore((store) => store.closePanels);
+  const userIsAdmin = useUserStore((store) => store.userIsAdmin);
+  const hydrated = useCartHydrated();
+  const quantity = useCartStore((store) => cartQuantity(store.cartItems));
+  const count = hydrated ? quantity : 0;
+  const onUserPage = pathname === '/usuario';
+
+  return (
+    <nav
+      aria-label={t('label')}
+      className="fixed inset-x-0 bottom-0 z-50 h-16 border-t border-cacao-200 bg-cacao-50/95 backdrop-blur dark:border-cacao-800 dark:bg-cacao-950/95"
+    >
+      <ul className="mx-auto flex h-full max-w-4xl items-stretch justify-around gap-1 px-2 py-1.5">
+        <li className="hidden md:block">
+          <Link href="/privacidade" onClick={closePanels} className={footerItemClass}>
+            <ShieldIcon className="size-5" />
+            {t('privacy')}
+          </Link>
+        </li>
+        <li className="hidden md:block">
+          <Link href="/termos-de-uso" onClick={closePanels} className={footerItemClass}>
+            <DocumentIcon className="size-5" />
+            {t('terms')}
+          </Link>
+        </li>
+        <li className="hidden md:block">{languageSwitch}</li>
+        <li>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={userTabOpen}
+            aria-controls={USER_TAB_ID}
+            aria-current={onUserPage ? 'page' : undefined}
+            onClick={() => togglePanel('userTab')}
+            className={`${footerItemClass} ${onUserPage ? activeClass : ''}`}
+          >
+            <UserIcon className="size-5" />
+            {t('user')}
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={cartOpen}
+            aria-controls={CART_PANEL_ID}
+            aria-label={t('cartLabel', { count })}
+            onClick={() => togglePanel('cart')}
+            className={footerItemClass}
+          >
+            <CartIcon className="size-5" />
+            {t('cart')}
+            {count > 0 ? (
+              <span
+                aria-hidden="true"
+                data-testid="cart-badge"
+                className="absolute top-0 right-1 grid h-5 min-w-5 place-items-center rounded-full bg-gold-400 px-1 text-[11px] font-bold text-cacao-950"
+              >
+                {count}
+              </span>
+            ) : null}
+          </button>
+        </li>
+        <li>
+          <Link href="/#chocolates" onClick={closePanels} className={footerItemClass}>
+            <StoreIcon className="size-5" />
+            {t('store')}
+          </Link>
+        </li>
+        <li>
+          <Link href="/" onClick={closePanels} className={footerItemClass}>
+            <HomeIcon className="size-5" />
+            {t('home')}
+          </Link>
+        </li>
+        <li>
+          {userIsAdmin ? (
+            <Link
+              href="/control-panel"
+              onClick={closePanels}
+              aria-label={t('controlPanelLabel')}
+              className={footerItemClass}
+            >
+              <SettingsIcon className="size-5" />
+              {t('controlPanel')}
+            </Link>
+          ) : (
+            <a
+              href={`tel:${SHOP.phone.e164}`}
+              aria-label={t('phoneLabel', { phone: SHOP.phone.display })}
+              className={footerItemClass}
+            >
+              <PhoneIcon className="size-5" />
+              {t('phone')}
+            </a>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

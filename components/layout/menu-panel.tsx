@@ -1,0 +1,54 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { Sheet } from '@/components/ui/sheet';
+import { Link } from '@/lib/i18n/navigation';
+import { MENU_ID } from './menu-button';
+import { MenuSearch } from './menu-search';
+
+type Props = {
+  labels: { title: string; close: string; pages: string; preferences: string };
+  links: { href: string; label: string }[];
+  /** The language switch and color mode toggle, rendered by the server. */
+  preferences: ReactNode;
+};
+
+export function MenuPanel({ labels, links, preferences }: Props) {
+  const open = useUiStore((store) => store.menuOpen);
+  const closePanel = useUiStore((store) => store.closePanel);
+  return (
+    <Sheet
+      id={MENU_ID}
+      side="right"
+      open={open}
+      onClose={() => closePanel('menu')}
+      title={labels.title}
+      closeLabel={labels.close}
+    >
+      <div className="flex flex-col gap-8">
+        <MenuSearch />
+        <nav aria-label={labels.pages}>
+          <ul className="flex flex-col">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="block rounded-xl px-3 py-2 font-medium hover:bg-cacao-100 dark:hover:bg-cacao-900"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-label={labels.preferences} className="flex flex-col gap-1">
+          <h3 className="px-3 text-sm font-semibold text-cacao-500 uppercase dark:text-cacao-400">
+            {labels.preferences}
+          </h3>
+          {preferences}
+        </section>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { SearchIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import { searchCatalogue } from '@/lib/catalogue/search';
+import { Link } from '@/lib/i18n/navigation';
+
+/** Finds chocolates by title, subtitle, category or type as the visitor types. */
+export function MenuSearch() {
+  const t = useTranslations('Search');
+  const entries = useCatalogueEntries();
+  const setSearchOpen = useUiStore((store) => store.setSearchOpen);
+  const [query, setQuery] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+  const results = searchCatalogue(entries, query);
+  const searching = query.trim() !== '';
+
+  return (
+    <div role="search" className="flex flex-col gap-3">
+      <label htmlFor={inputId} className="font-semibold">
+        {t('label')}
+      </label>
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-cacao-500" />
+        <input
+          id={inputId}
+          type="search"
+          data-autofocus
+          autoComplete="off"
+          enterKeyHint="search"
+          value={query}
+          placeholder={t('placeholder')}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setSearchOpen(event.target.value.trim() !== '');
+          }}
+          className="w-full rounded-xl border border-cacao-300 bg-white py-2.5 pr-3 pl-10 text-base placeholder:text-cacao-400 focus:border-gold-500 focus:outline-2 focus:outline-gold-500 dark:border-cacao-700 dark:bg-cacao-900"
+        />
+      </div>
+      <p id={hintId} className="text-sm text-cacao-500 dark:text-cacao-400">
+        {t('hint')}
+      </p>
+      <p role="status" className="text-sm font-semibold">
+        {searching ? t('results', { count: results.length }) : null}
+      </p>
+      {results.length > 0 ? (
+        <ul aria-label={t('resultsLabel')} className="flex flex-col gap-1">
+          {results.map((entry) => (
+            <li key={entry.key}>
+              <Link
+                href={entry.pageLink}
+                className="flex items-baseline justify-between gap-3 rounded-xl px-3 py-2 hover:bg-cacao-100 dark:hover:bg-cacao-900"
+              >
+                <span className="flex flex-col">
+                  <span className="font-semibold">{entry.title}</span>
+                  <span className="text-xs text-cacao-500 dark:text-cacao-400">
+                    {entry.categoryName} · {entry.typeName}
+                  </span>
+                </span>
+                <Price amount={entry.price} className="shrink-0 text-sm font-semibold" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

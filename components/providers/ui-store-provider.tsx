@@ -1,0 +1,52 @@
+'use client';
+
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import {
+  applyColorMode,
+  currentColorMode,
+  savedColorMode,
+  watchSystemColorMode,
+} from '@/lib/color-mode';
+import { usePathname } from '@/lib/i18n/navigation';
+import type { AppLocale } from '@/lib/i18n/routing';
+import { createUiStore, type UiStore, type UiStoreApi } from '@/lib/stores/ui-store';
+
+const UiStoreContext = createContext<UiStoreApi | undefined>(undefined);
+
+type Props = { locale: AppLocale; children: ReactNode };
+
+export function UiStoreProvider({ locale, children }: Props) {
+  const [store] = useState(() => createUiStore({ selectedLanguage: locale }));
+  const pathname = usePathname();
+
+  useEffect(() => {
+    // The boot script already chose the mode before the first paint: adopt it, then keep
+    // following the system for as long as the visitor has not picked one.
+    store.getState().setColorMode(currentColorMode());
+    return watchSystemColorMode((mode) => {
+      if (savedColorMode()) return;
+      applyColorMode(mode, false);
+      store.getState().setColorMode(mode);
+    });
+  }, [store]);
+
+  useEffect(() => {
+    // A new page: remember it and close whatever panel led there (links, back and forward).
+    store.getState().setActivePage(pathname);
+    store.getState().closePanels();
+  }, [store, pathname]);
+
+  return <UiStoreContext value={store}>{children}</UiStoreContext>;
+}
+
+export function useUiStoreApi(): UiStoreApi {
+  const store = useContext(UiStoreContext);
+  if (!store) throw new Error('useUiStore must be used within UiStoreProvider');
+  return store;
+}
+
+export function useUiStore<T>(selector: (store: UiStore) => T): T {
+  return useStore(useUiStoreApi(), selector);
+}
