@@ -12,8 +12,11 @@ export const CHECKOUT_LIMITS = Object.freeze({
   maxTextLength: 120,
 });
 
-/** The order id the browser generates (lib/orders/order-id.ts) and the server accepts. */
-export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/**
+ * The order id the browser generates (lib/orders/order-id.ts) and the server accepts; it is also
+ * the Firestore document id, where `__...__` names are reserved.
+ */
+export const ORDER_ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{8,64}$/;
 
 const CEP_PATTERN = /^\d{5}-?\d{3}$/;
 const CPF_PATTERN = /^(\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2})$/;
@@ -121,6 +124,40 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   'not-payable': 'notPayable',
   'server-error': 'serverError',
 } as const satisfies Record<CheckoutErrorCode, string>);
+
+/** Every key of the "CheckoutErrors" messages namespace. */
+export type CheckoutErrorMessageKey =
+  | (typeof CHECKOUT_ERROR_MESSAGE_KEYS)[CheckoutErrorCode]
+  | 'soldOut'
+  /** A placed order whose online payment could not start (payment.paymentError). */
+  | 'paymentError';
+
+export type CheckoutErrorMessage = {
+  key: CheckoutErrorMessageKey;
+  values?: { title: string; available: number };
+};
+
+/**
+ * The "CheckoutErrors" messages to show for a failed checkout action: one per line at fault for
+ * 'out-of-stock' ('soldOut' when none is left) and 'unavailable', otherwise one for the code.
+ */
+export function checkoutErrorMessages(
+  failure: Pick<CheckoutFailure, 'error' | 'details'>,
+): CheckoutErrorMessage[] {
+  const details = failure.details ?? [];
+  if ((failure.error === 'out-of-stock' || failure.error === 'unavailable') && details.length) {
+    return details.map(({ title, available }) => ({
+      key:
+        failure.error === 'unavailable' ? 'unavailable' : available > 0 ? 'outOfStock' : 'soldOut',
+      values: { title, available },
+    }));
+  }
+  // Without lines to name, 'invalid' is the closest generic text.
+  if (failure.error === 'out-of-stock' || failure.error === 'unavailable') {
+    return [{ key: 'invalid' }];
+  }
+  return [{ key: CHECKOUT_ERROR_MESSAGE_KEYS[failure.error] }];
+}
 
 /** A line that could not be served: its title in the order's locale and the units left. */
 export type StockProblem = { key: string; title: string; available: number };

@@ -1,0 +1,478 @@
+// Integration tests of placing orders against a private local Firebase, without Mercado Pago
+// (the manual payment path). The session lookup is mocked: each call runs as the user of its
+// async context, so concurrent calls can be different shoppers.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+
+import type { PublicUser } from '@/lib/users/types';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
+jest.mock('@/lib/session/session', () => ({
+  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+}));
+
+jest.setTimeout(45_000);
+
+const ROOT = 'projects/chocolate-shop';
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let orders: typeof import('./place-order');
+
+function shopper(id: string): PublicUser {
+  return {
+    uid: `uid-${id}`,
+    email: `${id}@example.com`,
+    name: `Shopper ${id}`,
+    avatarURL: null,
+    isAdmin: false,
+    telephone: null,
+    address: null,
+  };
+}
+
+const ana = shopper('ana');
+const bia = shopper('bia');
+
+function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
+  return mockSessionStore.run(user, fn);
+}
+
+let sequence = 0;
+function orderId(prefix = 'ORD'): string {
+  sequence += 1;
+  return `${prefix}${String(sequence).padStart(8, '0')}`;
+}
+
+function input(overrides: Record<string, unknown> = {}) {
+  return {
+    orderID: orderId(),
+    lines: [{ key: 'ovo-pistache', quantity: 1 }],
+    shippingOption: 'Retirada',
+    telephone: '(11) 91234-5678',
+    locale: 'pt-BR',
+    ...overrides,
+  };
+}
+
+const ADDRESS = {
+  street: 'Avenida Paulista',
+  number: '1000',
+  extra: 'Apto 42',
+  city: 'São Paulo',
+  postalCode: '01310100',
+};
+
+async function stock(key: string): Promise<unknown> {
+  return (await db.doc(`${ROOT}/inventory/${key}`).get()).get('stock');
+}
+
+async function setStock(key: string, value: number) {
+  await db.doc(`${ROOT}/inventory/${key}`).set({ stock: value });
+}
+
+async function orderCount(): Promise<number> {
+  return (await db.collection(`${ROOT}/orders`).get()).size;
+}
+
+async function inventorySnapshot(): Promise<Record<string, unknown>> {
+  const snapshot = await db.collection(`${ROOT}/inventory`).get();
+  return Object.fromEntries(snapshot.docs.map((doc) => [doc.id, doc.data()]));
+}
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) {
+    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
+  }
+  stack = await startTestFirebase();
+  // Environment first: lib/env.ts and firebase-admin read it at first use.
+  clients = adminClients(stack);
+  db = clients.db;
+  orders = await import('./place-order');
+});
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+});
+
+describe('placeOrder', () => {
+  it('writes the order priced from the catalogue and takes the stock', async () => {
+    await setStock('ovo-pistache', 10);
+    await setStock('mini-ovo', 10);
+    const request = input({
+      lines: [
+        { key: 'ovo-pistache', quantity: 2, variant: 'default' },
+        { key: 'mini-ovo', quantity: 3 },
+      ],
+      shippingOption: 'Entrega',
+      address: ADDRESS,
+      cpf: '529.982.247-25',
+      locale: 'en',
+    });
+
+    const result = await as(ana, () => orders.placeOrder(request));
+
+    expect(result).toEqual({ ok: true, orderID: request.orderID, payment: { mode: 'manual' } });
+    const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    expect(stored).toMatchObject({
+      orderID: request.orderID,
+      clientRef: ana.uid,
+      orderItems: [
+        { key: 'ovo-pistache', translatedTitle: 'Pistachio Egg', quantity: 2, value: 193 },
+        { key: 'mini-ovo', translatedTitle: 'Mini Egg', quantity: 3, value: 35 },
+      ],
+      status: {
+        confirmed: false,
+        waitingPayment: false,
+        inProduction: false,
+        waitingForRetrieval: false,
+        waitingForDelivery: false,
+        delivered: false,
+        cancelled: false,
+      },
+      shippingOption: 'Entrega',
+      total: 2 * 193 + 3 * 35,
+      locale: 'en',
+      address: { ...ADDRESS, postalCode: '01310-100' },
+      telephone: '11912345678',
+      cpf: '529.982.247-25',
+      customer: { name: ana.name, email: ana.email },
+      payment: { provider: 'manual', status: 'not-required', preferenceId: null, paymentId: null },
+      stockReturned: false,
+      audit: [],
+    });
+    expect(stored?.orderDate).toBeInstanceOf(Timestamp);
+    expect(await stock('ovo-pistache')).toBe(8);
+    expect(await stock('mini-ovo')).toBe(7);
+
+    const placed = await orders.getPlacedOrder(request.orderID, ana.uid);
+    expect(placed).toMatchObject({ orderID: request.orderID, total: 491, locale: 'en' });
+    expect(placed?.payment).toEqual({
+      provider: 'manual',
+      status: 'not-required',
+      preferenceId: null,
+      initPoint: null,
+      paymentId: null,
+    });
+    expect(await orders.getPlacedOrder(request.orderID, bia.uid)).toBeNull();
+    expect(await as(bia, () => orders.getMyPlacedOrder(request.orderID))).toBeNull();
+    expect(await as(ana, () => orders.getMyPlacedOrder(request.orderID))).not.toBeNull();
+  });
+
+  it('uses the title in the order locale and stores no address for pick-up', async () => {
+    const request = input({ address: ADDRESS, lines: [{ key: 'mini-ovo', quantity: 1 }] });
+    expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+    const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    expect(stored?.orderItems[0].translatedTitle).toBe('Mini Ovo');
+    expect(stored?.address).toBeNull();
+    expect(stored?.cpf).toBeNull();
+  });
+
+  it('is idempotent: the same order id twice is one order and one stock decrement', async () => {
+    await setStock('ovo-tropical-rio', 10);
+    const request = input({ lines: [{ key: 'ovo-tropical-rio', quantity: 4 }] });
+    const before = await orderCount();
+
+    const first = await as(ana, () => orders.placeOrder(request));
+    const second = await as(ana, () => orders.placeOrder(request));
+    // A double click: both at once.
+    const again = input({ lines: [{ key: 'ovo-tropical-rio', quantity: 1 }] });
+    const both = await Promise.all([
+      as(ana, () => orders.placeOrder(again)),
+      as(ana, () => orders.placeOrder(again)),
+    ]);
+
+    expect(first).toEqual({ ok: true, orderID: request.orderID, payment: { mode: 'manual' } });
+    expect(second).toEqual(first);
+    expect(both.map((result) => result.ok)).toEqual([true, true]);
+    expect(await orderCount()).toBe(before + 2);
+    expect(await stock('ovo-tropical-rio')).toBe(5);
+  });
+
+  it('refuses an order id that belongs to someone else, changing nothing', async () => {
+    const request = input({ lines: [{ key: 'mini-ovo', quantity: 1 }] });
+    expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+    const inventory = await inventorySnapshot();
+    const before = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+
+    const result = await as(bia, () => orders.placeOrder({ ...request, locale: 'en' }));
+
+    expect(result).toMatchObject({ ok: false, error: 'invalid' });
+    expect((await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data()).toEqual(before);
+    expect(await inventorySnapshot()).toEqual(inventory);
+  });
+
+  it('reports every line short of stock, with titles and units left, and writes nothing', async () => {
+    await setStock('ovo-pistache', 10);
+    await setStock('barra-tropical-rio', 2);
+    await setStock('barra-tropical-minas', 0);
+    const inventory = await inventorySnapshot();
+    const before = await orderCount();
+
+    const result = await as(ana, () =>
+      orders.placeOrder(
+        input({
+          locale: 'en',
+          lines: [
+            { key: 'ovo-pistache', quantity: 1 },
+            { key: 'barra-tropical-rio', quantity: 3 },
+            { key: 'barra-tropical-minas', quantity: 1 },
+          ],
+        }),
+      ),
+    );
+
+    expect(result).toEqual({
+      ok: false,
+      error: 'out-of-stock',
+      details: [
+        { key: 'barra-tropical-rio', title: 'Tropical Rio Bar', available: 2 },
+        { key: 'barra-tropical-minas', title: 'Tropical Minas Bar', available: 0 },
+      ],
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await inventorySnapshot()).toEqual(inventory);
+  });
+
+  it('treats a missing inventory document as no stock', async () => {
+    await db.doc(`${ROOT}/inventory/barra-tropical-sampa`).delete();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const result = await as(ana, () =>
+      orders.placeOrder(input({ lines: [{ key: 'barra-tropical-sampa', quantity: 1 }] })),
+    );
+    warn.mockRestore();
+    expect(result).toMatchObject({ ok: false, error: 'out-of-stock' });
+    expect(await stock('barra-tropical-sampa')).toBeUndefined();
+    await setStock('barra-tropical-sampa', 10);
+  });
+
+  it('honours availableForSale: false on the inventory document', async () => {
+    await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 10, availableForSale: false });
+    const before = await orderCount();
+    const result = await as(ana, () => orders.placeOrder(input()));
+    expect(result).toEqual({
+      ok: false,
+      error: 'unavailable',
+      details: [{ key: 'ovo-pistache', title: 'Ovo Pistache', available: 0 }],
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stock('ovo-pistache')).toBe(10);
+    await setStock('ovo-pistache', 10);
+  });
+
+  it('never oversells: 50 concurrent orders for 10 units give 10 orders and 40 refusals', async () => {
+    const key = 'barra-tropical-bahia';
+    await setStock(key, 10);
+    const before = await orderCount();
+    const requests = Array.from({ length: 50 }, (_, index) => ({
+      user: shopper(`crowd-${index}`),
+      body: input({ orderID: orderId('CROWD'), lines: [{ key, quantity: 1 }] }),
+    }));
+
+    const started = Date.now();
+    const results = await Promise.all(
+      requests.map(({ user, body }) => as(user, () => orders.placeOrder(body))),
+    );
+    const elapsed = Date.now() - started;
+
+    const placed = results.filter((result) => result.ok);
+    const refused = results.filter((result) => !result.ok);
+    expect(placed).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const result of refused) {
+      expect(result).toEqual({
+        ok: false,
+        error: 'out-of-stock',
+        details: [{ key, title: 'Barra Tropical Bahia', available: 0 }],
+      });
+    }
+    expect(await stock(key)).toBe(0);
+    expect(await orderCount()).toBe(before + 10);
+    // Each written order is one of the ten that were told yes.
+    const placedIds = new Set(placed.map((result) => (result.ok ? result.orderID : '')));
+    for (const { body } of requests) {
+      const exists = (await db.doc(`${ROOT}/orders/${body.orderID}`).get()).exists;
+      expect(exists).toBe(placedIds.has(body.orderID));
+    }
+    console.log(`50 concurrent placeOrder calls took ${elapsed} ms`);
+  });
+});
+
+describe('placeOrder refuses hostile input', () => {
+  const big = 'x'.repeat(100 * 1024);
+  const valid = () => input({ shippingOption: 'Entrega', address: { ...ADDRESS } });
+  const withLine = (line: Record<string, unknown>) =>
+    input({ lines: [{ key: 'ovo-pistache', quantity: 1, ...line }] });
+  const quantity = (value: unknown) => input({ lines: [{ key: 'ovo-pistache', quantity: value }] });
+  const allKeys = [
+    'ovo-caramelo-com-amendoim',
+    'ovo-pistache',
+    'ovo-cookies-com-nutella',
+    'ovo-tropical-maravilha',
+    'ovo-tropical-minas',
+    'ovo-tropical-amazonas',
+    'ovo-tropical-parana-amazonas',
+    'ovo-tropical-parana',
+    'ovo-tropical-rio',
+    'ovo-tropical-sampa',
+    'mini-ovo',
+    'barra-tropical-amazonas',
+    'barra-tropical-rio',
+    'barra-tropical-minas',
+    'barra-tropical-sampa',
+    'barra-tropical-bahia',
+    'barra-tropical-parana',
+  ];
+  let deep: unknown = 'x';
+  for (let i = 0; i < 30; i += 1) deep = { a: deep };
+
+  const cases: [string, () => unknown][] = [
+    ['undefined', () => undefined],
+    ['null', () => null],
+    ['a string', () => 'order please'],
+    ['a number', () => 42],
+    ['an array', () => [valid()]],
+    ['an empty object', () => ({})],
+    ['a Date', () => new Date()],
+    ['a Map', () => new Map(Object.entries(valid()))],
+    ['a forged total', () => ({ ...valid(), total: 1 })],
+    ['a forged price', () => ({ ...valid(), price: 1 })],
+    ['a forged uid', () => ({ ...valid(), uid: bia.uid })],
+    ['a forged clientRef', () => ({ ...valid(), clientRef: bia.uid })],
+    ['a forged status', () => ({ ...valid(), status: { confirmed: true } })],
+    ['a forged payment', () => ({ ...valid(), payment: { status: 'approved' } })],
+    ['a forged line price', () => withLine({ price: 1 })],
+    ['a forged line value', () => withLine({ value: 1 })],
+    ['a forged line title', () => withLine({ translatedTitle: 'Free egg' })],
+    ['an unknown address key', () => ({ ...valid(), address: { ...ADDRESS, isAdmin: true } })],
+    ['__proto__ at the root', () => JSON.parse(`{"__proto__":{"x":1},"orderID":"PROTO0001"}`)],
+    [
+      '__proto__ in a line',
+      () => ({
+        ...valid(),
+        lines: [JSON.parse('{"key":"ovo-pistache","quantity":1,"__proto__":{}}')],
+      }),
+    ],
+    ['a constructor key', () => ({ ...valid(), constructor: { prototype: { admin: true } } })],
+    ['quantity 0', () => quantity(0)],
+    ['quantity -1', () => quantity(-1)],
+    ['quantity 1.5', () => quantity(1.5)],
+    ['quantity 11', () => quantity(11)],
+    ['quantity 1e9', () => quantity(1e9)],
+    ["quantity '1'", () => quantity('1')],
+    ['quantity NaN', () => quantity(NaN)],
+    ['quantity Infinity', () => quantity(Infinity)],
+    ['an unknown product', () => withLine({ key: 'ovo-de-ouro' })],
+    ['a product key of the wrong type', () => withLine({ key: 7 })],
+    ['an unknown variant', () => withLine({ variant: 'gold' })],
+    [
+      '21 lines',
+      () =>
+        input({
+          lines: [...allKeys, 'a', 'b', 'c', 'd'].map((key) => ({ key, quantity: 1 })),
+        }),
+    ],
+    [
+      'a duplicate product',
+      () =>
+        input({
+          lines: [
+            { key: 'mini-ovo', quantity: 5 },
+            { key: 'mini-ovo', quantity: 5 },
+          ],
+        }),
+    ],
+    ['no lines', () => input({ lines: [] })],
+    ['lines as an object', () => input({ lines: { key: 'mini-ovo', quantity: 1 } })],
+    ['a 100 KB street', () => ({ ...valid(), address: { ...ADDRESS, street: big } })],
+    ['a 100 KB order id', () => input({ orderID: big })],
+    ['a 100 KB telephone', () => input({ telephone: big })],
+    ['a bad CEP', () => ({ ...valid(), address: { ...ADDRESS, postalCode: '1234-567' } })],
+    ['a bad CPF check digit', () => input({ cpf: '529.982.247-24' })],
+    ['a repeated-digit CPF', () => input({ cpf: '000.000.000-00' })],
+    ['a bad phone', () => input({ telephone: '12345' })],
+    ['a phone as a number', () => input({ telephone: 11912345678 })],
+    ['an unknown shipping option', () => input({ shippingOption: 'Drone' })],
+    ['delivery without an address', () => input({ shippingOption: 'Entrega' })],
+    ['an address as an array', () => ({ ...valid(), address: Object.values(ADDRESS) })],
+    ['an unknown locale', () => input({ locale: 'fr' })],
+    ['a short order id', () => input({ orderID: 'abc' })],
+    ['a path in the order id', () => input({ orderID: 'aaaa/../../users/seed-admin' })],
+    ['a reserved order id', () => input({ orderID: '__proto__' })],
+    ['a missing order id', () => ({ ...input(), orderID: undefined })],
+    ['deep nesting', () => ({ ...valid(), address: deep })],
+  ];
+
+  it(`refuses ${cases.length} hostile inputs without writing or throwing`, async () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    await setStock('ovo-pistache', 10);
+    await setStock('mini-ovo', 10);
+    const before = await orderCount();
+    const inventory = await inventorySnapshot();
+
+    for (const [name, make] of cases) {
+      const result = await as(ana, () => orders.placeOrder(make()));
+      expect({ name, result }).toMatchObject({ name, result: { ok: false, error: 'invalid' } });
+    }
+
+    expect(await orderCount()).toBe(before);
+    expect(await inventorySnapshot()).toEqual(inventory);
+    expect(Object.prototype).not.toHaveProperty('x');
+    expect(Object.prototype).not.toHaveProperty('admin');
+    // The control: the shape the cases start from is accepted.
+    expect(await as(ana, () => orders.placeOrder(valid()))).toMatchObject({ ok: true });
+  });
+
+  it('refuses a caller without a session, and an unknown or foreign order for payment', async () => {
+    const before = await orderCount();
+    expect(await as(null, () => orders.placeOrder(valid()))).toEqual({
+      ok: false,
+      error: 'unauthenticated',
+    });
+    expect(await as(null, () => orders.retryOrderPayment('SEEDXXXX01'))).toMatchObject({
+      ok: false,
+      error: 'unauthenticated',
+    });
+    expect(await as(ana, () => orders.retryOrderPayment('seed-order-1'))).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(await as(ana, () => orders.retryOrderPayment({ orderID: 'x' }))).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('answers payment-unavailable for a retry while Mercado Pago is not configured', async () => {
+    const request = input({ lines: [{ key: 'mini-ovo', quantity: 1 }] });
+    expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+    expect(await as(ana, () => orders.retryOrderPayment(request.orderID))).toEqual({
+      ok: false,
+      error: 'payment-unavailable',
+    });
+  });
+});
+
+describe('without Mercado Pago', () => {
+  it('the webhook route answers 404', async () => {
+    const route = await import('@/app/api/mercadopago/webhook/route');
+    const response = await route.POST(
+      new Request('http://localhost:3000/api/mercadopago/webhook?data.id=1&type=payment', {
+        method: 'POST',
+        headers: { 'x-signature': `ts=1,v1=${'0'.repeat(64)}` },
+        body: '{"type":"payment","data":{"id":"1"}}',
+      }),
+    );
+    expect(response.status).toBe(404);
+  });
+});

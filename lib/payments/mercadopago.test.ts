@@ -1,0 +1,446 @@
+// Integration tests of the Mercado Pago path against a private local Firebase and a local fake of
+// the Mercado Pago REST API: preferences at checkout, retries, and the webhook.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import type { Firestore } from 'firebase-admin/firestore';
+
+import type { PublicUser } from '@/lib/users/types';
+import {
+  startFakeMercadoPago,
+  type FakeMercadoPago,
+  type FakePayment,
+} from '@/test/fake-mercadopago';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+import { signatureManifest, signManifest } from './signature';
+
+const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
+jest.mock('@/lib/session/session', () => ({
+  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+}));
+
+jest.setTimeout(45_000);
+
+const ROOT = 'projects/chocolate-shop';
+const ACCESS_TOKEN = 'TEST-access-token-0123456789';
+const SECRET = 'webhook-secret-for-tests';
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let fake: FakeMercadoPago;
+let orders: typeof import('@/lib/orders/place-order');
+let route: typeof import('@/app/api/mercadopago/webhook/route');
+
+const ana: PublicUser = {
+  uid: 'uid-ana',
+  email: 'ana@example.com',
+  name: 'Ana',
+  avatarURL: null,
+  isAdmin: false,
+  telephone: null,
+  address: null,
+};
+
+function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
+  return mockSessionStore.run(user, fn);
+}
+
+let sequence = 0;
+function orderId(): string {
+  sequence += 1;
+  return `MPORDER${String(sequence).padStart(5, '0')}`;
+}
+
+async function place(lines: { key: string; quantity: number }[], locale = 'pt-BR') {
+  const orderID = orderId();
+  const result = await as(ana, () =>
+    orders.placeOrder({
+      orderID,
+      lines,
+      shippingOption: 'Retirada',
+      telephone: '11 91234-5678',
+      locale,
+    }),
+  );
+  return { orderID, result };
+}
+
+async function order(orderID: string) {
+  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).data() ?? {};
+}
+
+async function stock(key: string): Promise<unknown> {
+  return (await db.doc(`${ROOT}/inventory/${key}`).get()).get('stock');
+}
+
+async function setStock(key: string, value: number) {
+  await db.doc(`${ROOT}/inventory/${key}`).set({ stock: value });
+}
+
+let paymentSequence = 1000;
+function payment(orderID: string, fields: Partial<FakePayment> = {}): FakePayment {
+  paymentSequence += 1;
+  const created: FakePayment = {
+    id: paymentSequence,
+    status: 'approved',
+    external_reference: orderID,
+    transaction_amount: 0,
+    currency_id: 'BRL',
+    ...fields,
+  };
+  fake.setPayment(created);
+  return created;
+}
+
+type NotifyOptions = {
+  secret?: string;
+  tsMs?: number;
+  requestId?: string | null;
+  signature?: string | null;
+  url?: string;
+  body?: string;
+  type?: string;
+};
+
+let requestSequence = 0;
+/** Delivers a notification about payment `id` to the route, signed as Mercado Pago would. */
+async function notify(id: string | number, options: NotifyOptions = {}) {
+  const dataId = String(id);
+  requestSequence += 1;
+  const requestId = options.requestId === undefined ? `req-${requestSequence}` : options.requestId;
+  const ts = String(Math.floor((options.tsMs ?? Date.now()) / 1000));
+  const manifest = signatureManifest({ dataId, requestId, ts });
+  const signature =
+    options.signature === undefined
+      ? `ts=${ts},v1=${signManifest(manifest, options.secret ?? SECRET)}`
+      : options.signature;
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (signature !== null) headers.set('x-signature', signature);
+  if (requestId) headers.set('x-request-id', requestId);
+  const url =
+    options.url ??
+    `http://localhost:3000/api/mercadopago/webhook?data.id=${encodeURIComponent(dataId)}&type=payment`;
+  const body =
+    options.body ??
+    JSON.stringify({
+      action: 'payment.updated',
+      type: options.type ?? 'payment',
+      data: { id: dataId },
+    });
+  const response = await route.POST(new Request(url, { method: 'POST', headers, body }));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  fake = await startFakeMercadoPago(ACCESS_TOKEN);
+  Object.assign(process.env, {
+    MERCADOPAGO_PUBLIC_KEY: 'TEST-public-key',
+    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+    MERCADOPAGO_API_BASE_URL: fake.baseUrl,
+  });
+  stack = await startTestFirebase();
+  // Environment first: lib/env.ts and firebase-admin read it at first use.
+  clients = adminClients(stack);
+  db = clients.db;
+  orders = await import('@/lib/orders/place-order');
+  route = await import('@/app/api/mercadopago/webhook/route');
+});
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+  await fake?.close();
+});
+
+describe('checkout with Mercado Pago', () => {
+  it('creates a preference from the catalogue and stores it on the order', async () => {
+    await setStock('ovo-pistache', 10);
+    fake.reset();
+    const { orderID, result } = await place([
+      { key: 'ovo-pistache', quantity: 2 },
+      { key: 'mini-ovo', quantity: 1 },
+    ]);
+
+    expect(result).toEqual({
+      ok: true,
+      orderID,
+      payment: {
+        mode: 'mercadopago',
+        preferenceId: expect.stringMatching(/^fake-pref-/),
+        // Test credentials pay in the sandbox.
+        initPoint: expect.stringContaining('/sandbox/checkout/'),
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/checkout/preferences');
+    expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(request?.headers['x-idempotency-key']).toBe(orderID);
+    const returnUrl = `http://localhost:3000/pt-BR/checkout/${orderID}`;
+    expect(request?.body).toEqual({
+      items: [
+        {
+          id: 'ovo-pistache',
+          title: 'Ovo Pistache',
+          quantity: 2,
+          unit_price: 193,
+          currency_id: 'BRL',
+        },
+        { id: 'mini-ovo', title: 'Mini Ovo', quantity: 1, unit_price: 35, currency_id: 'BRL' },
+      ],
+      payer: { email: ana.email },
+      external_reference: orderID,
+      back_urls: { success: returnUrl, failure: returnUrl, pending: returnUrl },
+      auto_return: 'approved',
+      notification_url: 'http://localhost:3000/api/mercadopago/webhook',
+      statement_descriptor: 'Chocolates Tropicais',
+    });
+    const stored = await order(orderID);
+    expect(stored.payment).toMatchObject({
+      provider: 'mercadopago',
+      status: 'pending',
+      preferenceId:
+        result.ok && result.payment.mode === 'mercadopago' && result.payment.preferenceId,
+      attempts: 1,
+    });
+    expect(stored.status.waitingPayment).toBe(false);
+
+    // A replay answers the stored preference without asking Mercado Pago again.
+    const replay = await as(ana, () =>
+      orders.placeOrder({
+        orderID,
+        lines: [{ key: 'mini-ovo', quantity: 1 }],
+        shippingOption: 'Retirada',
+        telephone: '11 91234-5678',
+        locale: 'pt-BR',
+      }),
+    );
+    expect(replay).toEqual(result);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps the order when the preference fails, and retryPayment makes a new one', async () => {
+    fake.reset();
+    fake.failPreferences(1);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const logged = errors.mock.calls.flat().join(' ');
+    errors.mockRestore();
+
+    expect(result).toEqual({ ok: true, orderID, payment: { mode: 'manual', paymentError: true } });
+    expect(logged).not.toContain(ACCESS_TOKEN);
+    expect((await order(orderID)).payment).toMatchObject({ status: 'error', preferenceId: null });
+
+    const retry = await as(ana, () => orders.retryOrderPayment(orderID));
+    expect(retry).toEqual({
+      ok: true,
+      orderID,
+      payment: {
+        mode: 'mercadopago',
+        preferenceId: expect.any(String),
+        initPoint: expect.any(String),
+      },
+    });
+    expect(fake.requests.at(-1)?.headers['x-idempotency-key']).toBe(`${orderID}-retry-1`);
+    expect((await order(orderID)).payment).toMatchObject({ status: 'pending', attempts: 2 });
+
+    // An expired Pix: another retry gets another preference.
+    const again = await as(ana, () => orders.retryOrderPayment(orderID));
+    expect(again.ok && again.payment.preferenceId).not.toBe(retry.ok && retry.payment.preferenceId);
+    expect(fake.requests.at(-1)?.headers['x-idempotency-key']).toBe(`${orderID}-retry-2`);
+
+    fake.failPreferences(1);
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await as(ana, () => orders.retryOrderPayment(orderID))).toEqual({
+      ok: false,
+      error: 'payment-unavailable',
+    });
+    quiet.mockRestore();
+  });
+});
+
+describe('Mercado Pago webhook', () => {
+  it('confirms a paid order on a valid signed notification', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 2 }]);
+    const paid = payment(orderID, { transaction_amount: 70 });
+
+    const response = await notify(paid.id);
+
+    expect(response).toEqual({ status: 200, body: { ok: true, result: 'applied' } });
+    const stored = await order(orderID);
+    expect(stored.status).toMatchObject({
+      confirmed: true,
+      waitingPayment: false,
+      cancelled: false,
+    });
+    expect(stored.payment).toMatchObject({ status: 'approved', paymentId: String(paid.id) });
+    expect(stored.audit).toHaveLength(1);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payments/${paid.id}` });
+    // Paid orders cannot be paid again.
+    expect(await as(ana, () => orders.retryOrderPayment(orderID))).toEqual({
+      ok: false,
+      error: 'not-payable',
+    });
+  });
+
+  it('marks a pending payment as waiting, then confirms it', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const pix = payment(orderID, { status: 'pending', transaction_amount: 35 });
+    expect((await notify(pix.id)).body.result).toBe('applied');
+    expect((await order(orderID)).status).toMatchObject({ waitingPayment: true, confirmed: false });
+    fake.setPayment({ ...pix, status: 'approved' });
+    expect((await notify(pix.id)).body.result).toBe('applied');
+    expect((await order(orderID)).status).toMatchObject({ waitingPayment: false, confirmed: true });
+  });
+
+  it('changes nothing for a forged signature, a replay, a wrong amount or an unknown order', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const before = await order(orderID);
+    const paid = payment(orderID, { transaction_amount: 35 });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect(await notify(paid.id, { secret: 'guessed-secret' })).toEqual({
+      status: 401,
+      body: { ok: false, error: 'invalid-signature' },
+    });
+    expect((await notify(paid.id, { signature: null })).status).toBe(401);
+    expect((await notify(paid.id, { signature: 'ts=1,v1=zz' })).status).toBe(401);
+    // Signed for one request id, replayed with another.
+    const ts = String(Math.floor(Date.now() / 1000));
+    const v1 = signManifest(
+      signatureManifest({ dataId: String(paid.id), requestId: 'a', ts }),
+      SECRET,
+    );
+    expect((await notify(paid.id, { requestId: 'b', signature: `ts=${ts},v1=${v1}` })).status).toBe(
+      401,
+    );
+    // Correctly signed, but six minutes old.
+    expect((await notify(paid.id, { tsMs: Date.now() - 6 * 60_000 })).status).toBe(401);
+
+    const cheap = payment(orderID, { transaction_amount: 1 });
+    expect((await notify(cheap.id)).body).toEqual({ ok: true, result: 'amount-mismatch' });
+    const dollars = payment(orderID, { transaction_amount: 35, currency_id: 'USD' });
+    expect((await notify(dollars.id)).body).toEqual({ ok: true, result: 'amount-mismatch' });
+    const stranger = payment('NOSUCHORDER1', { transaction_amount: 35 });
+    expect((await notify(stranger.id)).body).toEqual({ ok: true, result: 'unknown-order' });
+    const noReference = payment(orderID, { external_reference: null });
+    expect((await notify(noReference.id)).body).toEqual({ ok: true, result: 'unknown-order' });
+    warn.mockRestore();
+
+    expect(await order(orderID)).toEqual(before);
+    expect((await db.doc(`${ROOT}/orders/NOSUCHORDER1`).get()).exists).toBe(false);
+  });
+
+  it('applies 10 duplicate deliveries once', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const paid = payment(orderID, { transaction_amount: 35 });
+
+    const responses = await Promise.all(Array.from({ length: 10 }, () => notify(paid.id)));
+
+    const results = responses.map((response) => response.body.result).sort();
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(results).toEqual(['applied', ...Array<string>(9).fill('duplicate')]);
+    const stored = await order(orderID);
+    expect(stored.audit).toHaveLength(1);
+    expect(stored.payment.processed).toEqual([`${paid.id}:approved`]);
+    expect(stored.status.confirmed).toBe(true);
+  });
+
+  it('cancels on a rejected payment and returns the stock once', async () => {
+    await setStock('barra-tropical-parana', 10);
+    const { orderID } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
+    expect(await stock('barra-tropical-parana')).toBe(7);
+    const rejected = payment(orderID, { status: 'rejected', transaction_amount: 120 });
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => notify(rejected.id)));
+    expect(responses.filter((response) => response.body.result === 'applied')).toHaveLength(1);
+    // The same payment later reported cancelled: a new event, but nothing left to undo.
+    fake.setPayment({ ...rejected, status: 'cancelled' });
+    expect((await notify(rejected.id)).body.result).toBe('no-change');
+
+    expect(await stock('barra-tropical-parana')).toBe(10);
+    const stored = await order(orderID);
+    expect(stored.status).toMatchObject({ cancelled: true, confirmed: false });
+    expect(stored.stockReturned).toBe(true);
+    expect(stored.payment.status).toBe('cancelled');
+    expect(await as(ana, () => orders.retryOrderPayment(orderID))).toMatchObject({
+      error: 'not-payable',
+    });
+
+    // A second card then pays: the units are taken again and the order is confirmed.
+    const second = payment(orderID, { status: 'approved', transaction_amount: 120 });
+    expect((await notify(second.id)).body.result).toBe('applied');
+    expect(await stock('barra-tropical-parana')).toBe(7);
+    expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
+    expect((await order(orderID)).stockReturned).toBe(false);
+
+    // A failed third attempt does not undo the paid order.
+    const third = payment(orderID, { status: 'rejected', transaction_amount: 120 });
+    expect((await notify(third.id)).body.result).toBe('no-change');
+    expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
+    expect(await stock('barra-tropical-parana')).toBe(7);
+  });
+
+  it('flags a payment for review when a cancelled order cannot take its units back', async () => {
+    await setStock('barra-tropical-amazonas', 2);
+    const { orderID } = await place([{ key: 'barra-tropical-amazonas', quantity: 2 }]);
+    const rejected = payment(orderID, { status: 'rejected', transaction_amount: 80 });
+    expect((await notify(rejected.id)).body.result).toBe('applied');
+    expect(await stock('barra-tropical-amazonas')).toBe(2);
+    await setStock('barra-tropical-amazonas', 1);
+    const late = payment(orderID, { status: 'approved', transaction_amount: 80 });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect((await notify(late.id)).body.result).toBe('needs-review');
+    warn.mockRestore();
+    const stored = await order(orderID);
+    expect(stored.status.cancelled).toBe(true);
+    expect(stored.payment.status).toBe('needs-review');
+    expect(await stock('barra-tropical-amazonas')).toBe(1);
+  });
+
+  it('answers malformed and irrelevant notifications without 5xx', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const before = await order(orderID);
+    const paid = payment(orderID, { transaction_amount: 35 });
+    const base = 'http://localhost:3000/api/mercadopago/webhook';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect((await notify(paid.id, { url: `${base}?type=payment` })).status).toBe(400);
+    expect((await notify('../../x', { url: `${base}?data.id=..%2F..%2Fx` })).status).toBe(400);
+    expect((await notify('1'.repeat(65))).status).toBe(400);
+    expect((await notify(paid.id, { body: '{not json' })).status).toBe(400);
+    expect((await notify(paid.id, { body: '[1,2]' })).status).toBe(400);
+    expect((await notify(paid.id, { body: 'x'.repeat(20_000) })).status).toBe(400);
+    expect(
+      (await notify(paid.id, { body: JSON.stringify({ type: 'payment', data: { id: '999' } }) }))
+        .status,
+    ).toBe(400);
+    expect(await notify(paid.id, { type: 'merchant_order' })).toEqual({
+      status: 200,
+      body: { ok: true, result: 'ignored' },
+    });
+    expect((await notify('424242')).body).toEqual({ ok: true, result: 'unknown-payment' });
+    warn.mockRestore();
+    expect(await order(orderID)).toEqual(before);
+
+    // Mercado Pago itself failing is not bad input: 503 makes it deliver again later.
+    fake.failPayments(true);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const down = await notify(paid.id);
+    const logged = errors.mock.calls.flat().join(' ');
+    errors.mockRestore();
+    fake.failPayments(false);
+    expect(down.status).toBe(503);
+    expect(logged).not.toContain(ACCESS_TOKEN);
+    expect(JSON.stringify(down.body)).not.toContain(SECRET);
+    expect((await notify(paid.id)).body.result).toBe('applied');
+  });
+});

@@ -1,0 +1,174 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { getEnv, type MercadoPagoConfig } from '@/lib/env';
+import { SHOP } from '@/lib/shop';
+import { SITE_URL } from '@/lib/site';
+
+// The Mercado Pago REST API over plain fetch: the two calls the shop makes. No SDK on the server,
+// so tests can point apiBaseUrl at a local fake (test/fake-mercadopago.ts).
+
+const REQUEST_TIMEOUT_MS = 10_000;
+// Mercado Pago cuts the card statement text at 22 characters.
+const STATEMENT_DESCRIPTOR = SHOP.name.slice(0, 22);
+
+/** A call to Mercado Pago failed (network, timeout, non-2xx, unexpected body). Never holds secrets. */
+export class MercadoPagoError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'MercadoPagoError';
+  }
+}
+
+export type PreferenceItem = { key: string; title: string; quantity: number; unitPrice: number };
+
+export type PreferenceRequest = {
+  orderID: string;
+  locale: 'pt-BR' | 'en';
+  items: PreferenceItem[];
+  payerEmail?: string;
+  /** Sent as X-Idempotency-Key: a retried request returns the same preference. */
+  idempotencyKey: string;
+};
+
+export type Preference = { preferenceId: string; initPoint: string };
+
+/** The fields of a payment the shop relies on; Mercado Pago sends many more. */
+export type MercadoPagoPayment = {
+  id: string;
+  status: string;
+  externalReference: string | null;
+  transactionAmount: number;
+  currencyId: string;
+};
+
+const preferenceResponseSchema = z.object({
+  id: z.string().min(1),
+  init_point: z.url({ protocol: /^https?$/ }),
+  sandbox_init_point: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+const paymentResponseSchema = z.object({
+  id: z.union([z.number().int(), z.string().min(1)]),
+  status: z.string(),
+  external_reference: z.string().nullable().optional(),
+  transaction_amount: z.number(),
+  currency_id: z.string(),
+});
+
+/** Mercado Pago's configuration, or null when payments are not configured. */
+export function getMercadoPagoConfig(): MercadoPagoConfig | null {
+  return getEnv().mercadoPago;
+}
+
+/** The public key for the browser bricks, or null when Mercado Pago is not configured. */
+export function getMercadoPagoPublicKey(): string | null {
+  return getMercadoPagoConfig()?.publicKey ?? null;
+}
+
+/** The page Mercado Pago sends the shopper back to, and where the order is shown. */
+export function checkoutReturnUrl(locale: 'pt-BR' | 'en', orderID: string): string {
+  return `${SITE_URL}/${locale}/checkout/${encodeURIComponent(orderID)}`;
+}
+
+async function call(
+  config: MercadoPagoConfig,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown; idempotencyKey?: string },
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${config.accessToken}`,
+    Accept: 'application/json',
+  };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.idempotencyKey) headers['X-Idempotency-Key'] = init.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBaseUrl}${path}`, {
+      method: init.method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+  } catch (error) {
+    // The message names the path only: the URL and headers carry nothing secret, but the token
+    // must never end up in a log line built from a request object.
+    throw new MercadoPagoError(`${init.method} ${path} failed: ${(error as Error).name}`);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // An empty or non-JSON body; the status decides what it means.
+  }
+  return { status: response.status, body };
+}
+
+/**
+ * Creates a Checkout Pro preference for an order (items priced by the caller from the catalogue).
+ * Throws MercadoPagoError when Mercado Pago is not configured or the call fails.
+ */
+export async function createPreference(request: PreferenceRequest): Promise<Preference> {
+  const config = getMercadoPagoConfig();
+  if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
+  const returnUrl = checkoutReturnUrl(request.locale, request.orderID);
+  const { status, body } = await call(config, '/checkout/preferences', {
+    method: 'POST',
+    idempotencyKey: request.idempotencyKey,
+    body: {
+      items: request.items.map((item) => ({
+        id: item.key,
+        title: item.title,
+        quantity: item.quantity,
+        unit_price: item.unitPrice,
+        currency_id: 'BRL',
+      })),
+      ...(request.payerEmail ? { payer: { email: request.payerEmail } } : {}),
+      external_reference: request.orderID,
+      back_urls: { success: returnUrl, failure: returnUrl, pending: returnUrl },
+      auto_return: 'approved',
+      notification_url: `${SITE_URL}/api/mercadopago/webhook`,
+      statement_descriptor: STATEMENT_DESCRIPTOR,
+    },
+  });
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`POST /checkout/preferences answered ${status}`, status);
+  }
+  const parsed = preferenceResponseSchema.safeParse(body);
+  if (!parsed.success) throw new MercadoPagoError('Unexpected preference response', status);
+  // Test credentials pay in the sandbox; its checkout lives at sandbox_init_point.
+  const sandbox = config.accessToken.startsWith('TEST-') && parsed.data.sandbox_init_point;
+  return {
+    preferenceId: parsed.data.id,
+    initPoint: sandbox || parsed.data.init_point,
+  };
+}
+
+/**
+ * The payment `id` as Mercado Pago reports it now, or null when it does not exist (404).
+ * Throws MercadoPagoError when Mercado Pago is not configured or the call fails.
+ */
+export async function getPayment(id: string): Promise<MercadoPagoPayment | null> {
+  const config = getMercadoPagoConfig();
+  if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  const { status, body } = await call(config, `/v1/payments/${id}`, { method: 'GET' });
+  if (status === 404) return null;
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`GET /v1/payments/{id} answered ${status}`, status);
+  }
+  const parsed = paymentResponseSchema.safeParse(body);
+  if (!parsed.success) throw new MercadoPagoError('Unexpected payment response', status);
+  return {
+    id: String(parsed.data.id),
+    status: parsed.data.status,
+    externalReference: parsed.data.external_reference ?? null,
+    transactionAmount: parsed.data.transaction_amount,
+    currencyId: parsed.data.currency_id,
+  };
+}
