@@ -92,12 +92,13 @@ beforeAll(async () => {
   for (const name of Object.keys(process.env)) {
     if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
   }
-  stack = await startTestFirebase();
+  // Generous only for a loaded machine: the stack normally starts in a few seconds.
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   clients = adminClients(stack);
   db = clients.db;
   orders = await import('./place-order');
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();

@@ -145,13 +145,14 @@ beforeAll(async () => {
     MERCADOPAGO_WEBHOOK_SECRET: SECRET,
     MERCADOPAGO_API_BASE_URL: fake.baseUrl,
   });
-  stack = await startTestFirebase();
+  // Generous only for a loaded machine: the stack normally starts in a few seconds.
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   clients = adminClients(stack);
   db = clients.db;
   orders = await import('@/lib/orders/place-order');
   route = await import('@/app/api/mercadopago/webhook/route');
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();
