@@ -104,6 +104,8 @@ export function Sheet({
   };
 
   const hiddenSide = side === 'left' ? '-translate-x-full' : 'translate-x-full';
+  // Opening shows the panel at once (so it can take focus) and slides it in; closing slides it
+  // out and hides it only when the slide ends.
 
   return (
     <>
@@ -123,7 +125,7 @@ export function Sheet({
         data-state={open ? 'open' : 'closed'}
         data-testid={testId}
         onClick={onPanelClick}
-        className={`fixed top-0 bottom-16 z-40 flex w-full flex-col sm:max-w-sm bg-cacao-50 text-cacao-900 shadow-2xl transition-[translate,visibility] duration-500 ease-out focus:outline-none dark:bg-cacao-950 dark:text-cacao-50 ${side === 'left' ? 'left-0 sm:rounded-r-2xl' : 'right-0 sm:rounded-l-2xl'} ${open ? 'visible translate-x-0' : `invisible ${hiddenSide}`}`}
+        className={`fixed top-0 bottom-16 z-40 flex w-full flex-col bg-cacao-50 text-cacao-900 shadow-2xl duration-500 ease-out focus:outline-none sm:max-w-sm dark:bg-cacao-950 dark:text-cacao-50 ${side === 'left' ? 'left-0 sm:rounded-r-2xl' : 'right-0 sm:rounded-l-2xl'} ${open ? 'visible translate-x-0 transition-[translate]' : `invisible transition-[translate,visibility] ${hiddenSide}`}`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-cacao-200 px-5 py-4 dark:border-cacao-800">
           <h2 id={titleId} className="text-xl font-bold">

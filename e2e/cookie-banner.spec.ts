@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { skipIntro } from './fixtures/intro';
+
+test.describe('cookie banner', () => {
+  test.beforeEach(async ({ page }) => {
+    await skipIntro(page, { cookieBanner: false });
+  });
+
+  test('absent on the privacy and terms pages, shown elsewhere until dismissed @phone', async ({
+    page,
+  }) => {
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+
+    await page.goto('/pt-BR/privacidade');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de Privacidade');
+    await expect(banner).toBeHidden();
+    await page.goto('/pt-BR/termos-de-uso');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termos de Uso');
+    await expect(banner).toBeHidden();
+
+    await page.goto('/pt-BR/chocolates/mini-ovo');
+    await expect(banner).toBeVisible();
+    await page.goto('/pt-BR');
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Entendi' }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('cookie'))).toBe('true');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Quem Somos' })).toBeVisible();
+    await expect(banner).toBeHidden();
+    await page.goto('/en');
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();
+  });
+
+  test('is in English on English pages', async ({ page }) => {
+    await page.goto('/en');
+    const banner = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute(
+      'href',
+      '/en/privacidade',
+    );
+    await banner.getByRole('button', { name: 'Got it' }).click();
+    await expect(banner).toBeHidden();
+  });
+});
