@@ -96,8 +96,8 @@ test.describe('panels', () => {
     await expect(shop.footer.userButton).not.toHaveAttribute('aria-current', 'page');
     await shop.footer.userButton.click();
     await expect(shop.userTab.getByRole('heading', { name: 'Profile' })).toBeVisible();
-    const box = await shop.userTab.boundingBox();
-    expect(box?.x).toBe(0);
+    // The heading is visible while the 0.5 s slide is still under way: wait for it to settle.
+    await expect.poll(async () => (await shop.userTab.boundingBox())?.x).toBe(0);
     await page.keyboard.press('Escape');
     await page.goto('/en/usuario');
     await expect(shop.footer.userButton).toHaveAttribute('aria-current', 'page');
