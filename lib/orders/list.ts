@@ -1,0 +1,19 @@
+// Which orders the orders list shows (SPEC 4: the 3 most recent, newest first; a toggle for all).
+import type { Order } from './types';
+
+export const RECENT_ORDERS_COUNT = 3;
+
+/** A copy sorted newest first; orders with an unreadable date go last, in their given order. */
+export function newestFirst(orders: readonly Order[]): Order[] {
+  const time = (order: Order) => {
+    const value = Date.parse(order.orderDate);
+    return Number.isNaN(value) ? -Infinity : value;
+  };
+  return [...orders].sort((a, b) => time(b) - time(a));
+}
+
+/** The orders to show: all of them, or only the most recent ones. */
+export function visibleOrders(orders: readonly Order[], showAll: boolean): Order[] {
+  const sorted = newestFirst(orders);
+  return showAll ? sorted : sorted.slice(0, RECENT_ORDERS_COUNT);
+}
