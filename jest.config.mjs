@@ -2,7 +2,7 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
-export default createJestConfig({
+const jestConfig = createJestConfig({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
@@ -13,3 +13,17 @@ export default createJestConfig({
   },
   transformIgnorePatterns: ['/node_modules/(?!(next-intl|use-intl)/)'],
 });
+
+// next/jest puts its own '/node_modules/…' pattern first, which ignores every package but a few of
+// Next's, so the one above never applies. next-intl, use-intl and @formatjs ship ES modules only:
+// component tests that render translated client components need them transformed.
+export default async function config() {
+  const resolved = await jestConfig();
+  return {
+    ...resolved,
+    transformIgnorePatterns: [
+      '/node_modules/(?!(next-intl|use-intl|@formatjs|intl-messageformat|next/dist/client|next/dist/shared/lib)/)',
+      '^.+\\.module\\.(css|sass|scss)$',
+    ],
+  };
+}

@@ -1,21 +1,24 @@
-import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+'use client';
+
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { useUserStore } from '@/components/providers/user-store-provider';
+import { AccountView } from './account-view';
+import { FirebaseProvider } from './firebase-provider';
+import { LoginForm } from './login-form';
 
 /**
- * What the profile tab shows. For now: the way in to sign-in. The signed-in and signed-out
- * content (login form, profile, address, orders) replaces this file.
+ * What the profile tab shows: the login form when signed out (Firebase starts loading when the
+ * tab opens), the account when signed in (no Firebase needed: the session cookie says who it is).
  */
-export async function UserTabContent() {
-  const t = await getTranslations('UserTab');
+export function UserTabContent() {
+  const open = useUiStore((store) => store.userTabOpen);
+  const user = useUserStore((store) => store.currentUser);
+  const isAdmin = useUserStore((store) => store.userIsAdmin);
+
+  if (user) return <AccountView user={user} isAdmin={isAdmin} ordersActive={open} />;
   return (
-    <div className="flex flex-col items-start gap-4">
-      <p>{t('signedOut')}</p>
-      <Link
-        href="/usuario"
-        className="rounded-full bg-cacao-700 px-5 py-2.5 font-semibold text-cacao-50 hover:bg-cacao-800 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500"
-      >
-        {t('signIn')}
-      </Link>
-    </div>
+    <FirebaseProvider active={open}>
+      <LoginForm />
+    </FirebaseProvider>
   );
 }

@@ -3,4 +3,16 @@
  * Everything else is translated on the server and handed to islands as props. The overlays listed
  * here format texts from client state (counts, product titles).
  */
-export const CLIENT_NAMESPACES = ['Error', 'Search', 'CartPanel', 'FooterBar', 'AddToCart'] as const;
+export const CLIENT_NAMESPACES = [
+  'Error',
+  'Search',
+  'CartPanel',
+  'FooterBar',
+  'AddToCart',
+  // The account (user tab and /usuario): its forms and lists render from client state.
+  'LoginForm',
+  'Profile',
+  'AddressForm',
+  'Orders',
+  'OrderStatus',
+] as const;

@@ -1,0 +1,59 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AccountView } from '@/components/user/account-view';
+import { FirebaseProvider } from '@/components/user/firebase-provider';
+import { LoginForm } from '@/components/user/login-form';
+import type { AppLocale } from '@/lib/i18n/routing';
+import { listOrdersByClient } from '@/lib/orders/repository';
+import type { Order } from '@/lib/orders/types';
+import { getSessionUser } from '@/lib/session/session';
+
+// Per user and per request: read from the session cookie, never prerendered or cached.
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ locale: AppLocale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'UserPage' });
+  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+}
+
+/** The user page: the account of the signed-in user, or the login form. */
+export default async function UserPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations('UserPage');
+  const user = await getSessionUser();
+  let orders: Order[] | undefined;
+  if (user) {
+    try {
+      orders = await listOrdersByClient(user.uid);
+    } catch (error) {
+      // The rest of the account still shows; the list then fetches (and reports) on its own.
+      console.error('Reading the orders failed:', (error as Error)?.message);
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {user ? t('title') : t('signedOutTitle')}
+      </h1>
+      {user ? (
+        <div className="mt-8">
+          <AccountView user={user} isAdmin={user.isAdmin} orders={orders} headingLevel={2} />
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{t('description')}</p>
+          <div className="mt-8 max-w-md">
+            <FirebaseProvider active>
+              <LoginForm headingLevel={2} />
+            </FirebaseProvider>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

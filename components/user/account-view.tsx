@@ -1,0 +1,38 @@
+import { DEFAULT_ADDRESS, type Address } from '@/lib/users/types';
+import type { Order } from '@/lib/orders/types';
+import { AddressForm } from './address-form';
+import { AdminLink } from './admin-link';
+import { LogoutButton } from './logout-button';
+import { OrdersList } from './orders-list';
+import { ProfileCard } from './profile-card';
+
+type Props = {
+  user: {
+    name: string | null;
+    email: string | null;
+    avatarURL?: string | null;
+    telephone?: string | null;
+    address?: Address | null;
+  };
+  isAdmin: boolean;
+  /** Orders read by the server with the page; without them the list fetches its own. */
+  orders?: Order[];
+  /** Whether the orders may be fetched now (the user tab is open). */
+  ordersActive?: boolean;
+  /** h2 sections on /usuario (under its h1), h3 in the user tab (under 'Perfil'). */
+  headingLevel?: 2 | 3;
+};
+
+/** What a signed-in user sees, in the user tab and on /usuario: profile, address, orders. */
+export function AccountView({ user, isAdmin, orders, ordersActive, headingLevel = 3 }: Props) {
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileCard user={user} headingLevel={headingLevel} />
+      {isAdmin ? <AdminLink /> : null}
+      {/* A user without a record yet (it is written on first sign-in) shows the defaults. */}
+      <AddressForm saved={user.address ?? DEFAULT_ADDRESS} headingLevel={headingLevel} />
+      <OrdersList initialOrders={orders} active={ordersActive} headingLevel={headingLevel} />
+      <LogoutButton />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { getMyOrders } from '@/lib/orders/actions';
+import { EMPTY_STATUS_FLAGS } from '@/lib/orders/status';
+import type { Order } from '@/lib/orders/types';
+import { OrdersList } from './orders-list';
+import { renderAccount } from '@/test/render-account';
+
+jest.mock('@/lib/orders/actions', () => ({ getMyOrders: jest.fn() }));
+jest.mock('@/lib/session/client', () => ({
+  ...jest.requireActual('@/lib/session/client'),
+  fetchSessionUser: () => new Promise(() => {}),
+}));
+
+const mockedGetMyOrders = jest.mocked(getMyOrders);
+
+const order = (
+  n: number,
+  status: Partial<Order['status']>,
+  shippingOption: Order['shippingOption'],
+) =>
+  ({
+    orderID: `order-${n}`,
+    orderDate: `2026-0${n}-10T13:30:00.000Z`,
+    clientRef: 'u1',
+    orderItems: [{ translatedTitle: `Item ${n}`, quantity: n, value: 40 }],
+    status: { ...EMPTY_STATUS_FLAGS, ...status },
+    shippingOption,
+    total: 40 * n,
+  }) satisfies Order;
+
+const orders = [
+  order(1, {}, 'Retirada'),
+  order(2, { confirmed: true }, 'Entrega'),
+  order(3, { inProduction: true }, 'Entrega'),
+  order(4, { delivered: true }, 'Retirada'),
+  order(5, { cancelled: true }, 'Entrega'),
+];
+
+beforeEach(() => mockedGetMyOrders.mockReset());
+
+describe('OrdersList', () => {
+  it('shows the 3 most recent first and all 5 with the toggle', () => {
+    renderAccount(<OrdersList initialOrders={orders} />);
+    const titles = () => screen.getAllByTestId('order').map((li) => li.textContent ?? '');
+    expect(titles()).toHaveLength(3);
+    expect(titles()[0]).toContain('Pedido order-5');
+    expect(titles()[0]).toContain('Cancelado');
+    expect(titles()[2]).toContain('Pedido order-3');
+    fireEvent.click(screen.getByRole('button', { name: 'Ver todos os pedidos' }));
+    expect(titles()).toHaveLength(5);
+    expect(titles()[4]).toContain('Aguardando Aprovação');
+    fireEvent.click(screen.getByRole('button', { name: 'Ver pedidos recentes' }));
+    expect(titles()).toHaveLength(3);
+    expect(mockedGetMyOrders).not.toHaveBeenCalled();
+  });
+
+  it('has no toggle with 3 orders or fewer', () => {
+    renderAccount(<OrdersList initialOrders={orders.slice(0, 3)} />);
+    expect(screen.getAllByTestId('order')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Ver todos os pedidos' })).toBeNull();
+  });
+
+  it('expands an order to its items and receiving method', () => {
+    renderAccount(<OrdersList initialOrders={orders} />);
+    const toggle = screen.getByRole('button', { name: /^Pedido order-4/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeVisible();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    const details = within(panel as HTMLElement);
+    expect(details.getByText('Retirada')).toBeInTheDocument();
+    expect(details.getByText(/Item 4/)).toBeInTheDocument();
+    expect(details.getByText('R$ 160,00')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /pedido order-4 no WhatsApp/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('href')).toContain(encodeURIComponent('pedido número order-4'));
+  });
+
+  it('fetches its own orders only once active', async () => {
+    mockedGetMyOrders.mockResolvedValue({ ok: true, orders: orders.slice(0, 1) });
+    const { rerender } = renderAccount(<OrdersList active={false} />);
+    expect(mockedGetMyOrders).not.toHaveBeenCalled();
+    rerender(<OrdersList active />);
+    expect(await screen.findByText('Pedido order-1')).toBeInTheDocument();
+    expect(mockedGetMyOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches and resets the flag when ordersNeedUpdate is set for a signed-in user', async () => {
+    mockedGetMyOrders.mockResolvedValue({ ok: true, orders });
+    const { store } = renderAccount(<OrdersList initialOrders={orders.slice(0, 1)} />);
+    expect(screen.getAllByTestId('order')).toHaveLength(1);
+    act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
+    act(() => store.getState().setOrdersNeedUpdate(true));
+    await waitFor(() => expect(screen.getAllByTestId('order')).toHaveLength(3));
+    expect(mockedGetMyOrders).toHaveBeenCalledTimes(1);
+    expect(store.getState().ordersNeedUpdate).toBe(false);
+  });
+
+  it('reports a failed first load with a retry', async () => {
+    mockedGetMyOrders.mockResolvedValueOnce({ ok: false, error: 'unauthenticated' });
+    mockedGetMyOrders.mockResolvedValueOnce({ ok: true, orders: [] });
+    renderAccount(<OrdersList />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar');
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Você ainda não fez nenhum pedido.')).toBeInTheDocument();
+  });
+});

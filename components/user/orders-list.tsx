@@ -1,0 +1,212 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useId, useState } from 'react';
+import { useUserStoreApi } from '@/components/providers/user-store-provider';
+import { Price } from '@/components/ui/price';
+import { getMyOrders } from '@/lib/orders/actions';
+import { formatOrderDate } from '@/lib/orders/format';
+import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
+import { orderStatusKey } from '@/lib/orders/status';
+import type { Order } from '@/lib/orders/types';
+import { whatsappLink } from '@/lib/shop';
+import { alertClass, secondaryButtonClass, sectionTitleClass, smallButtonClass } from './styles';
+
+type Props = {
+  /** Orders read by the server with the page (/usuario); without them the list fetches its own. */
+  initialOrders?: Order[];
+  /** Fetch only while this is true (the user tab is open). */
+  active?: boolean;
+  headingLevel?: 2 | 3;
+};
+
+type LoadState = {
+  /** The last orders read; null until the first answer. */
+  orders: Order[] | null;
+  failed: boolean;
+  /** Which request these results answer (see `wanted`). */
+  request: number;
+};
+
+/**
+ * The signed-in user's orders (SPEC 4): the 3 most recent, newest first, a toggle for all when
+ * there are more, each expandable to its items and receiving method, with a WhatsApp follow-up.
+ * Refetches when another part of the app flags ordersNeedUpdate.
+ */
+export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: Props) {
+  const t = useTranslations('Orders');
+  const titleId = useId();
+  const userStore = useUserStoreApi();
+  const [state, setState] = useState<LoadState>(() => ({
+    orders: initialOrders ?? null,
+    failed: false,
+    request: 0,
+  }));
+  // The request the list wants answered: 0 is "the orders it was given"; each bump (first load
+  // without given orders, retry, ordersNeedUpdate) asks for a fresh read.
+  const [wanted, setWanted] = useState(() =>
+    initialOrders && !userStore.getState().ordersNeedUpdate ? 0 : 1,
+  );
+  const [showAll, setShowAll] = useState(false);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const loading = state.request !== wanted;
+
+  // Another part of the app changed an order: read again (now, or when the tab opens).
+  useEffect(
+    () =>
+      userStore.subscribe((store) => {
+        if (store.ordersNeedUpdate && store.currentUser) setWanted((value) => value + 1);
+      }),
+    [userStore],
+  );
+
+  useEffect(() => {
+    if (!active || !loading) return;
+    let cancelled = false;
+    const request = wanted;
+    // This read covers the pending update.
+    if (userStore.getState().ordersNeedUpdate) userStore.getState().setOrdersNeedUpdate(false);
+    getMyOrders().then(
+      (result) => {
+        if (cancelled) return;
+        setState((current) =>
+          result.ok
+            ? { orders: result.orders, failed: false, request }
+            : { ...current, failed: true, request },
+        );
+      },
+      (cause: unknown) => {
+        console.error('Loading the orders failed:', cause);
+        if (!cancelled) setState((current) => ({ ...current, failed: true, request }));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [active, loading, wanted, userStore]);
+
+  const retry = () => setWanted((value) => value + 1);
+
+  const orders = state.orders;
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <Heading id={titleId} className={sectionTitleClass}>
+        {t('title')}
+      </Heading>
+      {orders === null ? (
+        state.failed && !loading ? (
+          <div className="flex flex-col items-start gap-2">
+            <p role="alert" className={alertClass}>
+              {t('loadFailed')}
+            </p>
+            <button type="button" onClick={retry} className={secondaryButtonClass}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : (
+          <p role="status">{t('loading')}</p>
+        )
+      ) : orders.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" aria-busy={loading}>
+            {visibleOrders(orders, showAll).map((order) => (
+              <OrderCard key={order.orderID} order={order} />
+            ))}
+          </ul>
+          {orders.length > RECENT_ORDERS_COUNT ? (
+            <button
+              type="button"
+              onClick={() => setShowAll((value) => !value)}
+              className={`${secondaryButtonClass} self-start`}
+            >
+              {showAll ? t('showRecent') : t('showAll')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const t = useTranslations('Orders');
+  const status = useTranslations('OrderStatus');
+  const locale = useLocale();
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+
+  return (
+    <li data-testid="order" className="rounded-xl border border-cacao-200 dark:border-cacao-800">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setExpanded((value) => !value)}
+        className="flex w-full items-start justify-between gap-3 rounded-xl px-3 py-2 text-left hover:bg-cacao-100 dark:hover:bg-cacao-900"
+      >
+        <span className="flex min-w-0 flex-col">
+          <span className="font-semibold">{t('order', { orderID: order.orderID })}</span>
+          <time
+            dateTime={order.orderDate}
+            suppressHydrationWarning
+            className="text-sm text-cacao-700 dark:text-cacao-200"
+          >
+            {formatOrderDate(order.orderDate, locale)}
+          </time>
+        </span>
+        <span className="flex shrink-0 items-center gap-2">
+          <span className="rounded-full bg-cacao-100 px-2 py-0.5 text-xs font-semibold text-cacao-800 dark:bg-cacao-800 dark:text-cacao-100">
+            {status(orderStatusKey(order.status))}
+          </span>
+          <span
+            aria-hidden="true"
+            className={`transition-transform ${expanded ? 'rotate-180' : ''}`}
+          >
+            ▾
+          </span>
+        </span>
+      </button>
+      <div
+        id={panelId}
+        hidden={!expanded}
+        className="border-t border-cacao-200 px-3 py-2 dark:border-cacao-800"
+      >
+        <p className="text-sm font-medium">{t('items')}</p>
+        <ul className="mt-1 flex flex-col gap-1 text-sm">
+          {order.orderItems.map((item, index) => (
+            <li
+              key={`${item.key ?? item.translatedTitle}-${index}`}
+              className="flex justify-between gap-2"
+            >
+              <span>
+                {t('quantityTimes', { quantity: item.quantity })} {item.translatedTitle}
+              </span>
+              <Price amount={item.value} className="shrink-0" />
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+          <dt className="font-medium">{t('receivingMethod')}:</dt>
+          <dd>{order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}</dd>
+          <dt className="font-medium">{t('total')}:</dt>
+          <dd>
+            <Price amount={order.total} />
+          </dd>
+        </dl>
+      </div>
+      <div className="px-3 pb-2">
+        <a
+          href={whatsappLink(t('whatsappText', { orderID: order.orderID }))}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('whatsappLabel', { orderID: order.orderID })}
+          className={`${smallButtonClass} inline-block`}
+        >
+          {t('whatsapp')}
+        </a>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslations } from 'next-intl';
+import { initialsOf, isDisplayableAvatar } from '@/lib/users/initials';
+
+type Props = {
+  user: {
+    name: string | null;
+    email: string | null;
+    avatarURL?: string | null;
+    telephone?: string | null;
+  };
+  headingLevel?: 2 | 3;
+};
+
+/** Name, email, photo (or initials) and telephone of the signed-in user. Server or client. */
+export function ProfileCard({ user, headingLevel = 3 }: Props) {
+  const t = useTranslations('Profile');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const name = user.name ?? '';
+  return (
+    <section aria-label={t('title')} className="flex items-center gap-4">
+      {isDisplayableAvatar(user.avatarURL) ? (
+        // A photo from the sign-in provider, on any host: next/image would need each host listed.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={user.avatarURL}
+          alt={t('avatarAlt', { name })}
+          width={56}
+          height={56}
+          referrerPolicy="no-referrer"
+          className="size-14 shrink-0 rounded-full object-cover"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="grid size-14 shrink-0 place-items-center rounded-full bg-cacao-700 text-lg font-bold text-cacao-50 dark:bg-gold-400 dark:text-cacao-950"
+        >
+          {initialsOf(user.name, user.email)}
+        </span>
+      )}
+      <div className="min-w-0">
+        <Heading className="truncate text-lg font-bold" data-testid="profile-name">
+          {name}
+        </Heading>
+        <dl className="text-sm text-cacao-700 dark:text-cacao-200">
+          <div className="flex gap-1">
+            <dt className="sr-only">{t('email')}</dt>
+            <dd className="truncate" data-testid="profile-email">
+              {user.email}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t('telephone')}:</dt>
+            <dd data-testid="profile-telephone">{user.telephone || t('noTelephone')}</dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
