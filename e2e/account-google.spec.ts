@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import {
+  blockGoogleCdn,
+  chooseGoogleAccount,
+  SHOPPER,
+  UserTab,
+  useGoogleStandIn,
+} from './fixtures/account';
+import { uniqueEmail, userRecordByEmail } from './fixtures/e2e-firebase';
+import { skipIntro } from './fixtures/intro';
+
+test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)', () => {
+  test('creates the user record once with defaults, and a second sign-in keeps it', async ({
+    page,
+    context,
+  }) => {
+    await skipIntro(context);
+    await useGoogleStandIn(context);
+    const email = uniqueEmail('google');
+    const name = 'Gabriela Google';
+    const tab = new UserTab(page, 'pt-BR');
+
+    await test.step('first Google sign-in creates the account', async () => {
+      await page.goto('/pt-BR');
+      await tab.open();
+      await expect(tab.googleButton).toBeEnabled();
+      await chooseGoogleAccount(page, () => tab.googleButton.click(), { email, name });
+      await tab.expectSignedIn(name);
+    });
+
+    await test.step('the new record has the default address and false flags', async () => {
+      await expect(tab.addressField('street')).toContainText('No street');
+      await expect(tab.addressField('number')).toContainText('No number');
+      await expect(tab.addressField('extra')).toContainText('No complement');
+      await expect(tab.addressField('city')).toContainText('No city');
+      await expect(tab.addressField('postalCode')).toContainText('No postal code');
+      const record = await userRecordByEmail(email);
+      expect(record).toMatchObject({
+        email,
+        name,
+        isAdmin: false,
+        isMember: false,
+        isOwner: false,
+        address: {
+          street: 'No street',
+          number: 'No number',
+          extra: 'No complement',
+          city: 'No city',
+          postalCode: 'No postal code',
+        },
+      });
+    });
+
+    await test.step('edit the address, sign out', async () => {
+      await tab.editAddressField('street', 'Rua das Flores');
+      await tab.saveButton.click();
+      await expect(tab.scope.getByText('Endereço atualizado.')).toBeVisible();
+      await tab.logoutButton.click();
+      await tab.expectSignedOut();
+    });
+
+    await test.step('a second Google sign-in does not overwrite the record', async () => {
+      await chooseGoogleAccount(page, () => tab.googleButton.click(), { email, reuse: true });
+      await tab.expectSignedIn(name);
+      await expect(tab.addressField('street')).toContainText('Rua das Flores');
+      await expect(tab.addressField('city')).toContainText('No city');
+      const record = await userRecordByEmail(email);
+      expect(record).toMatchObject({ address: { street: 'Rua das Flores' }, isAdmin: false });
+    });
+  });
+
+  test('offline without Google: a clear message, and email sign-in still works', async ({
+    page,
+    context,
+  }) => {
+    await skipIntro(context);
+    await blockGoogleCdn(context, true);
+    const tab = new UserTab(page, 'pt-BR');
+    await page.goto('/pt-BR');
+    await tab.open();
+    await tab.googleButton.click();
+    await expect(tab.alert).toHaveText(/O login com Google não está disponível agora/);
+    await expect(tab.alert).toContainText('e-mail');
+    await tab.signIn(SHOPPER.email, SHOPPER.password);
+    await tab.expectSignedIn(SHOPPER.name);
+  });
+});
