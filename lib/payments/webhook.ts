@@ -3,6 +3,7 @@ import 'server-only';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 
 import { getAdminDb, inventoryCollection, ordersCollection } from '@/lib/firebase/admin';
+import { returnStockOnce, unitsOf } from '@/lib/inventory/stock';
 import { ORDER_ID_PATTERN, type OrderPaymentStatus } from '@/lib/orders/checkout-validation';
 import type { OrderStatusFlags } from '@/lib/orders/types';
 
@@ -60,18 +61,6 @@ function flagsOf(data: DocumentData): OrderStatusFlags {
     delivered: stored.delivered === true,
     cancelled: stored.cancelled === true,
   };
-}
-
-/** Units per product key of an order. */
-function unitsOf(data: DocumentData): Map<string, number> {
-  const units = new Map<string, number>();
-  const items = Array.isArray(data.orderItems) ? (data.orderItems as DocumentData[]) : [];
-  for (const item of items) {
-    const quantity = Number(item.quantity);
-    if (typeof item.key !== 'string' || !Number.isInteger(quantity) || quantity <= 0) continue;
-    units.set(item.key, (units.get(item.key) ?? 0) + quantity);
-  }
-  return units;
 }
 
 /**
@@ -150,22 +139,8 @@ export async function applyPaymentUpdate(
       (!flags.confirmed || confirmedByThis)
     ) {
       update.status = { ...flags, cancelled: true, waitingPayment: false };
-      const progressed =
-        flags.inProduction ||
-        flags.waitingForRetrieval ||
-        flags.waitingForDelivery ||
-        flags.delivered;
-      // Units already produced or handed over are not back on the shelf.
-      if (data.stockReturned !== true && !progressed) {
-        for (const [key, quantity] of units) {
-          transaction.set(
-            inventoryCollection().doc(key),
-            { stock: FieldValue.increment(quantity) },
-            { merge: true },
-          );
-        }
-        update.stockReturned = true;
-      }
+      // Once only, and not for units already produced or handed over (lib/inventory/stock.ts).
+      if (returnStockOnce(transaction, data, flags)) update.stockReturned = true;
       paymentStatus = 'cancelled';
       change = 'applied';
     }

@@ -1,0 +1,77 @@
+// The storefront's inventory read when no Firestore can be reached: `next build` must still
+// prerender (from the catalogue defaults, quickly), while a runtime regeneration must fail rather
+// than publish the defaults.
+import { catalogueDefaults } from './overlay';
+
+type Repository = typeof import('./repository');
+
+const FIREBASE_VARS = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'FIREBASE_SERVICE_ACCOUNT',
+  'NEXT_PUBLIC_FIREBASE_API_KEY',
+  'NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN',
+  'NEXT_PUBLIC_FIREBASE_PROJECT_ID',
+  'NEXT_PUBLIC_FIREBASE_APP_ID',
+  'GCLOUD_PROJECT',
+];
+const saved = { ...process.env };
+
+function freshRepository(): Repository {
+  let repository: Repository | undefined;
+  jest.isolateModules(() => {
+    repository = jest.requireActual<Repository>('./repository');
+  });
+  return repository!;
+}
+
+beforeEach(() => {
+  for (const name of [...FIREBASE_VARS, 'NEXT_PHASE']) delete process.env[name];
+});
+
+afterAll(() => {
+  process.env = saved;
+});
+
+describe('getInventoryOverlay without Firestore', () => {
+  it('at build time answers the catalogue defaults at once, logging once', async () => {
+    process.env.NEXT_PHASE = 'phase-production-build';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { getInventoryOverlay, getStorefrontProducts } = freshRepository();
+    const started = Date.now();
+    expect(await getInventoryOverlay()).toEqual(catalogueDefaults());
+    expect((await getStorefrontProducts()).map((product) => product.stockQtty)).toEqual(
+      Array(17).fill(10),
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('at build time gives up on an unanswering Firestore after a short timeout', async () => {
+    process.env.NEXT_PHASE = 'phase-production-build';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let getInventoryOverlay: Repository['getInventoryOverlay'] | undefined;
+    jest.isolateModules(() => {
+      // Configured, but the database never answers (emulator variables set, nothing running).
+      jest.doMock('@/lib/firebase/admin', () => ({
+        getAdminDb: jest.fn(),
+        inventoryCollection: () => ({ get: () => new Promise(() => undefined) }),
+      }));
+      ({ getInventoryOverlay } = jest.requireActual<Repository>('./repository'));
+    });
+    const started = Date.now();
+    expect(await getInventoryOverlay!()).toEqual(catalogueDefaults());
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(1000);
+    expect(elapsed).toBeLessThan(3000);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no answer in 1500 ms'));
+    warn.mockRestore();
+    jest.dontMock('@/lib/firebase/admin');
+  });
+
+  it('at runtime throws, so a regeneration keeps the last good page', async () => {
+    const { getInventoryOverlay } = freshRepository();
+    await expect(getInventoryOverlay()).rejects.toThrow(/Firebase configuration/);
+  });
+});

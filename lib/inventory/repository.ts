@@ -1,0 +1,124 @@
+import 'server-only';
+
+import { cache } from 'react';
+
+import { getProduct, products } from '@/lib/catalogue';
+import type { Product } from '@/lib/catalogue/types';
+import { getAdminDb, inventoryCollection } from '@/lib/firebase/admin';
+
+import {
+  catalogueDefaults,
+  entryFromDocument,
+  productsWithInventory,
+  type InventoryEntry,
+  type InventoryOverlay,
+} from './overlay';
+
+// `next build` prerenders the landing and product pages without any Firestore (no emulators, no
+// credentials): there the read fails fast and the pages are built from the catalogue defaults.
+// At runtime the pages are regenerated (time-based and on demand, see the pages' `revalidate`
+// and lib/control-panel/actions.ts) from the real inventory.
+const BUILD_TIMEOUT_MS = 1_500;
+const RUNTIME_TIMEOUT_MS = 5_000;
+
+let buildFallbackLogged = false;
+
+function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === 'phase-production-build';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function readOverlay(timeoutMs: number): Promise<InventoryOverlay> {
+  // Synchronous failures (no Firebase configuration at build time) land in the catch below too.
+  const snapshot = await withTimeout(
+    Promise.resolve().then(() => inventoryCollection().get()),
+    timeoutMs,
+  );
+  const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
+  const overlay: InventoryOverlay = {};
+  for (const product of products) {
+    overlay[product.key] = entryFromDocument(product, stored.get(product.key));
+  }
+  return overlay;
+}
+
+/**
+ * The live stock and flags of every catalogue product (`inventory/{key}` over the catalogue),
+ * read once per render. During `next build`, when Firestore cannot be reached, it answers the
+ * catalogue defaults after a short timeout and logs that once. At runtime a failure throws, so
+ * an incremental regeneration keeps serving the last good page instead of the defaults.
+ */
+export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => {
+  const building = isBuildPhase();
+  try {
+    return await readOverlay(building ? BUILD_TIMEOUT_MS : RUNTIME_TIMEOUT_MS);
+  } catch (error) {
+    if (!building) throw error;
+    if (!buildFallbackLogged) {
+      buildFallbackLogged = true;
+      console.warn(
+        `[inventory] Firestore not reachable at build time (${(error as Error)?.message}); ` +
+          'prerendering from the catalogue defaults. Pages pick up the real inventory when ' +
+          'they revalidate.',
+      );
+    }
+    return catalogueDefaults();
+  }
+});
+
+/** Every catalogue product as the storefront shows it now (live stock and flags). */
+export async function getStorefrontProducts(): Promise<Product[]> {
+  return productsWithInventory(await getInventoryOverlay());
+}
+
+/** One product as the storefront shows it now, or undefined for an unknown key. */
+export async function getStorefrontProduct(key: string): Promise<Product | undefined> {
+  return (await getStorefrontProducts()).find((product) => product.key === key);
+}
+
+export type InventoryUpdate = InventoryEntry & {
+  /** The stock the admin saw: the write is refused when it changed meanwhile (an order). */
+  expectedStock: number;
+};
+
+export type InventoryWriteResult =
+  | { ok: true; entry: InventoryEntry }
+  | { ok: false; error: 'unknown-product' }
+  | { ok: false; error: 'stale'; current: number };
+
+/**
+ * Writes one product's stock and flags (`inventory/{key}`, merged) in a transaction, unless the
+ * stored stock is no longer `expectedStock` (an order took units since the form was loaded and
+ * the new absolute value would silently undo it).
+ */
+export async function writeInventory(
+  key: string,
+  update: InventoryUpdate,
+): Promise<InventoryWriteResult> {
+  const product = getProduct(key);
+  if (!product) return { ok: false, error: 'unknown-product' };
+  const ref = inventoryCollection().doc(key);
+  return getAdminDb().runTransaction(async (transaction): Promise<InventoryWriteResult> => {
+    const snapshot = await transaction.get(ref);
+    const current = entryFromDocument(product, snapshot.exists ? snapshot.data() : undefined);
+    if (current.stock !== update.expectedStock && current.stock !== update.stock) {
+      return { ok: false, error: 'stale', current: current.stock };
+    }
+    const entry: InventoryEntry = {
+      stock: update.stock,
+      availableForSale: update.availableForSale,
+      showInStore: update.showInStore,
+      isPromoted: update.isPromoted,
+    };
+    transaction.set(ref, entry, { merge: true });
+    return { ok: true, entry };
+  });
+}
