@@ -23,6 +23,8 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // forbidden(): the control panel answers signed-in non-admins (pages and actions) with a 403.
+  experimental: { authInterrupts: true },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

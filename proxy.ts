@@ -2,9 +2,17 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
 import { LOCALE_COOKIE, locales } from '@/lib/i18n/locales';
 
+// The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
+const SESSION_COOKIE = '__session';
+
 function localeOfPath(pathname: string) {
   const first = pathname.split('/')[1] ?? '';
   return locales.find((locale) => locale === first);
+}
+
+/** Whether `path` (without its locale prefix) is the control panel or one of its pages. */
+function isControlPanel(path: string): boolean {
+  return path === '/control-panel' || path.startsWith('/control-panel/');
 }
 
 /**
@@ -14,6 +22,28 @@ function localeOfPath(pathname: string) {
 export function proxy(request: NextRequest) {
   const { pathname, search, hash } = request.nextUrl;
   const pathLocale = localeOfPath(pathname);
+  const path = pathLocale ? pathname.slice(pathLocale.length + 1) || '/' : pathname;
+
+  // A cheap first filter only: without a session cookie nobody can be an admin, so send the
+  // visitor to sign in (the landing page with the user tab open). The control panel's layout,
+  // pages and actions verify the session and the admin flag themselves (lib/control-panel/auth.ts).
+  if (isControlPanel(path) && !request.cookies.get(SESSION_COOKIE)?.value) {
+    const locale =
+      pathLocale ??
+      negotiateLocale({
+        cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
+        acceptLanguage: request.headers.get('accept-language'),
+      });
+    const url = request.nextUrl.clone();
+    url.pathname = `/${locale}`;
+    url.search = '?login=1';
+    url.hash = '';
+    const response = NextResponse.redirect(url, 307);
+    response.headers.set('Cache-Control', 'no-store');
+    response.headers.set('Vary', 'Accept-Language, Cookie');
+    return response;
+  }
+
   if (pathLocale) {
     // not-found pages get no route params: next-intl reads their locale from this header.
     const headers = new Headers(request.headers);

@@ -10,6 +10,7 @@ import { FooterBar } from './footer-bar';
 import { footerItemClass } from './footer-bar-styles';
 import { LanguageSwitch } from './language-switch';
 import { MenuPanel } from './menu-panel';
+import { OpenUserTabFromUrl } from './open-user-tab-from-url';
 import { Splash } from './splash';
 
 /** Everything that floats over every page: panels, footer bar, notices, splash. */
@@ -55,6 +56,7 @@ export async function GlobalOverlays() {
       <UserTab title={userTab('title')} closeLabel={userTab('close')}>
         <UserTabContent />
       </UserTab>
+      <OpenUserTabFromUrl />
       <CartHelper />
       <CookieBanner
         label={cookies('label')}

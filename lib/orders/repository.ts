@@ -53,7 +53,7 @@ function readStatus(value: unknown): OrderStatusFlags {
 }
 
 /** The one mapping from a stored order document to the app's Order (plain, serializable). */
-function reshapeOrder(snapshot: QueryDocumentSnapshot): Order {
+export function reshapeOrder(snapshot: QueryDocumentSnapshot): Order {
   const data = snapshot.data();
   const orderItems = readItems(data.orderItems);
   const shippingOption: ShippingOption =

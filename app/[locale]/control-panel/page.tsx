@@ -1,0 +1,54 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { OrderCard } from '@/components/control-panel/order-card';
+import { OrderFiltersForm } from '@/components/control-panel/order-filters';
+import { OrdersPagination } from '@/components/control-panel/pagination';
+import { requireAdminPage } from '@/lib/control-panel/auth';
+import { parseOrderFilters } from '@/lib/control-panel/order-filters';
+import { listAdminOrders, MAX_ORDERS_SCANNED } from '@/lib/control-panel/orders';
+import type { AppLocale } from '@/lib/i18n/routing';
+
+export const dynamic = 'force-dynamic';
+
+type Props = {
+  params: Promise<{ locale: AppLocale }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** The shop's orders, newest first, filtered through the URL (?status=&shipping=&q=&page=). */
+export default async function ControlPanelOrdersPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  // Before any order is read: the layout's check does not protect a page rendered without it.
+  await requireAdminPage(locale);
+  const filters = parseOrderFilters(await searchParams);
+  const result = await listAdminOrders(filters);
+  const t = await getTranslations('ControlPanel.orders');
+
+  return (
+    <section aria-labelledby="orders-title" className="mt-8">
+      <h2 id="orders-title" className="text-2xl font-bold">
+        {t('title')}
+      </h2>
+      <OrderFiltersForm locale={locale} filters={filters} />
+      <p className="mt-6 text-sm text-cacao-600 dark:text-cacao-300" data-testid="orders-count">
+        {t('count', { count: result.total })}
+        {result.pages > 1 ? ` · ${t('page', { page: result.page, pages: result.pages })}` : null}
+      </p>
+      {result.capped ? (
+        <p className="mt-2 text-sm font-medium">{t('capped', { max: MAX_ORDERS_SCANNED })}</p>
+      ) : null}
+      {result.items.length === 0 ? (
+        <p className="mt-6">{t('empty')}</p>
+      ) : (
+        <ol className="mt-4 flex flex-col gap-4">
+          {result.items.map((order) => (
+            <li key={order.orderID}>
+              <OrderCard order={order} locale={locale} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <OrdersPagination filters={filters} page={result.page} pages={result.pages} />
+    </section>
+  );
+}

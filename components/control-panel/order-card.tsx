@@ -1,0 +1,155 @@
+import { getTranslations } from 'next-intl/server';
+import { Price } from '@/components/ui/price';
+import type { AdminOrder } from '@/lib/control-panel/orders';
+import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { formatOrderDate } from '@/lib/orders/format';
+import { orderStatusKey } from '@/lib/orders/status';
+import { allowedTransitions } from '@/lib/orders/transitions';
+import { StatusEditor } from './status-editor';
+
+type Props = { order: AdminOrder; locale: AppLocale };
+
+/** One order in the panel: when, who, what, how it is received, its status and the next steps. */
+export async function OrderCard({ order, locale }: Props) {
+  const t = await getTranslations('ControlPanel.orders');
+  const editor = await getTranslations('ControlPanel.statusEditor');
+  const status = await getTranslations('OrderStatus');
+  // The chat message goes in the language the customer shopped in.
+  const customerT = await getTranslations({ locale: order.locale, namespace: 'ControlPanel' });
+  const current = orderStatusKey(order.status);
+  const name = order.customer.name || t('noName');
+  const whatsapp = customerWhatsappLink(
+    order.telephone,
+    customerT('orders.whatsappText', { name, orderID: order.orderID }),
+  );
+  const titleId = `order-${order.orderID}-title`;
+  const address = order.address;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="admin-order"
+      data-order-id={order.orderID}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={titleId} className="text-lg font-bold">
+            {t('order', { orderID: order.orderID })}
+          </h3>
+          <p className="text-sm text-cacao-600 dark:text-cacao-300">
+            <span className="sr-only">{t('date')}: </span>
+            <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate, locale)}</time>
+          </p>
+        </div>
+        <p className="flex flex-col items-end text-sm">
+          <span className="text-cacao-500">{t('currentStatus')}</span>
+          <span
+            data-testid="admin-order-status"
+            className="rounded-full bg-cacao-100 px-3 py-1 font-semibold text-cacao-900 dark:bg-cacao-800 dark:text-cacao-50"
+          >
+            {status(current)}
+          </span>
+        </p>
+      </header>
+
+      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
+          <dd>{name}</dd>
+          <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
+          <dd>{order.telephone || t('noTelephone')}</dd>
+          <dd className="mt-1">
+            {whatsapp ? (
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('whatsappLabel', { name, orderID: order.orderID })}
+                className="font-semibold text-emerald-700 underline hover:no-underline dark:text-emerald-300"
+              >
+                {t('whatsapp')}
+              </a>
+            ) : (
+              <span className="text-cacao-500">{t('noWhatsapp')}</span>
+            )}
+          </dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="font-semibold text-cacao-500">{t('items')}</dt>
+          <dd>
+            <ul>
+              {order.orderItems.map((item, index) => (
+                <li key={`${item.key ?? item.translatedTitle}-${index}`} className="flex gap-2">
+                  <span>{t('quantityTimes', { quantity: item.quantity })}</span>
+                  <span className="flex-1">{item.translatedTitle}</span>
+                  <Price amount={item.value} />
+                </li>
+              ))}
+            </ul>
+          </dd>
+          <dt className="sr-only">{t('total')}</dt>
+          <dd className="mt-1 flex justify-between border-t border-cacao-200 pt-1 font-bold dark:border-cacao-800">
+            <span aria-hidden="true">{t('total')}</span>
+            <Price amount={order.total} />
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-cacao-500">
+            {order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}
+          </dt>
+          {order.shippingOption === 'Entrega' ? (
+            <dd>
+              <span className="sr-only">{t('address')}: </span>
+              {address
+                ? [
+                    `${address.street}, ${address.number}`,
+                    address.extra,
+                    `${address.city} — ${address.postalCode}`,
+                  ]
+                    .filter(Boolean)
+                    .map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))
+                : t('noAddress')}
+            </dd>
+          ) : null}
+        </div>
+      </dl>
+
+      <div className="mt-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">
+        <StatusEditor
+          locale={locale}
+          orderID={order.orderID}
+          from={current}
+          options={allowedTransitions(current, order.shippingOption).map((to) => ({
+            to,
+            label: editor('moveTo', { status: status(to) }),
+          }))}
+          labels={{
+            group: editor('label', { orderID: order.orderID }),
+            final: editor('final'),
+            cancel: editor('cancel'),
+            cancelWarning: editor('cancelWarning', { orderID: order.orderID }),
+            confirmCancel: editor('confirmCancel'),
+            keep: editor('keep'),
+            saving: editor('saving'),
+          }}
+        />
+        {order.lastChange ? (
+          <p className="mt-2 text-xs text-cacao-500">
+            {t('lastChange', {
+              from: status(order.lastChange.from),
+              to: status(order.lastChange.to),
+              email: order.lastChange.byEmail,
+              date: order.lastChange.at ? formatOrderDate(order.lastChange.at, locale) : '',
+            })}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+'use client';
+
+import { Link, usePathname } from '@/lib/i18n/navigation';
+
+type Props = {
+  label: string;
+  links: { href: '/control-panel' | '/control-panel/stock'; label: string }[];
+};
+
+/** The panel's sections; the current one is marked for assistive technology too. */
+export function PanelNav({ label, links }: Props) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={label} className="mt-6 border-b border-cacao-200 dark:border-cacao-800">
+      <ul className="flex flex-wrap gap-2">
+        {links.map((link) => {
+          const current = pathname === link.href;
+          return (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={current ? 'page' : undefined}
+                className={`-mb-px inline-block border-b-2 px-4 py-2 font-semibold ${
+                  current
+                    ? 'border-cacao-700 text-cacao-900 dark:border-gold-400 dark:text-white'
+                    : 'border-transparent text-cacao-600 hover:text-cacao-900 dark:text-cacao-300 dark:hover:text-white'
+                }`}
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

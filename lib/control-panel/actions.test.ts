@@ -1,0 +1,687 @@
+// Integration tests of the control panel against a private local Firebase: who may open its pages
+// and call its actions (real session cookies from the Auth emulator, next/headers cookies() as a
+// cookie jar), the transition table applied on the server, returning stock on cancel, and the
+// inventory the storefront and the checkout read.
+import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Auth } from 'firebase-admin/auth';
+
+import { cookieJar, nextSecond, signInWithPassword } from '@/test/auth-emulator';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+jest.mock('next/headers', () =>
+  jest
+    .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
+    .nextHeadersMock(),
+);
+jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
+// Pages are called as functions here; their translations are not what is under test.
+jest.mock('next-intl/server', () => ({
+  setRequestLocale: jest.fn(),
+  getTranslations: jest.fn(async () => (key: string) => key),
+}));
+
+jest.setTimeout(60_000);
+
+const ROOT = 'projects/chocolate-shop';
+const FORBIDDEN = 'NEXT_HTTP_ERROR_FALLBACK;403';
+
+type Actions = typeof import('./actions');
+type Session = typeof import('@/lib/session/session');
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let auth: Auth;
+let actions: Actions;
+let session: Session;
+let revalidatePath: jest.Mock;
+
+/** Session cookie values, by who holds them (null: no cookie at all). */
+const cookies: Record<string, string | null> = {};
+
+async function sessionCookieFor(email: string, password: string): Promise<string> {
+  cookieJar.reset();
+  const { idToken } = await signInWithPassword(stack.authHost, email, password);
+  await session.createSession(idToken);
+  const value = cookieJar.cookies.get(session.SESSION_COOKIE)?.value;
+  if (!value) throw new Error(`no session cookie for ${email}`);
+  cookieJar.reset();
+  return value;
+}
+
+/** Makes the next calls come from a browser holding `cookie` (or none). */
+function as(who: string) {
+  cookieJar.reset();
+  const value = cookies[who];
+  if (value) {
+    cookieJar.cookies.set(session.SESSION_COOKIE, { value, options: {} });
+  }
+}
+
+async function createAccount(uid: string, email: string, record: Record<string, unknown>) {
+  await auth.createUser({ uid, email, password: 'segredo-123', displayName: uid });
+  await db.doc(`${ROOT}/users/${uid}`).set({
+    authUID: uid,
+    email,
+    name: uid,
+    address: { city: '', street: '', number: '', extra: '', postalCode: '' },
+    ...record,
+  });
+}
+
+const NO_STATUS = {
+  confirmed: false,
+  waitingPayment: false,
+  inProduction: false,
+  waitingForRetrieval: false,
+  waitingForDelivery: false,
+  delivered: false,
+  cancelled: false,
+};
+
+let orderSequence = 0;
+/** A stored order (as the checkout writes it) with its status flags. */
+async function createOrder(
+  overrides: Record<string, unknown> = {},
+  status: Partial<typeof NO_STATUS> = {},
+): Promise<string> {
+  orderSequence += 1;
+  const orderID = `PANEL${String(orderSequence).padStart(6, '0')}`;
+  await db.doc(`${ROOT}/orders/${orderID}`).set({
+    orderID,
+    orderDate: Timestamp.fromDate(new Date(Date.UTC(2026, 4, 1, 12, orderSequence))),
+    clientRef: 'seed-shopper',
+    orderItems: [
+      { key: 'barra-tropical-rio', translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 40 },
+    ],
+    status: { ...NO_STATUS, ...status },
+    shippingOption: 'Retirada',
+    total: 80,
+    locale: 'pt-BR',
+    address: null,
+    telephone: '11912345678',
+    customer: { name: 'Cliente Exemplo', email: 'cliente@chocolates.local' },
+    stockReturned: false,
+    audit: [],
+    ...overrides,
+  });
+  return orderID;
+}
+
+async function orderData(orderID: string) {
+  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).data();
+}
+
+async function stockOf(key: string): Promise<unknown> {
+  return (await db.doc(`${ROOT}/inventory/${key}`).get()).get('stock');
+}
+
+async function inventoryDoc(key: string) {
+  return (await db.doc(`${ROOT}/inventory/${key}`).get()).data();
+}
+
+function statusInput(orderID: string, to: string, extra: Record<string, unknown> = {}) {
+  return { locale: 'pt-BR', orderID, to, ...extra };
+}
+
+function inventoryInput(key: string, extra: Record<string, unknown> = {}) {
+  return {
+    locale: 'pt-BR',
+    key,
+    stock: 7,
+    expectedStock: 10,
+    availableForSale: true,
+    showInStore: true,
+    isPromoted: false,
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  // forbidden() needs the flag next.config.ts sets (experimental.authInterrupts) for the build.
+  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = 'true';
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  // Environment first: lib/env.ts and firebase-admin read it at first use.
+  clients = adminClients(stack);
+  db = clients.db;
+  auth = clients.auth;
+  session = await import('@/lib/session/session');
+  actions = await import('./actions');
+  revalidatePath = (await import('next/cache')).revalidatePath as jest.Mock;
+
+  await createAccount('shopper-b', 'shopper-b@example.com', { isAdmin: false });
+  await createAccount('admin-two', 'admin-two@example.com', { isAdmin: true });
+  await createAccount('admin-revoked', 'admin-revoked@example.com', { isAdmin: true });
+
+  cookies.visitor = null;
+  cookies.shopperA = await sessionCookieFor('cliente@chocolates.local', 'cliente-chocolate-123');
+  cookies.shopperB = await sessionCookieFor('shopper-b@example.com', 'segredo-123');
+  cookies.admin = await sessionCookieFor('admin@chocolates.local', 'admin-chocolate-123');
+  cookies.adminTwo = await sessionCookieFor('admin-two@example.com', 'segredo-123');
+  // Forged or dead sessions: garbage, an ID token where a session cookie belongs, a revoked one.
+  cookies.garbage = 'not-a-session-cookie';
+  cookies.idToken = (
+    await signInWithPassword(stack.authHost, 'admin@chocolates.local', 'admin-chocolate-123')
+  ).idToken;
+  cookies.revoked = await sessionCookieFor('admin-revoked@example.com', 'segredo-123');
+  await nextSecond();
+  await auth.revokeRefreshTokens('admin-revoked');
+}, 120_000);
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+});
+
+beforeEach(() => {
+  cookieJar.reset();
+  revalidatePath.mockClear();
+});
+
+const NON_ADMINS = ['visitor', 'shopperA', 'shopperB', 'garbage', 'idToken', 'revoked'];
+
+describe('who may call the admin actions', () => {
+  it.each(NON_ADMINS)('%s: changeOrderStatus answers 403 and changes nothing', async (who) => {
+    const orderID = await createOrder();
+    const before = await orderData(orderID);
+    as(who);
+    await expect(
+      actions.changeOrderStatus(null, statusInput(orderID, 'confirmed')),
+    ).rejects.toMatchObject({ digest: FORBIDDEN });
+    // Also with a form, and with input that would be invalid anyway.
+    const form = new FormData();
+    for (const [name, value] of Object.entries(statusInput(orderID, 'cancelled'))) {
+      form.set(name, value);
+    }
+    await expect(actions.changeOrderStatus(null, form)).rejects.toMatchObject({
+      digest: FORBIDDEN,
+    });
+    await expect(actions.changeOrderStatus(null, 'garbage')).rejects.toMatchObject({
+      digest: FORBIDDEN,
+    });
+    expect(await orderData(orderID)).toEqual(before);
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it.each(NON_ADMINS)('%s: updateInventory answers 403 and changes nothing', async (who) => {
+    const before = await inventoryDoc('barra-tropical-minas');
+    as(who);
+    await expect(
+      actions.updateInventory(
+        null,
+        inventoryInput('barra-tropical-minas', { stock: 0, showInStore: false }),
+      ),
+    ).rejects.toMatchObject({ digest: FORBIDDEN });
+    expect(await inventoryDoc('barra-tropical-minas')).toEqual(before);
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it('admin: both actions work', async () => {
+    const orderID = await createOrder();
+    as('admin');
+    const result = await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'));
+    expect(result).toMatchObject({ ok: true, code: 'changed' });
+    const saved = await actions.updateInventory(
+      null,
+      inventoryInput('barra-tropical-minas', { stock: 10, expectedStock: 10 }),
+    );
+    expect(saved).toMatchObject({ ok: true, code: 'saved' });
+  });
+
+  it('a demoted admin loses access on the next request (false, then the string "true")', async () => {
+    const orderID = await createOrder();
+    as('adminTwo');
+    expect(
+      await actions.changeOrderStatus(
+        null,
+        statusInput(orderID, 'confirmed', { from: 'awaitingApproval' }),
+      ),
+    ).toMatchObject({ ok: true });
+
+    await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: false });
+    as('adminTwo');
+    await expect(
+      actions.changeOrderStatus(null, statusInput(orderID, 'inProduction')),
+    ).rejects.toMatchObject({ digest: FORBIDDEN });
+
+    await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: 'true' });
+    as('adminTwo');
+    await expect(
+      actions.updateInventory(null, inventoryInput('barra-tropical-minas', { stock: 10 })),
+    ).rejects.toMatchObject({ digest: FORBIDDEN });
+    expect(orderStatus(await orderData(orderID))).toEqual({ ...NO_STATUS, confirmed: true });
+
+    await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: true });
+    as('adminTwo');
+    expect(
+      await actions.changeOrderStatus(null, statusInput(orderID, 'inProduction')),
+    ).toMatchObject({ ok: true });
+  });
+});
+
+function orderStatus(data: Record<string, unknown> | undefined) {
+  return data?.status;
+}
+
+describe('who may open the control panel pages', () => {
+  type PageModule = { default: (props: never) => Promise<unknown> };
+  let pages: { name: string; render: (locale: 'pt-BR' | 'en') => Promise<unknown> }[];
+
+  beforeAll(async () => {
+    const layout = (await import('@/app/[locale]/control-panel/layout')) as unknown as PageModule;
+    const orders = (await import('@/app/[locale]/control-panel/page')) as unknown as PageModule;
+    const stock =
+      (await import('@/app/[locale]/control-panel/stock/page')) as unknown as PageModule;
+    const params = (locale: string) => Promise.resolve({ locale });
+    pages = [
+      {
+        name: 'layout',
+        render: (locale) => layout.default({ children: null, params: params(locale) } as never),
+      },
+      {
+        name: 'orders page',
+        render: (locale) =>
+          orders.default({ params: params(locale), searchParams: Promise.resolve({}) } as never),
+      },
+      {
+        name: 'stock page',
+        render: (locale) => stock.default({ params: params(locale) } as never),
+      },
+    ];
+  });
+
+  it.each(['visitor', 'garbage', 'idToken', 'revoked'])(
+    '%s is sent to sign in (the landing page with the user tab open)',
+    async (who) => {
+      for (const locale of ['pt-BR', 'en'] as const) {
+        for (const page of pages) {
+          as(who);
+          await expect(page.render(locale)).rejects.toMatchObject({
+            digest: expect.stringContaining(`;/${locale}?login=1;`),
+          });
+        }
+      }
+    },
+  );
+
+  it.each(['shopperA', 'shopperB'])('%s gets the 403 page', async (who) => {
+    for (const locale of ['pt-BR', 'en'] as const) {
+      for (const page of pages) {
+        as(who);
+        await expect(page.render(locale)).rejects.toMatchObject({ digest: FORBIDDEN });
+      }
+    }
+  });
+
+  it('the admin gets every page', async () => {
+    for (const locale of ['pt-BR', 'en'] as const) {
+      for (const page of pages) {
+        as('admin');
+        await expect(page.render(locale)).resolves.toBeTruthy();
+      }
+    }
+  });
+
+  it('a demoted admin gets the 403 page on the next request', async () => {
+    await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: true });
+    as('adminTwo');
+    await expect(pages[0]!.render('pt-BR')).resolves.toBeTruthy();
+    await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: 'true' });
+    for (const page of pages) {
+      as('adminTwo');
+      await expect(page.render('pt-BR')).rejects.toMatchObject({ digest: FORBIDDEN });
+    }
+    await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: true });
+  });
+});
+
+describe('changing an order status', () => {
+  beforeEach(() => as('admin'));
+
+  it('walks a pick-up order to delivered, one flag at a time, with an audit entry per change', async () => {
+    const orderID = await createOrder();
+    const steps = ['confirmed', 'inProduction', 'waitingForRetrieval', 'delivered'] as const;
+    let from = 'awaitingApproval';
+    for (const to of steps) {
+      as('admin');
+      const result = await actions.changeOrderStatus(null, statusInput(orderID, to, { from }));
+      expect(result.ok).toBe(true);
+      expect((await orderData(orderID))?.status).toEqual({ ...NO_STATUS, [to]: true });
+      from = to;
+    }
+    const audit = (await orderData(orderID))?.audit as Record<string, unknown>[];
+    expect(audit.map(({ from: f, to }) => [f, to])).toEqual([
+      ['awaitingApproval', 'confirmed'],
+      ['confirmed', 'inProduction'],
+      ['inProduction', 'waitingForRetrieval'],
+      ['waitingForRetrieval', 'delivered'],
+    ]);
+    for (const entry of audit) {
+      expect(entry.by).toEqual({ uid: 'seed-admin', email: 'admin@chocolates.local' });
+      expect(entry.at).toBeInstanceOf(Timestamp);
+    }
+    expect(revalidatePath).toHaveBeenCalledWith('/[locale]/usuario', 'page');
+    expect(revalidatePath).toHaveBeenCalledWith('/[locale]/control-panel', 'layout');
+  });
+
+  it('answers in the form language', async () => {
+    const orderID = await createOrder();
+    expect(
+      await actions.changeOrderStatus(null, { locale: 'en', orderID, to: 'waitingPayment' }),
+    ).toEqual({
+      ok: true,
+      code: 'changed',
+      message: `Order ${orderID}: status changed from “Awaiting approval” to “Awaiting payment”.`,
+    });
+    as('admin');
+    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'))).toEqual({
+      ok: true,
+      code: 'changed',
+      message: `Pedido ${orderID}: situação alterada de “Aguardando Pagamento” para “Confirmado”.`,
+    });
+  });
+
+  it.each([
+    ['skipping ahead', {}, 'delivered', 'not-allowed'],
+    ['going back', { confirmed: true }, 'awaitingApproval', 'not-allowed'],
+    ['the same status', { confirmed: true }, 'confirmed', 'same'],
+    ['leaving a final status', { delivered: true }, 'cancelled', 'final'],
+    ['un-cancelling', { cancelled: true }, 'confirmed', 'final'],
+    [
+      'waiting for delivery on a pick-up order',
+      { inProduction: true },
+      'waitingForDelivery',
+      'wrong-shipping',
+    ],
+    [
+      'cancelling once ready for pick-up',
+      { waitingForRetrieval: true },
+      'cancelled',
+      'not-allowed',
+    ],
+  ] as const)('refuses %s, with a message, changing nothing', async (_name, status, to, code) => {
+    const orderID = await createOrder({}, status);
+    const stockBefore = await stockOf('barra-tropical-rio');
+    const before = await orderData(orderID);
+    const result = await actions.changeOrderStatus(null, statusInput(orderID, to));
+    expect(result).toMatchObject({ ok: false, code });
+    expect(result.message).toContain(orderID);
+    expect(await orderData(orderID)).toEqual(before);
+    expect(await stockOf('barra-tropical-rio')).toBe(stockBefore);
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it('names both statuses when refusing a transition', async () => {
+    const orderID = await createOrder({}, { confirmed: true });
+    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'delivered'))).toEqual({
+      ok: false,
+      code: 'not-allowed',
+      message: `Não é possível passar o pedido ${orderID} de “Confirmado” para “Entregue”.`,
+    });
+  });
+
+  it('refuses a change made from a status the order has left (another admin moved it)', async () => {
+    const orderID = await createOrder({}, { confirmed: true });
+    const before = await orderData(orderID);
+    const result = await actions.changeOrderStatus(
+      null,
+      statusInput(orderID, 'cancelled', { from: 'awaitingApproval' }),
+    );
+    expect(result).toMatchObject({ ok: false, code: 'stale' });
+    expect(await orderData(orderID)).toEqual(before);
+  });
+
+  it.each([
+    ['an unknown status', { to: 'shipped' }],
+    ['a label instead of a key', { to: 'Confirmado' }],
+    ['a bad order id', { orderID: '../users/seed-admin' }],
+    ['an unknown field', { extra: 'x' }],
+    ['an unknown locale', { locale: 'fr' }],
+  ])('refuses %s as invalid', async (_name, override) => {
+    const orderID = await createOrder();
+    const before = await orderData(orderID);
+    const result = await actions.changeOrderStatus(null, {
+      ...statusInput(orderID, 'confirmed'),
+      ...override,
+    });
+    expect(result).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await orderData(orderID)).toEqual(before);
+  });
+
+  it('reports an unknown order', async () => {
+    expect(
+      await actions.changeOrderStatus(null, statusInput('NO-SUCH-ORDER', 'confirmed')),
+    ).toMatchObject({ ok: false, code: 'not-found' });
+  });
+
+  it('takes a FormData as forms send it', async () => {
+    const orderID = await createOrder();
+    const form = new FormData();
+    form.set('locale', 'pt-BR');
+    form.set('orderID', orderID);
+    form.set('from', 'awaitingApproval');
+    form.set('to', 'confirmed');
+    expect(await actions.changeOrderStatus(null, form)).toMatchObject({ ok: true });
+    form.append('to', 'cancelled');
+    expect(await actions.changeOrderStatus(null, form)).toMatchObject({ code: 'invalid' });
+  });
+});
+
+describe('cancelling returns the items to stock', () => {
+  beforeEach(() => as('admin'));
+
+  it.each(['awaitingApproval', 'waitingPayment', 'confirmed'] as const)(
+    'from %s: the units go back once, in the same transaction as the status',
+    async (status) => {
+      const orderID = await createOrder(
+        {
+          orderItems: [
+            {
+              key: 'barra-tropical-rio',
+              translatedTitle: 'Barra Tropical Rio',
+              quantity: 2,
+              value: 40,
+            },
+            { key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 3, value: 35 },
+          ],
+        },
+        status === 'awaitingApproval' ? {} : { [status]: true },
+      );
+      const bars = (await stockOf('barra-tropical-rio')) as number;
+      const eggs = (await stockOf('mini-ovo')) as number;
+
+      const result = await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'));
+      expect(result).toMatchObject({ ok: true, code: 'cancelledRestocked' });
+      expect(await stockOf('barra-tropical-rio')).toBe(bars + 2);
+      expect(await stockOf('mini-ovo')).toBe(eggs + 3);
+      const stored = await orderData(orderID);
+      expect(stored?.status).toEqual({ ...NO_STATUS, cancelled: true });
+      expect(stored?.stockReturned).toBe(true);
+
+      // A second cancel (a double click, another admin) changes nothing: nothing goes back twice.
+      as('admin');
+      expect(
+        await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled')),
+      ).toMatchObject({ ok: false, code: 'same' });
+      as('admin');
+      expect(
+        await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed')),
+      ).toMatchObject({ ok: false, code: 'final' });
+      expect(await stockOf('barra-tropical-rio')).toBe(bars + 2);
+      expect(await stockOf('mini-ovo')).toBe(eggs + 3);
+    },
+  );
+
+  it('does not return units a payment failure already returned', async () => {
+    const orderID = await createOrder({ stockReturned: true });
+    const bars = await stockOf('barra-tropical-rio');
+    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'))).toMatchObject({
+      ok: true,
+      code: 'cancelledNoRestock',
+    });
+    expect(await stockOf('barra-tropical-rio')).toBe(bars);
+  });
+
+  it('does not return units already in production', async () => {
+    const orderID = await createOrder({}, { inProduction: true });
+    const bars = await stockOf('barra-tropical-rio');
+    const result = await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'));
+    expect(result).toMatchObject({ ok: true, code: 'cancelledNoRestock' });
+    expect(result.message).toMatch(/estoque não mudou/);
+    expect(await stockOf('barra-tropical-rio')).toBe(bars);
+    expect((await orderData(orderID))?.stockReturned).toBe(false);
+  });
+});
+
+describe('stock and availability', () => {
+  beforeEach(() => as('admin'));
+
+  it('stores the stock and flags, and regenerates the pages that show the product', async () => {
+    const result = await actions.updateInventory(
+      null,
+      inventoryInput('barra-tropical-sampa', {
+        stock: 4,
+        expectedStock: 10,
+        availableForSale: true,
+        showInStore: false,
+        isPromoted: true,
+      }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      code: 'saved',
+      message: 'Barra Tropical Sampa: alterações salvas.',
+    });
+    expect(await inventoryDoc('barra-tropical-sampa')).toEqual({
+      stock: 4,
+      availableForSale: true,
+      showInStore: false,
+      isPromoted: true,
+    });
+    for (const path of [
+      '/pt-BR',
+      '/en',
+      '/pt-BR/chocolates/barra-tropical-sampa',
+      '/en/chocolates/barra-tropical-sampa',
+    ]) {
+      expect(revalidatePath).toHaveBeenCalledWith(path);
+    }
+
+    const { getInventoryOverlay, getStorefrontProduct } =
+      await import('@/lib/inventory/repository');
+    expect((await getInventoryOverlay())['barra-tropical-sampa']).toEqual({
+      stock: 4,
+      availableForSale: true,
+      showInStore: false,
+      isPromoted: true,
+    });
+    expect(await getStorefrontProduct('barra-tropical-sampa')).toMatchObject({
+      stockQtty: 4,
+      showInStore: false,
+      isPromoted: true,
+    });
+    // Products without flags in Firestore keep the catalogue's.
+    expect((await getInventoryOverlay())['ovo-pistache']).toMatchObject({
+      availableForSale: true,
+      showInStore: true,
+      isPromoted: true,
+    });
+  });
+
+  it('takes the checkboxes of a form: a missing one is false', async () => {
+    const form = new FormData();
+    form.set('locale', 'en');
+    form.set('key', 'barra-tropical-parana');
+    form.set('stock', '3');
+    form.set('expectedStock', '10');
+    form.set('availableForSale', 'on');
+    const result = await actions.updateInventory(null, form);
+    expect(result).toMatchObject({ ok: true, message: 'Tropical Paraná Bar: changes saved.' });
+    expect(await inventoryDoc('barra-tropical-parana')).toEqual({
+      stock: 3,
+      availableForSale: true,
+      showInStore: false,
+      isPromoted: false,
+    });
+  });
+
+  it.each([-1, 1000, 2.5, '', 'abc', '1e2', '12 ', null, true])(
+    'refuses the stock %p and changes nothing',
+    async (stock) => {
+      const before = await inventoryDoc('barra-tropical-bahia');
+      const result = await actions.updateInventory(
+        null,
+        inventoryInput('barra-tropical-bahia', { stock }),
+      );
+      expect(result).toMatchObject({ ok: false, code: 'invalid' });
+      expect(result.message).toMatch(/0 a 999/);
+      expect(await inventoryDoc('barra-tropical-bahia')).toEqual(before);
+    },
+  );
+
+  it('refuses an unknown product or field', async () => {
+    expect(await actions.updateInventory(null, inventoryInput('ovo-de-ouro'))).toMatchObject({
+      ok: false,
+      code: 'unknown-product',
+    });
+    expect(
+      await actions.updateInventory(null, inventoryInput('barra-tropical-bahia', { price: 1 })),
+    ).toMatchObject({ ok: false, code: 'invalid' });
+  });
+
+  it('refuses to overwrite stock that orders changed since the form was loaded', async () => {
+    await db.doc(`${ROOT}/inventory/barra-tropical-bahia`).set({ stock: 8 });
+    const result = await actions.updateInventory(
+      null,
+      inventoryInput('barra-tropical-bahia', { stock: 20, expectedStock: 10 }),
+    );
+    expect(result).toMatchObject({ ok: false, code: 'stale' });
+    expect(result.message).toContain('(agora: 8)');
+    expect(await inventoryDoc('barra-tropical-bahia')).toEqual({ stock: 8 });
+  });
+
+  it('stock 0 or not for sale: the checkout refuses the product', async () => {
+    const { placeOrder } = await import('@/lib/orders/place-order');
+    const order = (orderID: string) => ({
+      orderID,
+      lines: [{ key: 'ovo-tropical-minas', quantity: 1 }],
+      shippingOption: 'Retirada',
+      telephone: '(11) 91234-5678',
+      locale: 'pt-BR',
+    });
+
+    as('admin');
+    await actions.updateInventory(null, inventoryInput('ovo-tropical-minas', { stock: 0 }));
+    as('shopperA');
+    expect(await placeOrder(order('STOCKZERO01'))).toMatchObject({
+      ok: false,
+      error: 'out-of-stock',
+    });
+
+    as('admin');
+    await actions.updateInventory(
+      null,
+      inventoryInput('ovo-tropical-minas', { stock: 5, expectedStock: 0, availableForSale: false }),
+    );
+    as('shopperA');
+    expect(await placeOrder(order('NOTFORSALE01'))).toMatchObject({
+      ok: false,
+      error: 'unavailable',
+    });
+
+    as('admin');
+    await actions.updateInventory(
+      null,
+      inventoryInput('ovo-tropical-minas', { stock: 5, expectedStock: 5 }),
+    );
+    as('shopperA');
+    expect(await placeOrder(order('BACKONSALE01'))).toMatchObject({ ok: true });
+    expect(await stockOf('ovo-tropical-minas')).toBe(4);
+  });
+});
