@@ -7,6 +7,10 @@ import { ProductsSection } from '@/components/landing/products-section';
 import { TeamSection } from '@/components/landing/team-section';
 import type { AppLocale } from '@/lib/i18n/routing';
 
+// Prerendered, then regenerated at most every minute (stock taken by orders) and on demand when
+// an admin changes a product (lib/control-panel/actions.ts).
+export const revalidate = 60;
+
 type Props = { params: Promise<{ locale: AppLocale }> };
 
 export default async function LandingPage({ params }: Props) {

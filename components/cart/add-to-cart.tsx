@@ -7,7 +7,8 @@ type Props = { product: Product; stock?: number; size?: 'small' | 'large' };
 
 /**
  * The add-to-cart button of a product card or page, translated here so the client island only
- * receives its strings. Disabled when the product is not for sale or out of stock.
+ * receives its strings. Disabled when the product is not for sale ('Indisponível') or out of stock
+ * ('Esgotado'); pass the storefront product (lib/inventory) so both reflect the live inventory.
  */
 export async function AddToCart({ product, stock = product.stockQtty, size }: Props) {
   const locale = await getLocale();
@@ -18,7 +19,7 @@ export async function AddToCart({ product, stock = product.stockQtty, size }: Pr
       productKey={product.key}
       label={t('add')}
       accessibleLabel={t('addLabel', { title: product.title[locale] })}
-      unavailableLabel={t('unavailable')}
+      unavailableLabel={availability === 'out-of-stock' ? t('soldOut') : t('unavailable')}
       purchasable={availability === 'in-stock' || availability === 'low-stock'}
       size={size}
     />

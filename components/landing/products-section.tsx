@@ -2,12 +2,14 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { AddToCart } from '@/components/cart/add-to-cart';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { categories, getProductsByType, products } from '@/lib/catalogue';
+import { categories } from '@/lib/catalogue';
+import { getStorefrontProducts } from '@/lib/inventory/repository';
 
 export async function ProductsSection() {
   const locale = await getLocale();
   const t = await getTranslations('Products');
-  const listed = products.filter((product) => product.showInStore);
+  // The catalogue with the live stock and flags set in the control panel (inventory/{key}).
+  const listed = (await getStorefrontProducts()).filter((product) => product.showInStore);
   const featured = listed.filter((product) => product.isPromoted);
 
   return (
@@ -49,7 +51,7 @@ export async function ProductsSection() {
               {category.name[locale]}
             </h3>
             {category.types.map((type) => {
-              const items = getProductsByType(type.key).filter((product) => product.showInStore);
+              const items = listed.filter((product) => product.type === type.key);
               if (items.length === 0) return null;
               return (
                 <section key={type.key} aria-labelledby={`type-${type.key}`} className="mb-10">

@@ -6,11 +6,16 @@ import { ProductDetails } from '@/components/product/product-details';
 import { ProductJsonLd } from '@/components/product/product-json-ld';
 import { getProduct, products } from '@/lib/catalogue';
 import { getAvailability } from '@/lib/catalogue/availability';
+import { getStorefrontProduct } from '@/lib/inventory/repository';
 import { formatPrice } from '@/lib/catalogue/format';
 import { routing, type AppLocale } from '@/lib/i18n/routing';
 import { localeAlternates } from '@/lib/site';
 
 type Props = { params: Promise<{ locale: AppLocale; key: string }> };
+
+// Prerendered, then regenerated at most every minute (stock taken by orders) and on demand when
+// an admin changes this product (lib/control-panel/actions.ts).
+export const revalidate = 60;
 
 export function generateStaticParams() {
   return routing.locales.flatMap((locale) =>
@@ -52,7 +57,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { locale, key } = await params;
   setRequestLocale(locale);
-  const product = getProduct(key);
+  // The catalogue product with its live stock and flags (inventory/{key}).
+  const product = await getStorefrontProduct(key);
   if (!product) notFound();
   const stock = product.stockQtty;
   const availability = getAvailability(product, stock);
