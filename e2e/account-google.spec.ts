@@ -10,7 +10,7 @@ import { uniqueEmail, userRecordByEmail } from './fixtures/e2e-firebase';
 import { skipIntro } from './fixtures/intro';
 
 test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)', () => {
-  test('creates the user record once with defaults, and a second sign-in keeps it', async ({
+  test('creates the user record once with defaults, and a second sign-in keeps it @phone', async ({
     page,
     context,
   }) => {

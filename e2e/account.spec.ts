@@ -113,7 +113,7 @@ test.describe('signing in with email (pt-BR)', () => {
 });
 
 test.describe('the seeded shopper (pt-BR)', () => {
-  test('sees the 3 recent orders, all 5 on demand, with items, method, status, date', async ({
+  test('sees the 3 recent orders, all 5 on demand, with items, method, status, date @phone', async ({
     page,
   }) => {
     const tab = new UserTab(page, 'pt-BR');

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountView } from '@/components/user/account-view';
-import { FirebaseProvider } from '@/components/user/firebase-provider';
-import { LoginForm } from '@/components/user/login-form';
+import { LoginPanel } from '@/components/user/login-panel';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { listOrdersByClient } from '@/lib/orders/repository';
 import type { Order } from '@/lib/orders/types';
@@ -48,9 +47,7 @@ export default async function UserPage({ params }: Props) {
         <>
           <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{t('description')}</p>
           <div className="mt-8 max-w-md">
-            <FirebaseProvider active>
-              <LoginForm headingLevel={2} />
-            </FirebaseProvider>
+            <LoginPanel active headingLevel={2} />
           </div>
         </>
       )}
