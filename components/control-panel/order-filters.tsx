@@ -1,7 +1,6 @@
 import Form from 'next/form';
 import { getTranslations } from 'next-intl/server';
-import { NO_FILTERS, type OrderFilters } from '@/lib/control-panel/order-filters';
-import { MAX_QUERY_LENGTH } from '@/lib/control-panel/order-filters';
+import { MAX_QUERY_LENGTH, NO_FILTERS, type OrderFilters } from '@/lib/control-panel/order-filters';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
 import { ORDER_STATUS_KEYS } from '@/lib/orders/status';
@@ -26,9 +25,14 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
       aria-label={t('filters')}
       className="mt-6 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
     >
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('status')}
-        <select name="status" defaultValue={filters.status ?? ''} className={panelInputClass}>
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        <label htmlFor="orders-filter-status">{t('status')}</label>
+        <select
+          id="orders-filter-status"
+          name="status"
+          defaultValue={filters.status ?? ''}
+          className={panelInputClass}
+        >
           <option value="">{t('anyStatus')}</option>
           {ORDER_STATUS_KEYS.map((key) => (
             <option key={key} value={key}>
@@ -36,18 +40,24 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('receiving')}
-        <select name="shipping" defaultValue={filters.shipping ?? ''} className={panelInputClass}>
+      </div>
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        <label htmlFor="orders-filter-shipping">{t('receiving')}</label>
+        <select
+          id="orders-filter-shipping"
+          name="shipping"
+          defaultValue={filters.shipping ?? ''}
+          className={panelInputClass}
+        >
           <option value="">{t('anyReceiving')}</option>
           <option value="Entrega">{t('delivery')}</option>
           <option value="Retirada">{t('pickup')}</option>
         </select>
-      </label>
-      <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
-        {t('search')}
+      </div>
+      <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
+        <label htmlFor="orders-filter-q">{t('search')}</label>
         <input
+          id="orders-filter-q"
           type="search"
           name="q"
           defaultValue={filters.q}
@@ -55,7 +65,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
           placeholder={t('searchPlaceholder')}
           className={panelInputClass}
         />
-      </label>
+      </div>
       <div className="flex gap-2">
         <button type="submit" className={panelButtonClass}>
           {t('apply')}

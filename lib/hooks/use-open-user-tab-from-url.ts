@@ -14,9 +14,14 @@ export function useOpenUserTabFromUrl(): void {
   useEffect(() => {
     const url = new URL(window.location.href);
     if (url.searchParams.get(LOGIN_PARAM) !== '1') return;
-    openPanel('userTab');
-    url.searchParams.delete(LOGIN_PARAM);
-    // Next's router keeps its state in sync with replaceState calls made this way.
-    window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+    // After this commit's effects: UiStoreProvider (a parent, so its effects run after this one)
+    // closes every panel when a page mounts.
+    const timer = window.setTimeout(() => {
+      openPanel('userTab');
+      url.searchParams.delete(LOGIN_PARAM);
+      // Next's router keeps its state in sync with replaceState calls made this way.
+      window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+    }, 0);
+    return () => window.clearTimeout(timer);
   }, [openPanel]);
 }
