@@ -32,7 +32,10 @@ test.describe('checkout from the shopping list', () => {
         const main = page.getByRole('main');
         await expect(main.getByText(mini, { exact: true })).toBeVisible();
         await expect(main.getByText('R$ 35,00').first()).toBeVisible();
-        await expect(page.getByText(shop.texts.nextStep)).toBeVisible();
+        // Signed out: the cart stays and the shopper is asked to sign in.
+        await expect(
+          main.getByRole('heading', { name: shop.texts.checkoutSignIn, level: 2 }),
+        ).toBeVisible();
         return reference.textContent();
       };
 

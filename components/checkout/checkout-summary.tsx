@@ -2,82 +2,74 @@
 
 import Image from 'next/image';
 import { useTranslations } from 'next-intl';
-import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import type { ReactNode } from 'react';
+import { useCartStore } from '@/components/providers/cart-store-provider';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
-import { usePaymentStore } from '@/components/providers/payment-store-provider';
 import { Price } from '@/components/ui/price';
-import { Link } from '@/lib/i18n/navigation';
-import { hasPlacedOrder } from '@/lib/stores/payment-store';
 
-/** The order reference (the preference id) and the cart it was placed with. */
-export function CheckoutSummary() {
+type Props = {
+  /** The section heading ('Itens do seu pedido' or 'Resumo do pedido'). */
+  title: string;
+  headingId: string;
+  /** Rows shown under the total (receiving method, address or pick-up place, telephone). */
+  details?: { label: string; value: ReactNode; testId?: string }[];
+};
+
+/** The cart as an order: each item with quantity and unit price, the total, and the details. */
+export function CheckoutSummary({ title, headingId, details = [] }: Props) {
   const t = useTranslations('Checkout');
-  const hydrated = useCartHydrated();
   const cartItems = useCartStore((store) => store.cartItems);
   const cartTotal = useCartStore((store) => store.cartTotal);
-  const preferenceId = usePaymentStore((store) => store.preferenceId);
-  const placed = usePaymentStore(hasPlacedOrder);
   const entries = useCatalogueEntries();
 
-  if (!hydrated) return <p className="mt-6">{t('loading')}</p>;
-
-  if (!placed || cartItems.length === 0) {
-    return (
-      <div className="mt-6 flex flex-col items-start gap-4">
-        <p>{t('noOrder')}</p>
-        <Link href="/#chocolates" className="font-semibold underline">
-          {t('backToShop')}
-        </Link>
-      </div>
-    );
-  }
-
   return (
-    <div className="mt-6 flex flex-col gap-6">
-      <p className="flex flex-wrap items-baseline gap-2">
-        <span className="text-cacao-600 dark:text-cacao-300">{t('orderReference')}</span>
-        <strong
-          data-testid="order-reference"
-          className="rounded-lg bg-cacao-100 px-2 py-1 font-mono text-lg tracking-wider dark:bg-cacao-900"
-        >
-          {preferenceId}
-        </strong>
+    <section aria-labelledby={headingId} data-testid="checkout-summary">
+      <h2 id={headingId} className="mb-2 text-xl font-semibold">
+        {title}
+      </h2>
+      <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
+        {cartItems.map((item) => {
+          const entry = entries.find((candidate) => candidate.key === item.id);
+          return (
+            <li
+              key={`${item.id}:${item.variant.key}`}
+              data-testid={`checkout-line-${item.id}`}
+              className="flex items-center gap-4 py-3"
+            >
+              <Image
+                src={item.bannerImage}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 shrink-0 rounded-xl bg-cacao-100 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{entry?.title ?? item.id}</p>
+                <p className="text-sm text-cacao-600 dark:text-cacao-300">
+                  {t('unitPrice', { count: item.quantity })} <Price amount={item.price} />
+                </p>
+              </div>
+              <Price amount={item.price * item.quantity} className="font-bold" />
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
+        <span>{t('total')}</span>
+        <Price amount={cartTotal} className="text-2xl" />
       </p>
-      <section aria-labelledby="checkout-items">
-        <h2 id="checkout-items" className="mb-2 text-xl font-semibold">
-          {t('items')}
-        </h2>
-        <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
-          {cartItems.map((item) => {
-            const entry = entries.find((candidate) => candidate.key === item.id);
-            return (
-              <li key={`${item.id}:${item.variant.key}`} className="flex items-center gap-4 py-3">
-                <Image
-                  src={item.bannerImage}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="size-14 rounded-xl bg-cacao-100 object-cover"
-                />
-                <div className="flex-1">
-                  <p className="font-semibold">{entry?.title ?? item.id}</p>
-                  <p className="text-sm text-cacao-600 dark:text-cacao-300">
-                    {t('quantity', { count: item.quantity })} × <Price amount={item.price} />
-                  </p>
-                </div>
-                <Price amount={item.price * item.quantity} className="font-bold" />
-              </li>
-            );
-          })}
-        </ul>
-        <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
-          <span>{t('total')}</span>
-          <Price amount={cartTotal} className="text-2xl" />
-        </p>
-      </section>
-      <p className="rounded-2xl bg-gold-400/15 p-4 text-cacao-800 dark:text-cacao-100">
-        {t('nextStep')}
-      </p>
-    </div>
+      {details.length > 0 ? (
+        <dl className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+          {details.map((detail) => (
+            <div key={detail.label} className="contents">
+              <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{detail.label}</dt>
+              <dd data-testid={detail.testId} className="-mt-2 sm:mt-0">
+                {detail.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </section>
   );
 }

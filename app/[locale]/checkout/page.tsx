@@ -1,32 +1,50 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { CheckoutSummary } from '@/components/checkout/checkout-summary';
+import { CheckoutView } from '@/components/checkout/checkout-view';
 import type { AppLocale } from '@/lib/i18n/routing';
+import { getSessionUser } from '@/lib/session/session';
+import { formatShopAddress } from '@/lib/shop';
+
+// Per shopper and per request (the session decides between sign-in and the form): never cached.
+export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ locale: AppLocale }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Checkout' });
-  return { title: t('metaTitle'), robots: { index: false } };
+  return { title: t('metaTitle'), robots: { index: false, follow: false } };
 }
 
 /**
- * The checkout, reached from the shopping list. For now it shows the order reference and the
- * cart; delivery, payment and the order itself come with the checkout issue.
+ * The checkout, reached from the shopping list: the cart, sign-in when needed, delivery or
+ * pick-up, contact and 'Confirmar pedido'. The order itself is placed by the placeOrder action.
  */
 export default async function CheckoutPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('Checkout');
+  const contact = await getTranslations('Contact');
   const messages = await getMessages();
+  const user = await getSessionUser();
+
   return (
     <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
       {/* Only this page's island needs these messages in the browser. */}
-      <NextIntlClientProvider messages={{ Checkout: messages.Checkout }}>
-        <CheckoutSummary />
+      <NextIntlClientProvider
+        messages={{ Checkout: messages.Checkout, CheckoutErrors: messages.CheckoutErrors }}
+      >
+        <CheckoutView
+          initialUser={
+            user ? { uid: user.uid, telephone: user.telephone, address: user.address } : null
+          }
+          pickup={{
+            address: formatShopAddress(),
+            hours: [contact('weekdays'), contact('morning'), contact('afternoon')],
+          }}
+        />
       </NextIntlClientProvider>
     </section>
   );

@@ -1,0 +1,67 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { OrderConfirmation } from '@/components/checkout/order-confirmation';
+import type { AppLocale } from '@/lib/i18n/routing';
+import { ORDER_ID_PATTERN } from '@/lib/orders/checkout-validation';
+import { getMyPlacedOrder } from '@/lib/orders/place-order';
+import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
+
+// The signed-in owner's order, read fresh on every request.
+export const dynamic = 'force-dynamic';
+
+type Props = {
+  params: Promise<{ locale: AppLocale; orderID: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** Mercado Pago's payment ids are numbers; anything else in the URL is ignored. */
+const PAYMENT_ID_PATTERN = /^\d{1,30}$/;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, orderID } = await params;
+  const t = await getTranslations({ locale, namespace: 'OrderConfirmation' });
+  return {
+    title: t('metaTitle', { orderID: ORDER_ID_PATTERN.test(orderID) ? orderID : '' }).trim(),
+    robots: { index: false, follow: false },
+  };
+}
+
+/**
+ * The order confirmation: only the signed-in owner's order (anyone else, or an unknown id, gets
+ * the localized 404), with its status, the WhatsApp follow-up and, when Mercado Pago is
+ * configured, the payment.
+ */
+export default async function OrderConfirmationPage({ params, searchParams }: Props) {
+  const { locale, orderID } = await params;
+  setRequestLocale(locale);
+  const order = await getMyPlacedOrder(orderID);
+  if (!order) notFound();
+
+  const t = await getTranslations('OrderConfirmation');
+  const messages = await getMessages();
+  const paymentParam = (await searchParams).payment_id;
+  const paymentId =
+    typeof paymentParam === 'string' && PAYMENT_ID_PATTERN.test(paymentParam) ? paymentParam : null;
+
+  return (
+    <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
+      {/* The payment island is the only client part; it needs these two namespaces. */}
+      <NextIntlClientProvider
+        messages={{
+          OrderConfirmation: messages.OrderConfirmation,
+          CheckoutErrors: messages.CheckoutErrors,
+        }}
+      >
+        <OrderConfirmation
+          order={order}
+          locale={locale}
+          publicKey={getMercadoPagoPublicKey()}
+          paymentId={paymentId}
+        />
+      </NextIntlClientProvider>
+    </section>
+  );
+}

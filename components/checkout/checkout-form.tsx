@@ -1,0 +1,338 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useId, useRef, useState, useTransition } from 'react';
+import type { FormEvent } from 'react';
+import { useCartStore } from '@/components/providers/cart-store-provider';
+import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
+import { usePaymentStoreApi } from '@/components/providers/payment-store-provider';
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { useUserStoreApi } from '@/components/providers/user-store-provider';
+import { useRouter } from '@/lib/i18n/navigation';
+import { placeOrder } from '@/lib/orders/checkout-actions';
+import {
+  cartProblems,
+  firstInvalidField,
+  formatAddress,
+  prefillAddress,
+  toCheckoutInput,
+  validateCheckoutForm,
+  type CheckoutField,
+  type CheckoutFormValues,
+} from '@/lib/orders/checkout-form';
+import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-validation';
+import type { ShippingOption } from '@/lib/orders/types';
+import type { Address } from '@/lib/users/types';
+import { CheckoutSummary } from './checkout-summary';
+import {
+  alertClass,
+  cardClass,
+  noticeClass,
+  primaryButtonClass,
+  sectionTitleClass,
+} from './styles';
+import { TextField } from './text-field';
+
+/** The signed-in shopper as the form needs them: what prefills it. */
+export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
+
+/** The shop's pick-up place, already translated on the server. */
+export type PickupInfo = { address: string; hours: string[] };
+
+type Props = {
+  user: CheckoutUser;
+  orderID: string;
+  pickup: PickupInfo;
+  /** Called once the order exists, before the cart is emptied and the page changes. */
+  onPlaced: (orderID: string) => void;
+};
+
+/** The messages that name a product (they come with values). */
+type ProductErrorKey = 'outOfStock' | 'soldOut' | 'unavailable';
+
+const ADDRESS_INPUTS = [
+  { name: 'street', autoComplete: 'address-line1', span: 'sm:col-span-2' },
+  { name: 'number', autoComplete: 'off', span: '' },
+  { name: 'extra', autoComplete: 'address-line2', span: '' },
+  { name: 'city', autoComplete: 'address-level2', span: '' },
+  { name: 'postalCode', autoComplete: 'postal-code', span: '' },
+] as const;
+
+/**
+ * The signed-in part of the checkout: delivery or pick-up, contact telephone, optional CPF, the
+ * summary and 'Confirmar pedido'. Sends the order once (pending state, no double submit); a
+ * refusal is explained and leaves the cart as it was.
+ */
+export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
+  const t = useTranslations('Checkout');
+  const tErrors = useTranslations('CheckoutErrors');
+  const locale = useLocale();
+  const router = useRouter();
+  const formId = useId();
+  const entries = useCatalogueEntries();
+  const cartItems = useCartStore((store) => store.cartItems);
+  const clearCart = useCartStore((store) => store.clearCart);
+  const setCheckoutOrder = useCartStore((store) => store.setCheckoutOrder);
+  const paymentStore = usePaymentStoreApi();
+  const userStore = useUserStoreApi();
+  const openPanel = useUiStore((store) => store.openPanel);
+
+  const [savedAddress] = useState(() => prefillAddress(user.address));
+  const [values, setValues] = useState<CheckoutFormValues>(() => ({
+    shippingOption: 'Entrega',
+    address: savedAddress,
+    telephone: user.telephone?.trim() ?? '',
+    cpf: '',
+  }));
+  const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<CheckoutErrorMessage[]>([]);
+  const [pending, startTransition] = useTransition();
+  // A second click before React re-renders the disabled button must not send again.
+  const sending = useRef(false);
+
+  const errors = validateCheckoutForm(values);
+  const problems = cartProblems(cartItems);
+  const delivery = values.shippingOption === 'Entrega';
+  const hasSavedAddress = Object.values(savedAddress).some(Boolean);
+  const fieldId = (field: CheckoutField) => `${formId}-${field}`;
+  const errorOf = (field: CheckoutField) => {
+    const key = errors[field];
+    return key && (submitted || touched.has(field)) ? t(`errors.${key}`) : undefined;
+  };
+  const touch = (field: CheckoutField) =>
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  const setAddress = (name: keyof Address, value: string) =>
+    setValues((current) => ({ ...current, address: { ...current.address, [name]: value } }));
+  const setShipping = (shippingOption: ShippingOption) =>
+    setValues((current) => ({ ...current, shippingOption }));
+
+  const titleOf = (key: string) => entries.find((entry) => entry.key === key)?.title ?? key;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current || pending) return;
+    setSubmitted(true);
+    const invalid = firstInvalidField(errors);
+    if (invalid) {
+      document.getElementById(fieldId(invalid))?.focus();
+      return;
+    }
+    if (problems.length > 0) return;
+    sending.current = true;
+    setServerErrors([]);
+    const input = toCheckoutInput({
+      orderID,
+      lines: cartItems.map((item) => ({ id: item.id, quantity: item.quantity })),
+      values,
+      locale,
+    });
+    startTransition(async () => {
+      try {
+        const result = await placeOrder(input);
+        if (!result.ok) {
+          // Nothing was reserved or written: the cart stays as it is, to be fixed and sent again.
+          setServerErrors(checkoutErrorMessages(result));
+          return;
+        }
+        onPlaced(result.orderID);
+        userStore.getState().setOrdersNeedUpdate(true);
+        clearCart();
+        setCheckoutOrder(null);
+        paymentStore.getState().resetPayment();
+        router.push(`/checkout/${encodeURIComponent(result.orderID)}`);
+      } catch (cause) {
+        // The request itself failed (network, server restart). The order id stays, so sending
+        // again cannot place the order twice.
+        console.error('Placing the order failed:', cause);
+        setServerErrors([{ key: 'serverError' }]);
+      } finally {
+        sending.current = false;
+      }
+    });
+  };
+
+  const receivingDetails = [
+    {
+      label: t('receiving'),
+      value: delivery ? t('delivery') : t('pickup'),
+      testId: 'summary-receiving',
+    },
+    delivery
+      ? {
+          label: t('deliverTo'),
+          value: formatAddress(values.address) || '—',
+          testId: 'summary-place',
+        }
+      : { label: t('pickUpAt'), value: pickup.address, testId: 'summary-place' },
+    { label: t('contact'), value: values.telephone.trim() || '—' },
+  ];
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-8" aria-busy={pending}>
+      <fieldset className={`${cardClass} flex flex-col gap-3`}>
+        <legend className={`${sectionTitleClass} float-left mb-1 w-full`}>
+          {t('shippingTitle')}
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(
+            [
+              { option: 'Entrega', label: t('delivery'), hint: t('deliveryHint') },
+              { option: 'Retirada', label: t('pickup'), hint: t('pickupHint') },
+            ] as const
+          ).map(({ option, label, hint }) => (
+            <label
+              key={option}
+              className="flex cursor-pointer items-start gap-3 rounded-xl border border-cacao-300 p-3 has-checked:border-cacao-700 has-checked:bg-cacao-100 dark:border-cacao-700 dark:has-checked:border-gold-400 dark:has-checked:bg-cacao-800"
+            >
+              <input
+                type="radio"
+                name={`${formId}-shipping`}
+                value={option}
+                checked={values.shippingOption === option}
+                onChange={() => setShipping(option)}
+                className="mt-1 size-4 accent-cacao-700 dark:accent-gold-400"
+              />
+              <span className="flex flex-col">
+                <span className="font-semibold">{label}</span>
+                <span className="text-sm text-cacao-600 dark:text-cacao-300">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+
+        {delivery ? (
+          <div
+            role="group"
+            aria-labelledby={`${formId}-address-title`}
+            className="mt-2 flex flex-col gap-3"
+          >
+            <h3 id={`${formId}-address-title`} className="font-semibold">
+              {t('addressTitle')}
+            </h3>
+            {hasSavedAddress ? (
+              <p className="text-sm text-cacao-600 dark:text-cacao-300">{t('addressNote')}</p>
+            ) : null}
+            <div className="grid gap-3 sm:grid-cols-2">
+              {ADDRESS_INPUTS.map(({ name, autoComplete, span }) => (
+                <TextField
+                  key={name}
+                  id={fieldId(name)}
+                  className={span}
+                  label={t(name)}
+                  value={values.address[name]}
+                  onChange={(value) => setAddress(name, value)}
+                  onBlur={() => touch(name)}
+                  error={errorOf(name)}
+                  required={name !== 'extra'}
+                  autoComplete={autoComplete}
+                  maxLength={name === 'postalCode' ? 9 : undefined}
+                  inputMode={name === 'postalCode' ? 'numeric' : undefined}
+                  hint={name === 'postalCode' ? t('postalCodeHint') : undefined}
+                />
+              ))}
+            </div>
+          </div>
+        ) : (
+          <div data-testid="pickup-info" className="mt-2 flex flex-col gap-1">
+            <h3 className="font-semibold">{t('pickupTitle')}</h3>
+            <p>
+              <span className="font-medium">{t('pickupAddress')}: </span>
+              <span>{pickup.address}</span>
+            </p>
+            <p>
+              <span className="font-medium">{t('pickupHours')}: </span>
+              <span>{pickup.hours.join(', ')}</span>
+            </p>
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className={`${cardClass} flex flex-col gap-3`}>
+        <legend className={`${sectionTitleClass} float-left mb-1 w-full`}>
+          {t('contactTitle')}
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            id={fieldId('telephone')}
+            label={t('telephone')}
+            type="tel"
+            autoComplete="tel"
+            value={values.telephone}
+            onChange={(telephone) => setValues((current) => ({ ...current, telephone }))}
+            onBlur={() => touch('telephone')}
+            hint={t('telephoneHint')}
+            error={errorOf('telephone')}
+            required
+          />
+          <TextField
+            id={fieldId('cpf')}
+            label={t('cpf')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            value={values.cpf}
+            onChange={(cpf) => setValues((current) => ({ ...current, cpf }))}
+            onBlur={() => touch('cpf')}
+            hint={t('cpfHint')}
+            error={errorOf('cpf')}
+          />
+        </div>
+      </fieldset>
+
+      <CheckoutSummary
+        title={t('summaryTitle')}
+        headingId={`${formId}-summary`}
+        details={receivingDetails}
+      />
+
+      {problems.length > 0 ? (
+        <div role="alert" className={`${alertClass} flex flex-col items-start gap-2`}>
+          <ul className="flex flex-col gap-1">
+            {problems.map((problem) => (
+              <li key={problem.kind === 'tooMany' ? problem.key : problem.kind}>
+                {problem.kind === 'tooMany'
+                  ? t('errors.tooMany', { title: titleOf(problem.key), max: problem.max })
+                  : t('errors.tooManyLines', { max: problem.max })}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => openPanel('cart')}
+            className="font-semibold underline"
+          >
+            {t('editCart')}
+          </button>
+        </div>
+      ) : null}
+
+      <div role="alert" data-testid="checkout-errors" className="empty:hidden">
+        {submitted && firstInvalidField(errors) ? (
+          <p className={alertClass}>{t('errors.form')}</p>
+        ) : serverErrors.length > 0 ? (
+          <ul className={`${alertClass} flex flex-col gap-1`}>
+            {serverErrors.map((message) => (
+              <li key={`${message.key}:${message.values?.title ?? ''}`}>
+                {message.values
+                  ? tErrors(message.key, message.values)
+                  : tErrors(message.key as Exclude<typeof message.key, ProductErrorKey>)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <p className={noticeClass}>{t('nextStep')}</p>
+        <button
+          type="submit"
+          disabled={pending}
+          className={`${primaryButtonClass} self-stretch text-lg sm:self-end`}
+        >
+          {pending ? t('placing') : t('confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,253 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
+import { usePaymentStoreApi } from '@/components/providers/payment-store-provider';
+import { ShopProviders } from '@/components/providers/shop-providers';
+import { useCartStore } from '@/components/providers/cart-store-provider';
+import { useUiStoreApi } from '@/components/providers/ui-store-provider';
+import { useUserStoreApi } from '@/components/providers/user-store-provider';
+import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { placeOrder } from '@/lib/orders/checkout-actions';
+import type { PlaceOrderResult } from '@/lib/orders/checkout-validation';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
+import { NO_ORDER_PREFERENCE_ID, type PaymentStoreApi } from '@/lib/stores/payment-store';
+import type { UiStoreApi } from '@/lib/stores/ui-store';
+import type { UserStoreApi } from '@/lib/stores/user-store';
+import ptBR from '@/messages/pt-BR.json';
+import { CheckoutView } from './checkout-view';
+import type { CheckoutUser } from './checkout-form';
+
+const mockPush = jest.fn();
+jest.mock('@/lib/i18n/navigation', () => ({
+  Link: ({ href, children }: { href: string; children: React.ReactNode }) => (
+    <a href={href}>{children}</a>
+  ),
+  usePathname: () => '/checkout',
+  useRouter: () => ({ push: mockPush, refresh: jest.fn() }),
+}));
+jest.mock('@/lib/orders/checkout-actions', () => ({ placeOrder: jest.fn() }));
+jest.mock('@/lib/session/client', () => ({
+  ...jest.requireActual('@/lib/session/client'),
+  // The session request never answers: the tests decide who is signed in.
+  fetchSessionUser: () => new Promise(() => {}),
+}));
+
+const mockedPlaceOrder = jest.mocked(placeOrder);
+const messages = ptBR as AbstractIntlMessages;
+const PICKUP = { address: 'Rua dos Cacaueiros, 123', hours: ['Segunda a sexta'] };
+const SHOPPER: CheckoutUser = {
+  uid: 'u1',
+  telephone: '+55 11 91234-5678',
+  address: {
+    street: 'Avenida Paulista',
+    number: '1000',
+    extra: 'Apto 42',
+    city: 'São Paulo',
+    postalCode: '01310-100',
+  },
+};
+
+type Stores = {
+  cart: () => CartStore;
+  payment: PaymentStoreApi;
+  ui: UiStoreApi;
+  user: UserStoreApi;
+};
+
+function saveCart(lines: { id: string; quantity: number }[]) {
+  localStorage.setItem(
+    CART_STORAGE_KEY,
+    JSON.stringify({
+      state: {
+        cartItems: lines.map((line) => ({
+          ...line,
+          variant: { key: 'default', name: 'default' },
+        })),
+      },
+      version: CART_STORAGE_VERSION,
+    }),
+  );
+}
+
+function renderCheckout(initialUser: CheckoutUser | null, preferenceId?: string) {
+  const holder: Partial<Stores> & { cartState?: CartStore } = {};
+  function Capture() {
+    holder.cartState = useCartStore((store) => store);
+    holder.payment = usePaymentStoreApi();
+    holder.ui = useUiStoreApi();
+    holder.user = useUserStoreApi();
+    return null;
+  }
+  function SetPreference() {
+    const payment = usePaymentStoreApi();
+    if (preferenceId && payment.getState().preferenceId === NO_ORDER_PREFERENCE_ID) {
+      payment.getState().setPreferenceId(preferenceId);
+    }
+    return null;
+  }
+  render(
+    <NextIntlClientProvider locale="pt-BR" messages={messages} timeZone="America/Sao_Paulo">
+      <ShopProviders locale="pt-BR" entries={getCatalogueEntries('pt-BR')}>
+        <SetPreference />
+        <Capture />
+        <CheckoutView initialUser={initialUser} pickup={PICKUP} />
+      </ShopProviders>
+    </NextIntlClientProvider>,
+  );
+  return {
+    cart: () => holder.cartState as CartStore,
+    payment: holder.payment as PaymentStoreApi,
+    ui: holder.ui as UiStoreApi,
+    user: holder.user as UserStoreApi,
+  } satisfies Stores;
+}
+
+const confirmButton = () => screen.getByRole('button', { name: /Confirmar pedido|Enviando/ });
+
+beforeAll(() => {
+  // jsdom has no matchMedia; the interface store's provider follows the system color mode.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  mockPush.mockReset();
+  mockedPlaceOrder.mockReset();
+});
+
+describe('CheckoutView', () => {
+  it('says so when there is no order in progress', async () => {
+    renderCheckout(SHOPPER);
+    expect(await screen.findByText(/Nenhum pedido em andamento/)).toBeInTheDocument();
+  });
+
+  it('gives a reloaded checkout (cart kept, order id lost) a new order id', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 2 }]);
+    const stores = renderCheckout(null);
+    const reference = await screen.findByTestId('order-reference');
+    expect(reference.textContent).toMatch(/^[0-9A-F]{12}$/);
+    expect(stores.payment.getState().preferenceId).toBe(reference.textContent);
+  });
+
+  it('signed out: lists the cart and asks to sign in; once signed in, the form appears', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 2 }]);
+    const stores = renderCheckout(null, 'ABCDEF123456');
+    expect(await screen.findByText('Mini Ovo')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-line-mini-ovo')).toHaveTextContent(
+      '2 unidades de R$ 35,00',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirmar pedido' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar ou criar uma conta' }));
+    expect(stores.ui.getState().userTabOpen).toBe(true);
+
+    act(() => stores.user.getState().setCurrentUser({ ...SHOPPER, email: 'c@x', name: 'C' }));
+    expect(await screen.findByRole('button', { name: 'Confirmar pedido' })).toBeInTheDocument();
+    expect(stores.ui.getState().userTabOpen).toBe(false);
+    expect(stores.cart().cartItems).toHaveLength(1);
+    expect(screen.getByTestId('order-reference')).toHaveTextContent('ABCDEF123456');
+    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Avenida Paulista');
+  });
+
+  it('sends once, explains an out-of-stock refusal and changes nothing', async () => {
+    saveCart([
+      { id: 'ovo-tropical-rio', quantity: 2 },
+      { id: 'mini-ovo', quantity: 1 },
+    ]);
+    let answer: (result: PlaceOrderResult) => void = () => {};
+    mockedPlaceOrder.mockImplementation(
+      () => new Promise<PlaceOrderResult>((resolve) => (answer = resolve)),
+    );
+    const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    expect(screen.getByTestId('pickup-info')).toHaveTextContent('Rua dos Cacaueiros, 123');
+
+    fireEvent.click(confirmButton());
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(confirmButton()).toBeDisabled());
+    expect(confirmButton()).toHaveTextContent('Enviando pedido…');
+    expect(mockedPlaceOrder).toHaveBeenCalledTimes(1);
+    expect(mockedPlaceOrder).toHaveBeenCalledWith({
+      orderID: 'ABCDEF123456',
+      lines: [
+        { key: 'ovo-tropical-rio', quantity: 2 },
+        { key: 'mini-ovo', quantity: 1 },
+      ],
+      shippingOption: 'Retirada',
+      telephone: '+55 11 91234-5678',
+      locale: 'pt-BR',
+    });
+
+    await act(async () =>
+      answer({
+        ok: false,
+        error: 'out-of-stock',
+        details: [{ key: 'ovo-tropical-rio', title: 'Ovo Tropical Rio', available: 1 }],
+      }),
+    );
+    expect(await screen.findByTestId('checkout-errors')).toHaveTextContent(
+      'Ovo Tropical Rio: temos apenas 1 em estoque. Diminua a quantidade para continuar.',
+    );
+    expect(confirmButton()).toBeEnabled();
+    expect(stores.cart().cartItems.map((item) => item.quantity)).toEqual([2, 1]);
+    expect(stores.payment.getState().preferenceId).toBe('ABCDEF123456');
+    expect(mockPush).not.toHaveBeenCalled();
+  });
+
+  it('once placed: orders need an update, the cart and order id are cleared, the confirmation opens', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 2 }]);
+    mockedPlaceOrder.mockResolvedValue({
+      ok: true,
+      orderID: 'ABCDEF123456',
+      payment: { mode: 'manual' },
+    });
+    const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar pedido' }));
+
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
+    expect(stores.user.getState().ordersNeedUpdate).toBe(true);
+    expect(stores.cart().cartItems).toEqual([]);
+    expect(stores.payment.getState().preferenceId).toBe(NO_ORDER_PREFERENCE_ID);
+    expect(screen.getByRole('status')).toHaveTextContent('Pedido feito! Abrindo a confirmação…');
+    expect(mockedPlaceOrder.mock.calls[0]?.[0]).toMatchObject({
+      shippingOption: 'Entrega',
+      address: { street: 'Avenida Paulista', postalCode: '01310-100' },
+    });
+  });
+
+  it('shows inline messages and sends nothing while a field is invalid', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    renderCheckout({ uid: 'u2', telephone: null, address: null }, 'ABCDEF123456');
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    fireEvent.change(cep, { target: { value: '1234' } });
+    fireEvent.blur(cep);
+    expect(screen.getByText('Informe o CEP no formato 00000-000.')).toBeInTheDocument();
+    expect(cep).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.click(confirmButton());
+    expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
+      'Confira os campos destacados.',
+    );
+    // The first invalid field (street: the new account has no address) gets the focus.
+    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveFocus();
+    expect(screen.getAllByText('Preencha este campo.').length).toBeGreaterThan(0);
+    expect(mockedPlaceOrder).not.toHaveBeenCalled();
+  });
+
+  it('refuses more than 10 units of a product before sending', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 11 }]);
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    expect(
+      await screen.findByText(/Mini Ovo: no máximo 10 unidades por pedido/),
+    ).toBeInTheDocument();
+    fireEvent.click(confirmButton());
+    expect(mockedPlaceOrder).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,142 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import { usePaymentStore } from '@/components/providers/payment-store-provider';
+import { useUiStore } from '@/components/providers/ui-store-provider';
+import { useUserStore } from '@/components/providers/user-store-provider';
+import { Link } from '@/lib/i18n/navigation';
+import { createOrderId } from '@/lib/orders/order-id';
+import { hasPlacedOrder } from '@/lib/stores/payment-store';
+import { CheckoutForm, type CheckoutUser, type PickupInfo } from './checkout-form';
+import { CheckoutSummary } from './checkout-summary';
+import { cardClass, primaryButtonClass } from './styles';
+
+type Props = {
+  /** Who the session cookie said was signed in when the page was rendered. */
+  initialUser: CheckoutUser | null;
+  pickup: PickupInfo;
+};
+
+/**
+ * The checkout island: the order reference and the cart, then either the sign-in request (the
+ * cart is kept; the form appears once signed in, without a reload) or the checkout form.
+ */
+export function CheckoutView({ initialUser, pickup }: Props) {
+  const t = useTranslations('Checkout');
+  const hydrated = useCartHydrated();
+  const cartItems = useCartStore((store) => store.cartItems);
+  const cartTotal = useCartStore((store) => store.cartTotal);
+  const setCheckoutOrder = useCartStore((store) => store.setCheckoutOrder);
+  const preferenceId = usePaymentStore((store) => store.preferenceId);
+  const hasOrderId = usePaymentStore(hasPlacedOrder);
+  const setPreferenceId = usePaymentStore((store) => store.setPreferenceId);
+  const openPanel = useUiStore((store) => store.openPanel);
+  const closePanel = useUiStore((store) => store.closePanel);
+  // The store follows sign-in and sign-out in the user tab; the server's answer covers the time
+  // before the store has asked /api/session.
+  const storeUser = useUserStore((store) => store.currentUser);
+  const user: CheckoutUser | null = storeUser ?? initialUser;
+  const [placedOrderID, setPlacedOrderID] = useState<string | null>(null);
+  const signInRequested = useRef(false);
+  const empty = cartItems.length === 0;
+
+  useEffect(() => {
+    // The order id lives in memory only: a reload or a new tab has the (persisted) cart but no
+    // id. Make one the way the cart's checkout button does.
+    if (!hydrated || empty || hasOrderId || placedOrderID) return;
+    const orderID = createOrderId();
+    setCheckoutOrder({ orderID, items: cartItems, total: cartTotal });
+    setPreferenceId(orderID);
+  }, [
+    hydrated,
+    empty,
+    hasOrderId,
+    placedOrderID,
+    cartItems,
+    cartTotal,
+    setCheckoutOrder,
+    setPreferenceId,
+  ]);
+
+  useEffect(() => {
+    // Signed in from this page's request: close the tab so the form shows.
+    if (user && signInRequested.current) {
+      signInRequested.current = false;
+      closePanel('userTab');
+    }
+  }, [user, closePanel]);
+
+  if (placedOrderID) {
+    return (
+      <p role="status" className="mt-6">
+        {t('placed')}
+      </p>
+    );
+  }
+  if (!hydrated || (!empty && !hasOrderId)) {
+    return (
+      <p role="status" className="mt-6">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (empty) {
+    return (
+      <div className="mt-6 flex flex-col items-start gap-4">
+        <p>{t('noOrder')}</p>
+        <Link href="/#chocolates" className="font-semibold underline">
+          {t('backToShop')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mt-6 flex flex-col gap-8">
+      <p className="flex flex-wrap items-baseline gap-2">
+        <span className="text-cacao-600 dark:text-cacao-300">{t('orderReference')}</span>
+        <strong
+          data-testid="order-reference"
+          className="rounded-lg bg-cacao-100 px-2 py-1 font-mono text-lg tracking-wider dark:bg-cacao-900"
+        >
+          {preferenceId}
+        </strong>
+      </p>
+      {user ? (
+        <CheckoutForm
+          key={user.uid}
+          user={user}
+          orderID={preferenceId}
+          pickup={pickup}
+          onPlaced={setPlacedOrderID}
+        />
+      ) : (
+        <>
+          <CheckoutSummary title={t('items')} headingId="checkout-items" />
+          <section
+            aria-labelledby="checkout-sign-in"
+            data-testid="checkout-sign-in"
+            className={`${cardClass} flex flex-col items-start gap-3`}
+          >
+            <h2 id="checkout-sign-in" className="text-xl font-semibold">
+              {t('signInTitle')}
+            </h2>
+            <p>{t('signInText')}</p>
+            <button
+              type="button"
+              onClick={() => {
+                signInRequested.current = true;
+                openPanel('userTab');
+              }}
+              className={primaryButtonClass}
+            >
+              {t('signIn')}
+            </button>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

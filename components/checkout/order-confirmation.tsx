@@ -1,0 +1,174 @@
+import { getTranslations } from 'next-intl/server';
+import { Price } from '@/components/ui/price';
+import { getProduct } from '@/lib/catalogue';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { Link } from '@/lib/i18n/navigation';
+import type { PlacedOrder } from '@/lib/orders/checkout-validation';
+import { formatAddress } from '@/lib/orders/checkout-form';
+import { formatOrderDate } from '@/lib/orders/format';
+import { orderStatusKey } from '@/lib/orders/status';
+import { formatShopAddress, whatsappLink } from '@/lib/shop';
+import { PaymentPanel } from './payment-panel';
+import {
+  cardClass,
+  mutedTextClass,
+  noticeClass,
+  secondaryButtonClass,
+  sectionTitleClass,
+  whatsappLinkClass,
+} from './styles';
+
+type Props = {
+  order: PlacedOrder;
+  locale: AppLocale;
+  /** Mercado Pago's public key, or null when payments are not configured (manual mode). */
+  publicKey: string | null;
+  /** The payment Mercado Pago sent the shopper back with, when it did. */
+  paymentId: string | null;
+};
+
+/** Payment states in which the order still waits for its online payment. */
+const UNPAID = new Set(['pending', 'waiting', 'error']);
+
+/** What the shopper sees once the order exists: the order, its status and how it gets paid. */
+export async function OrderConfirmation({ order, locale, publicKey, paymentId }: Props) {
+  const t = await getTranslations('OrderConfirmation');
+  const status = await getTranslations('OrderStatus');
+  const orders = await getTranslations('Orders');
+  const contact = await getTranslations('Contact');
+  const whatsappHref = whatsappLink(orders('whatsappText', { orderID: order.orderID }));
+
+  const settled = order.status.confirmed || order.status.cancelled;
+  const online = publicKey !== null && order.payment.provider === 'mercadopago';
+  const unpaid = online && !settled && UNPAID.has(order.payment.status);
+  const pickup = order.shippingOption === 'Retirada';
+
+  const whatsapp = (
+    <a
+      href={whatsappHref}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('whatsappLabel', { orderID: order.orderID })}
+      data-testid="order-whatsapp"
+      className={whatsappLinkClass}
+    >
+      {t('whatsapp')}
+    </a>
+  );
+
+  return (
+    <div className="mt-6 flex flex-col gap-8">
+      <p className="text-lg">{t('intro')}</p>
+
+      <dl className={`${cardClass} grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]`}>
+        <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('orderNumber')}</dt>
+        <dd data-testid="order-number" className="font-mono text-lg tracking-wider">
+          {order.orderID}
+        </dd>
+        <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('date')}</dt>
+        <dd>
+          <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate, locale)}</time>
+        </dd>
+        <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('status')}</dt>
+        <dd>
+          <span
+            data-testid="order-status"
+            className="rounded-full bg-cacao-100 px-3 py-0.5 font-semibold text-cacao-800 dark:bg-cacao-800 dark:text-cacao-100"
+          >
+            {status(orderStatusKey(order.status))}
+          </span>
+        </dd>
+      </dl>
+
+      <section aria-labelledby="order-items">
+        <h2 id="order-items" className={`${sectionTitleClass} mb-2`}>
+          {t('items')}
+        </h2>
+        <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
+          {order.orderItems.map((item, index) => (
+            <li
+              key={`${item.key}:${index}`}
+              className="flex items-center justify-between gap-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  {getProduct(item.key)?.title[locale] ?? item.translatedTitle}
+                </p>
+                <p className="text-sm text-cacao-600 dark:text-cacao-300">
+                  {t('quantity', { count: item.quantity })} <Price amount={item.value} />
+                </p>
+              </div>
+              <Price amount={item.value * item.quantity} className="font-bold" />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
+          <span>{t('total')}</span>
+          <Price amount={order.total} className="text-2xl" />
+        </p>
+      </section>
+
+      <section aria-labelledby="order-receiving" className={`${cardClass} flex flex-col gap-2`}>
+        <h2 id="order-receiving" className={sectionTitleClass}>
+          {t('receiving')}: {pickup ? t('pickup') : t('delivery')}
+        </h2>
+        {pickup ? (
+          <>
+            <p>
+              <span className="font-medium">{t('pickupPlace')}: </span>
+              <span data-testid="order-place">{formatShopAddress()}</span>
+            </p>
+            <p>
+              <span className="font-medium">{t('pickupHours')}: </span>
+              {[contact('weekdays'), contact('morning'), contact('afternoon')].join(', ')}
+            </p>
+          </>
+        ) : order.address ? (
+          <p>
+            <span className="font-medium">{t('deliveryAddress')}: </span>
+            <span data-testid="order-place">{formatAddress(order.address)}</span>
+          </p>
+        ) : null}
+        {order.telephone ? (
+          <p className={mutedTextClass}>
+            {t('telephone')}: {order.telephone}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="order-payment" className="flex flex-col gap-4">
+        <h2 id="order-payment" className={sectionTitleClass}>
+          {t('paymentTitle')}
+        </h2>
+        {!online ? (
+          <p className={noticeClass} data-testid="manual-payment">
+            {t('manualPayment')}
+          </p>
+        ) : order.payment.status === 'approved' ? (
+          <p className={noticeClass}>{t('paid')}</p>
+        ) : order.payment.status === 'needs-review' ? (
+          <p className={noticeClass}>{t('inReview')}</p>
+        ) : unpaid && publicKey ? (
+          <PaymentPanel
+            orderID={order.orderID}
+            publicKey={publicKey}
+            preferenceId={order.payment.preferenceId}
+            paymentId={paymentId}
+            canRetry
+            whatsappHref={whatsappHref}
+          />
+        ) : null}
+        {whatsapp}
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <Link href="/usuario" className={secondaryButtonClass}>
+          {t('myOrders')}
+        </Link>
+        <Link href="/#chocolates" className={secondaryButtonClass}>
+          {t('keepShopping')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { DEFAULT_ADDRESS } from '@/lib/users/types';
+
+import {
+  cartProblems,
+  firstInvalidField,
+  formatAddress,
+  prefillAddress,
+  toCheckoutInput,
+  validateCheckoutForm,
+  type CheckoutFormValues,
+} from './checkout-form';
+import { checkoutInputSchema } from './checkout-schema';
+
+const address = {
+  street: 'Avenida Paulista',
+  number: '1000',
+  extra: 'Apto 42',
+  city: 'São Paulo',
+  postalCode: '01310100',
+};
+
+const values = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({
+  shippingOption: 'Entrega',
+  address,
+  telephone: '(11) 91234-5678',
+  cpf: '',
+  ...overrides,
+});
+
+describe('prefillAddress', () => {
+  it('starts from the saved address', () => {
+    expect(prefillAddress(address)).toEqual(address);
+  });
+
+  it("leaves SPEC's placeholder address of a new account empty", () => {
+    expect(prefillAddress(DEFAULT_ADDRESS)).toEqual({
+      street: '',
+      number: '',
+      extra: '',
+      city: '',
+      postalCode: '',
+    });
+    expect(prefillAddress(null).street).toBe('');
+  });
+});
+
+describe('validateCheckoutForm', () => {
+  it('accepts a complete delivery, with or without complement and CPF', () => {
+    expect(validateCheckoutForm(values())).toEqual({});
+    expect(
+      validateCheckoutForm(values({ address: { ...address, extra: '' }, cpf: '529.982.247-25' })),
+    ).toEqual({});
+  });
+
+  it('checks the CEP format 00000-000', () => {
+    for (const postalCode of ['0131010', '01310-10a', 'abc', '01310 100', '00000-000']) {
+      expect(validateCheckoutForm(values({ address: { ...address, postalCode } }))).toEqual({
+        postalCode: 'postalCode',
+      });
+    }
+    expect(
+      validateCheckoutForm(values({ address: { ...address, postalCode: '01310-100' } })),
+    ).toEqual({});
+  });
+
+  it('requires street, number, city and CEP for a delivery, and bounds every field', () => {
+    const errors = validateCheckoutForm(
+      values({
+        address: { street: ' ', number: '', extra: 'x'.repeat(121), city: '', postalCode: '' },
+      }),
+    );
+    expect(errors).toEqual({
+      street: 'required',
+      number: 'required',
+      extra: 'tooLong',
+      city: 'required',
+      postalCode: 'required',
+    });
+    expect(firstInvalidField(errors)).toBe('street');
+  });
+
+  it('ignores the address for a pick-up', () => {
+    const empty = { street: '', number: '', extra: '', city: '', postalCode: '' };
+    expect(validateCheckoutForm(values({ shippingOption: 'Retirada', address: empty }))).toEqual(
+      {},
+    );
+  });
+
+  it('requires a Brazilian telephone with area code', () => {
+    expect(validateCheckoutForm(values({ telephone: '' })).telephone).toBe('required');
+    expect(validateCheckoutForm(values({ telephone: '91234-5678' })).telephone).toBe('telephone');
+    expect(validateCheckoutForm(values({ telephone: '+55 11 3456-7890' }))).toEqual({});
+  });
+
+  it('checks an optional CPF with its check digits', () => {
+    expect(validateCheckoutForm(values({ cpf: '529.982.247-24' })).cpf).toBe('cpf');
+    expect(validateCheckoutForm(values({ cpf: '111.111.111-11' })).cpf).toBe('cpf');
+    expect(validateCheckoutForm(values({ cpf: '52998224725' }))).toEqual({});
+  });
+});
+
+describe('cartProblems', () => {
+  it('flags quantities above the per-product limit and too many lines', () => {
+    expect(cartProblems([{ id: 'mini-ovo', quantity: 10 }])).toEqual([]);
+    expect(cartProblems([{ id: 'mini-ovo', quantity: 11 }])).toEqual([
+      { kind: 'tooMany', key: 'mini-ovo', max: 10 },
+    ]);
+    const lines = Array.from({ length: 21 }, (_, index) => ({ id: `p${index}`, quantity: 1 }));
+    expect(cartProblems(lines)).toEqual([{ kind: 'tooManyLines', max: 20 }]);
+  });
+});
+
+describe('toCheckoutInput', () => {
+  it('builds a payload the server schema accepts, without prices', () => {
+    const input = toCheckoutInput({
+      orderID: 'ABCDEF123456',
+      lines: [
+        { id: 'mini-ovo', quantity: 2 },
+        { id: 'ovo-pistache', quantity: 1 },
+      ],
+      values: values({ cpf: ' 529.982.247-25 ' }),
+      locale: 'pt-BR',
+    });
+    expect(input).toEqual({
+      orderID: 'ABCDEF123456',
+      lines: [
+        { key: 'mini-ovo', quantity: 2 },
+        { key: 'ovo-pistache', quantity: 1 },
+      ],
+      shippingOption: 'Entrega',
+      address: { ...address, postalCode: '01310-100' },
+      telephone: '(11) 91234-5678',
+      cpf: '529.982.247-25',
+      locale: 'pt-BR',
+    });
+    expect(checkoutInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('sends no address for a pick-up and no CPF when left empty; merges lines of one product', () => {
+    const input = toCheckoutInput({
+      orderID: 'ABCDEF123456',
+      lines: [
+        { id: 'mini-ovo', quantity: 2 },
+        { id: 'mini-ovo', quantity: 1 },
+      ],
+      values: values({ shippingOption: 'Retirada' }),
+      locale: 'en',
+    });
+    expect(input).toEqual({
+      orderID: 'ABCDEF123456',
+      lines: [{ key: 'mini-ovo', quantity: 3 }],
+      shippingOption: 'Retirada',
+      telephone: '(11) 91234-5678',
+      locale: 'en',
+    });
+    expect(checkoutInputSchema.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('formatAddress', () => {
+  it('joins the filled-in parts on one line', () => {
+    expect(formatAddress({ ...address, postalCode: '01310-100' })).toBe(
+      'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100',
+    );
+    expect(formatAddress({ ...address, extra: ' ', postalCode: '01310-100' })).toBe(
+      'Avenida Paulista, 1000 - São Paulo, 01310-100',
+    );
+  });
+});

@@ -1,0 +1,155 @@
+// The checkout form's own rules, pure and browser-safe: what the shopper typed -> field errors
+// (message keys under "Checkout.errors") and the CheckoutInput the placeOrder action takes. The
+// server checks everything again (checkout-schema.ts); this only lets the form explain problems
+// field by field before a round trip.
+import type { AppLocale } from '@/lib/i18n/locales';
+import { DEFAULT_ADDRESS, type Address } from '@/lib/users/types';
+
+import type { CheckoutInput } from './checkout-schema';
+import { CHECKOUT_LIMITS, normalizeCep, normalizeCpf, normalizePhone } from './checkout-validation';
+import type { ShippingOption } from './types';
+
+export type CheckoutFormValues = {
+  shippingOption: ShippingOption;
+  address: Address;
+  telephone: string;
+  cpf: string;
+};
+
+export type CheckoutField = keyof Address | 'telephone' | 'cpf';
+
+/** Keys under "Checkout.errors". */
+export type CheckoutFieldError = 'required' | 'tooLong' | 'postalCode' | 'telephone' | 'cpf';
+
+export type CheckoutFormErrors = Partial<Record<CheckoutField, CheckoutFieldError>>;
+
+/** The fields in the order the form shows them (the first invalid one gets the focus). */
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
+  'street',
+  'number',
+  'extra',
+  'city',
+  'postalCode',
+  'telephone',
+  'cpf',
+];
+
+const ADDRESS_REQUIRED: readonly (keyof Address)[] = ['street', 'number', 'city', 'postalCode'];
+
+/**
+ * The saved address as the form's starting values. A new account holds SPEC's placeholders
+ * ('No street', ...): those start empty rather than being sent as a real address.
+ */
+export function prefillAddress(saved: Address | null | undefined): Address {
+  const field = (name: keyof Address) => {
+    const value = saved?.[name]?.trim() ?? '';
+    return value === DEFAULT_ADDRESS[name] ? '' : value;
+  };
+  return {
+    street: field('street'),
+    number: field('number'),
+    extra: field('extra'),
+    city: field('city'),
+    postalCode: field('postalCode'),
+  };
+}
+
+function textError(value: string, required: boolean): CheckoutFieldError | undefined {
+  const trimmed = value.trim();
+  if (required && trimmed === '') return 'required';
+  if (trimmed.length > CHECKOUT_LIMITS.maxTextLength) return 'tooLong';
+  return undefined;
+}
+
+/** Every field problem of the form; an empty object when it can be sent. */
+export function validateCheckoutForm(values: CheckoutFormValues): CheckoutFormErrors {
+  const errors: CheckoutFormErrors = {};
+  if (values.shippingOption === 'Entrega') {
+    for (const name of ['street', 'number', 'extra', 'city', 'postalCode'] as const) {
+      const error = textError(values.address[name], ADDRESS_REQUIRED.includes(name));
+      if (error) errors[name] = error;
+    }
+    if (!errors.postalCode && normalizeCep(values.address.postalCode) === null) {
+      errors.postalCode = 'postalCode';
+    }
+  }
+  if (values.telephone.trim() === '') errors.telephone = 'required';
+  else if (normalizePhone(values.telephone) === null) errors.telephone = 'telephone';
+  // The CPF is optional: only a filled-in one is checked (check digits included).
+  if (values.cpf.trim() !== '' && normalizeCpf(values.cpf) === null) errors.cpf = 'cpf';
+  return errors;
+}
+
+export function firstInvalidField(errors: CheckoutFormErrors): CheckoutField | undefined {
+  return CHECKOUT_FIELDS.find((field) => errors[field] !== undefined);
+}
+
+/** A cart line as the checkout needs it. */
+export type CheckoutCartLine = { id: string; quantity: number };
+
+/** Why the cart cannot be sent as it is (the server would refuse it as 'invalid'). */
+export type CartProblem =
+  { kind: 'tooMany'; key: string; max: number } | { kind: 'tooManyLines'; max: number };
+
+/** Lines of the same product (any variant) count as one line, as the server sees them. */
+function mergeLines(lines: readonly CheckoutCartLine[]): CheckoutCartLine[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.id, (merged.get(line.id) ?? 0) + line.quantity);
+  return [...merged].map(([id, quantity]) => ({ id, quantity }));
+}
+
+export function cartProblems(lines: readonly CheckoutCartLine[]): CartProblem[] {
+  const merged = mergeLines(lines);
+  const problems: CartProblem[] = merged
+    .filter((line) => line.quantity > CHECKOUT_LIMITS.maxQuantity)
+    .map((line) => ({ kind: 'tooMany', key: line.id, max: CHECKOUT_LIMITS.maxQuantity }));
+  if (merged.length > CHECKOUT_LIMITS.maxLines) {
+    problems.push({ kind: 'tooManyLines', max: CHECKOUT_LIMITS.maxLines });
+  }
+  return problems;
+}
+
+/** The placeOrder payload: product keys and quantities only (prices come from the server). */
+export function toCheckoutInput({
+  orderID,
+  lines,
+  values,
+  locale,
+}: {
+  orderID: string;
+  lines: readonly CheckoutCartLine[];
+  values: CheckoutFormValues;
+  locale: AppLocale;
+}): CheckoutInput {
+  const cpf = values.cpf.trim();
+  const { address } = values;
+  return {
+    orderID,
+    lines: mergeLines(lines).map(({ id, quantity }) => ({ key: id, quantity })),
+    shippingOption: values.shippingOption,
+    ...(values.shippingOption === 'Entrega'
+      ? {
+          address: {
+            street: address.street.trim(),
+            number: address.number.trim(),
+            extra: address.extra.trim(),
+            city: address.city.trim(),
+            postalCode: normalizeCep(address.postalCode) ?? address.postalCode.trim(),
+          },
+        }
+      : {}),
+    telephone: values.telephone.trim(),
+    ...(cpf ? { cpf } : {}),
+    locale,
+  };
+}
+
+/** One line of an address for summaries: 'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100'. */
+export function formatAddress(address: Address): string {
+  const street = [address.street, address.number, address.extra]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+  const place = [address.city.trim(), address.postalCode.trim()].filter(Boolean).join(', ');
+  return [street, place].filter(Boolean).join(' - ');
+}
