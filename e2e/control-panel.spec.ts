@@ -429,6 +429,9 @@ test.describe('authorization matrix (HTTP)', () => {
 test.describe('stock and availability', () => {
   // Products no other spec buys or counts on, restored at the end.
   const HIDDEN = 'barra-tropical-parana';
+  // On-demand revalidation normally shows a change on the next load; the pages' time-based
+  // revalidation (60 s) bounds it whatever happens.
+  const REVALIDATED_WITHIN = 75_000;
   const SOLD_OUT = 'barra-tropical-sampa';
 
   test.afterAll(async () => {
@@ -454,7 +457,7 @@ test.describe('stock and availability', () => {
   test('hiding a product and selling it out show on the storefront after revalidation', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/pt-BR');
     await signInFromUserTab(page, ADMIN);
     await page.goto('/pt-BR/control-panel/stock');
@@ -478,10 +481,13 @@ test.describe('stock and availability', () => {
       expect((await inventoryData(HIDDEN))?.showInStore).toBe(false);
 
       await expect
-        .poll(async () => {
-          await landing.reload();
-          return landing.getByTestId(`product-card-${HIDDEN}`).count();
-        })
+        .poll(
+          async () => {
+            await landing.reload();
+            return landing.getByTestId(`product-card-${HIDDEN}`).count();
+          },
+          { timeout: REVALIDATED_WITHIN },
+        )
         .toBe(0);
       // Its own page still exists for links already shared.
       const productPage = await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
@@ -504,15 +510,28 @@ test.describe('stock and availability', () => {
       expect((await inventoryData(SOLD_OUT))?.stock).toBe(0);
 
       await expect
-        .poll(async () => {
-          await product.reload();
-          return product.getByRole('main').getByRole('button', { name: 'Esgotado' }).isDisabled();
-        })
-        .toBe(true);
+        .poll(
+          async () => {
+            await product.reload();
+            return product
+              .getByRole('main')
+              .getByRole('button', { name: 'Esgotado', disabled: true })
+              .count();
+          },
+          { timeout: REVALIDATED_WITHIN },
+        )
+        .toBe(1);
       await expect(product.getByTestId('availability')).toHaveText('Esgotado');
-      await product.goto('/pt-BR');
       const card = product.getByTestId(`product-card-${SOLD_OUT}`);
-      await expect(card.getByRole('button', { name: 'Esgotado' })).toBeDisabled();
+      await expect
+        .poll(
+          async () => {
+            await product.goto('/pt-BR');
+            return card.getByRole('button', { name: 'Esgotado', disabled: true }).count();
+          },
+          { timeout: REVALIDATED_WITHIN },
+        )
+        .toBe(1);
       await product.close();
     });
 
@@ -540,15 +559,19 @@ test.describe('stock and availability', () => {
         r.getByRole('spinbutton', { name: 'Estoque de Barra Tropical Sampa' }).fill('10'),
       );
       const landing = await page.context().newPage();
+      const add = landing.getByRole('button', {
+        name: 'Adicionar Barra Tropical Sampa à Lista de Compras',
+      });
       await expect
-        .poll(async () => {
-          await landing.goto('/pt-BR');
-          return landing.getByTestId(`product-card-${HIDDEN}`).count();
-        })
-        .toBe(1);
-      await expect(
-        landing.getByRole('button', { name: 'Adicionar Barra Tropical Sampa à Lista de Compras' }),
-      ).toBeEnabled();
+        .poll(
+          async () => {
+            await landing.goto('/pt-BR');
+            return [await landing.getByTestId(`product-card-${HIDDEN}`).count(), await add.count()];
+          },
+          { timeout: REVALIDATED_WITHIN },
+        )
+        .toEqual([1, 1]);
+      await expect(add).toBeEnabled();
       await landing.close();
     });
   });

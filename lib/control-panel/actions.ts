@@ -98,6 +98,14 @@ function revalidateOrderPages() {
   revalidatePath('/[locale]/usuario', 'page');
 }
 
+/**
+ * How long a saved inventory change waits before its pages are invalidated. A regeneration of the
+ * landing page that read Firestore just before the write, and is stored just after the
+ * invalidation, would otherwise count as fresh and hide the change until the time-based
+ * revalidation. Regenerations take well under this; an admin's save takes this much longer.
+ */
+const REGENERATION_SETTLE_MS = 1_000;
+
 /** The storefront pages that show a product: both landing pages and its own pages. */
 function revalidateProductPages(pageLink: string) {
   for (const locale of locales) {
@@ -224,6 +232,8 @@ export async function updateInventory(
       }
       return { ok: false, code: 'unknown-product', message: t('stockResult.unknownProduct') };
     }
+    // Next applies an action's revalidations when the action returns: after this wait.
+    await new Promise((resolve) => setTimeout(resolve, REGENERATION_SETTLE_MS));
     revalidateProductPages(product.pageLink);
     return { ok: true, code: 'saved', message: t('stockResult.saved', { title }) };
   } catch (error) {
