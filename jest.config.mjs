@@ -4,6 +4,7 @@ const createJestConfig = nextJest({ dir: './' });
 
 const jestConfig = createJestConfig({
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/jest-env.js'],
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
   moduleNameMapper: {

@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// Test fixtures use firebase-admin against the emulators: no cloud metadata server probe.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 

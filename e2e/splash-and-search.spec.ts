@@ -1,27 +1,53 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { SHOP_LOCALES, test } from './fixtures/shop';
+
+/**
+ * Records, inside the page, when <html data-splash> is set and removed, so the timing is measured
+ * by the page's own clock rather than by a test runner that may be slow under load.
+ */
+async function recordSplash(page: Page) {
+  await page.addInitScript(() => {
+    const record: { shown?: number; hidden?: number } = {};
+    (window as unknown as { __splash: typeof record }).__splash = record;
+    new MutationObserver(() => {
+      // Observing `document` (subtree): <html> may not exist yet when this runs.
+      const on = document.documentElement?.hasAttribute('data-splash') ?? false;
+      if (on && record.shown === undefined) record.shown = performance.now();
+      if (!on && record.shown !== undefined && record.hidden === undefined) {
+        record.hidden = performance.now();
+      }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-splash'] });
+  });
+  return async () =>
+    page.evaluate(
+      () => (window as unknown as { __splash: { shown?: number; hidden?: number } }).__splash,
+    );
+}
 
 base.describe('intro splash', () => {
   base(
     'shows the logo for about a second, blocks scrolling, and only once per visit @phone',
     async ({ page }) => {
       const splash = page.getByTestId('splash');
-      const started = Date.now();
+      const timing = await recordSplash(page);
       await page.goto('/pt-BR', { waitUntil: 'commit' });
+      await expect.poll(async () => (await timing()).hidden, { timeout: 10_000 }).toBeDefined();
+      const { shown = 0, hidden = 0 } = await timing();
+      // 1000 ms on screen, then the 0.5 s fade.
+      expect(hidden - shown).toBeGreaterThanOrEqual(1400);
+      expect(hidden - shown).toBeLessThan(2500);
+      await expect(splash).toBeHidden();
+
+      // While it shows, the page does not scroll: put the same state back and try.
+      await page.evaluate(() => document.documentElement.setAttribute('data-splash', ''));
       await expect(splash).toBeVisible();
       await expect(splash.locator('svg[aria-label="Chocolates Tropicais"]')).toBeVisible();
-
-      // While it shows, the page does not move.
       await page.mouse.move(100, 300);
       await page.mouse.wheel(0, 800);
       await page.keyboard.press('PageDown');
+      await page.waitForTimeout(300);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      await expect(splash).toBeVisible();
-
-      await expect(splash).toBeHidden({ timeout: 4000 });
-      const shownFor = Date.now() - started;
-      expect(shownFor).toBeGreaterThanOrEqual(900);
-      expect(shownFor).toBeLessThan(4000);
+      await page.evaluate(() => document.documentElement.removeAttribute('data-splash'));
 
       // Afterwards the page scrolls again.
       await page.mouse.wheel(0, 800);
@@ -30,6 +56,7 @@ base.describe('intro splash', () => {
       // Same visit: no splash on the next page.
       await page.goto('/pt-BR/chocolates/mini-ovo');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mini Ovo');
+      expect((await timing()).shown).toBeUndefined();
       await expect(splash).toBeHidden();
     },
   );
@@ -37,12 +64,16 @@ base.describe('intro splash', () => {
   base('is gone after a second without fading when motion is reduced', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const splash = page.getByTestId('splash');
+    const timing = await recordSplash(page);
     await page.goto('/en', { waitUntil: 'commit' });
-    await expect(splash).toBeVisible();
+    await expect.poll(async () => (await timing()).hidden, { timeout: 10_000 }).toBeDefined();
+    const { shown = 0, hidden = 0 } = await timing();
+    expect(hidden - shown).toBeGreaterThanOrEqual(900);
+    expect(hidden - shown).toBeLessThan(1400);
+    await page.evaluate(() => document.documentElement.setAttribute('data-splash', ''));
     expect(await splash.evaluate((element) => getComputedStyle(element).animationName)).toBe(
       'none',
     );
-    await expect(splash).toBeHidden({ timeout: 3000 });
   });
 
   base('is not in the way without JavaScript', async ({ browser }) => {

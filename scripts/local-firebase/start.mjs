@@ -15,6 +15,14 @@ import { loadStateFile, moveAside, persistState } from './persistence.mjs';
 import { seedLocalFirebase } from './seed.mjs';
 
 export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
+
+/**
+ * Without credentials, Google's auth library probes the cloud metadata server (169.254.169.254)
+ * to find some. Against emulators there is nothing to find, and that address must never be
+ * contacted from here: turn the probe off for this process and every child.
+ */
+export const NO_METADATA_PROBE = { METADATA_SERVER_DETECTION: 'none' };
+process.env.METADATA_SERVER_DETECTION ??= 'none';
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.local-firebase', import.meta.url));
 const FIRESTORE_FILE = 'firestore.json';
 const AUTH_EXPORT_DIR = 'auth-export';
@@ -26,6 +34,7 @@ const LOCK_FILE = 'stack.pid';
  */
 export function emulatorEnv({ authHost, firestoreHost, projectId }) {
   return {
+    ...NO_METADATA_PROBE,
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_AUTH_EMULATOR_HOST: authHost,
     NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: authHost,
