@@ -22,7 +22,8 @@ export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
  * contacted from here: turn the probe off for this process and every child.
  */
 export const NO_METADATA_PROBE = { METADATA_SERVER_DETECTION: 'none' };
-process.env.METADATA_SERVER_DETECTION ??= 'none';
+// A real project authenticates with its service account, never with the metadata server either.
+if (!process.env.FIREBASE_SERVICE_ACCOUNT) process.env.METADATA_SERVER_DETECTION ??= 'none';
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.local-firebase', import.meta.url));
 const FIRESTORE_FILE = 'firestore.json';
 const AUTH_EXPORT_DIR = 'auth-export';
