@@ -30,7 +30,10 @@ beforeEach(() => {
 });
 
 afterAll(() => {
-  process.env = saved;
+  for (const name of [...FIREBASE_VARS, 'NEXT_PHASE', 'METADATA_SERVER_DETECTION']) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
 });
 
 describe('getInventoryOverlay without Firestore', () => {
