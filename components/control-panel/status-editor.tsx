@@ -4,13 +4,8 @@ import { useActionState, useState } from 'react';
 import { changeOrderStatus, type PanelActionResult } from '@/lib/control-panel/actions';
 import type { AppLocale } from '@/lib/i18n/locales';
 import type { OrderStatusKey } from '@/lib/orders/status';
-import {
-  panelAlertClass,
-  panelButtonClass,
-  panelDangerButtonClass,
-  panelSecondaryButtonClass,
-  panelSuccessClass,
-} from './styles';
+import { ActionResult } from './action-result';
+import { panelButtonClass, panelDangerButtonClass, panelSecondaryButtonClass } from './styles';
 
 type Props = {
   locale: AppLocale;
@@ -111,14 +106,7 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
       )}
       <div aria-live="polite">
         {pending ? <p className="text-sm">{labels.saving}</p> : null}
-        {!pending && result ? (
-          <p
-            role={result.ok ? 'status' : 'alert'}
-            className={result.ok ? panelSuccessClass : panelAlertClass}
-          >
-            {result.message}
-          </p>
-        ) : null}
+        {!pending && result ? <ActionResult result={result} /> : null}
       </div>
     </div>
   );

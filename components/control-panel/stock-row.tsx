@@ -5,7 +5,8 @@ import { updateInventory, type PanelActionResult } from '@/lib/control-panel/act
 import type { AppLocale } from '@/lib/i18n/locales';
 import { STOCK_LIMITS, type InventoryEntry, type InventoryFlag } from '@/lib/inventory/overlay';
 import { Link } from '@/lib/i18n/navigation';
-import { panelAlertClass, panelButtonClass, panelInputClass, panelSuccessClass } from './styles';
+import { ActionResult } from './action-result';
+import { panelButtonClass, panelInputClass } from './styles';
 
 type Props = {
   locale: AppLocale;
@@ -88,14 +89,7 @@ export function StockRow({ locale, productKey, title, pageLink, entry, flags, la
           >
             {pending ? labels.saving : labels.save}
           </button>
-          {!pending && result ? (
-            <p
-              role={result.ok ? 'status' : 'alert'}
-              className={result.ok ? panelSuccessClass : panelAlertClass}
-            >
-              {result.message}
-            </p>
-          ) : null}
+          {!pending && result ? <ActionResult result={result} /> : null}
         </form>
       </td>
     </tr>
