@@ -135,7 +135,6 @@ export async function startTestFirebase(
     env: {
       FIRESTORE_EMULATOR_HOST: hosts.firestoreHost,
       FIREBASE_AUTH_EMULATOR_HOST: hosts.authHost,
-      NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: hosts.authHost,
       GCLOUD_PROJECT: hosts.projectId,
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: hosts.projectId,
       METADATA_SERVER_DETECTION: 'none',

@@ -38,23 +38,9 @@ export function emulatorEnv({ authHost, firestoreHost, projectId }) {
     ...NO_METADATA_PROBE,
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_AUTH_EMULATOR_HOST: authHost,
-    NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: authHost,
     GCLOUD_PROJECT: projectId,
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: projectId,
     ALLOW_EMULATORS_IN_PRODUCTION: '1',
-    // Offline, google-auth's probe for a GCP metadata server only produces warnings.
-    METADATA_SERVER_DETECTION: 'none',
-  };
-}
-
-/** The hosts a stack started with this environment would listen on. */
-export function configuredHosts(env = process.env) {
-  const authPort = parsePort(env.AUTH_EMULATOR_PORT, 'AUTH_EMULATOR_PORT', 9099);
-  const firestorePort = parsePort(env.FIRESTORE_EMULATOR_PORT, 'FIRESTORE_EMULATOR_PORT', 8080);
-  return {
-    authHost: `127.0.0.1:${authPort}`,
-    firestoreHost: `127.0.0.1:${firestorePort}`,
-    projectId: LOCAL_PROJECT_ID,
   };
 }
 

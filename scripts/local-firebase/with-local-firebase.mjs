@@ -1,15 +1,14 @@
-// Usage: node scripts/local-firebase/with-local-firebase.mjs [--env-only] <command> [args...]
+// Usage: node scripts/local-firebase/with-local-firebase.mjs <command> [args...]
 //
 // Starts the local Firebase (unless real credentials or running emulators are configured),
 // runs <command> with the emulator variables set, and stops everything when either side ends.
-// --env-only sets the variables for the configured ports without starting anything (for
-// `next build`, which inlines NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST).
+// Nothing of the emulators is inlined at build time: the browser asks /api/auth/config.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { configuredHosts, emulatorEnv, startLocalFirebase } from './start.mjs';
+import { emulatorEnv, startLocalFirebase } from './start.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,24 +29,14 @@ function envWithDotenvFiles(dev) {
 }
 
 async function main() {
-  let args = process.argv.slice(2);
-  const envOnly = args[0] === '--env-only';
-  if (envOnly) args = args.slice(1);
+  const args = process.argv.slice(2);
   if (args.length === 0) {
-    console.error('usage: with-local-firebase.mjs [--env-only] <command> [args...]');
+    console.error('usage: with-local-firebase.mjs <command> [args...]');
     process.exit(2);
   }
 
-  const seenEnv = envWithDotenvFiles(args.includes('dev'));
-  const realFirebase = Boolean(seenEnv.FIREBASE_SERVICE_ACCOUNT);
-  let stack = null;
-  let extraEnv = {};
-  if (envOnly) {
-    if (!realFirebase) extraEnv = emulatorEnv(configuredHosts(seenEnv));
-  } else {
-    stack = await startLocalFirebase({ env: seenEnv });
-    if (stack.mode !== 'real') extraEnv = emulatorEnv(stack);
-  }
+  const stack = await startLocalFirebase({ env: envWithDotenvFiles(args.includes('dev')) });
+  const extraEnv = stack.mode === 'real' ? {} : emulatorEnv(stack);
 
   const binDir = path.join(ROOT, 'node_modules', '.bin');
   const child = spawn(args[0], args.slice(1), {
@@ -70,7 +59,7 @@ async function main() {
         await new Promise((resolve) => child.once('exit', resolve));
         clearTimeout(killTimer);
       }
-      await stack?.stop();
+      await stack.stop();
       process.exit(exitCode);
     })();
   };
@@ -82,7 +71,7 @@ async function main() {
   child.on('exit', (code, signal) => {
     finish(code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGKILL' ? 9 : 15));
   });
-  stack?.exited.then(() => {
+  stack.exited.then(() => {
     if (finishing) return;
     console.error('[local-firebase] the local Firebase stopped unexpectedly; stopping the app.');
     finish(1);
