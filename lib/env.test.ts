@@ -81,6 +81,22 @@ describe('parseEnv', () => {
     });
   });
 
+  it('passes the optional Analytics and Storage settings of a real project to the client', () => {
+    const env = parseEnv({
+      ...REAL,
+      NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID: 'G-ABC123',
+      NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET: 'chocolates-prod.appspot.com',
+    });
+    expect(env.firebase.mode === 'real' && env.firebase.client).toMatchObject({
+      measurementId: 'G-ABC123',
+      storageBucket: 'chocolates-prod.appspot.com',
+    });
+    const without = parseEnv(REAL);
+    expect(without.firebase.mode === 'real' && without.firebase.client).not.toHaveProperty(
+      'measurementId',
+    );
+  });
+
   it('names the missing variable of a half-set real configuration', () => {
     const message = problemsOf({ ...REAL, NEXT_PUBLIC_FIREBASE_APP_ID: undefined });
     expect(message).toMatch(/half-set real Firebase/);

@@ -17,6 +17,10 @@ export type FirebaseClientConfig = {
   authDomain: string;
   projectId: string;
   appId: string;
+  /** Optional: Firebase Analytics starts in the browser only when it is set. */
+  measurementId?: string;
+  /** Optional: Firebase Storage starts in the browser only when it is set. */
+  storageBucket?: string;
 };
 
 /** Firebase emulators (the local stack of scripts/local-firebase). */
@@ -88,6 +92,10 @@ const serviceAccountSchema = z.object({
   client_email: z.email(),
   private_key: z.string().includes('PRIVATE KEY'),
 });
+
+function optional<K extends string>(key: K, value: string | undefined) {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
 
 function listed(names: readonly string[]): string {
   return names.join(', ');
@@ -259,6 +267,8 @@ function parseFirebase({
       authDomain: get('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? '',
       projectId,
       appId: get('NEXT_PUBLIC_FIREBASE_APP_ID') ?? '',
+      ...optional('measurementId', get('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID')),
+      ...optional('storageBucket', get('NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET')),
     },
   };
 }

@@ -27,6 +27,8 @@ export function GET(): Response {
           authDomain: firebase.client.authDomain,
           projectId: firebase.client.projectId,
           appId: firebase.client.appId,
+          measurementId: firebase.client.measurementId,
+          storageBucket: firebase.client.storageBucket,
           emulatorUrl: null,
         };
   return Response.json(config, { headers });
