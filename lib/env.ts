@@ -93,10 +93,6 @@ const serviceAccountSchema = z.object({
   private_key: z.string().includes('PRIVATE KEY'),
 });
 
-function optional<K extends string>(key: K, value: string | undefined) {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
-}
-
 function listed(names: readonly string[]): string {
   return names.join(', ');
 }
@@ -267,8 +263,8 @@ function parseFirebase({
       authDomain: get('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? '',
       projectId,
       appId: get('NEXT_PUBLIC_FIREBASE_APP_ID') ?? '',
-      ...optional('measurementId', get('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID')),
-      ...optional('storageBucket', get('NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET')),
+      measurementId: get('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID'),
+      storageBucket: get('NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET'),
     },
   };
 }
