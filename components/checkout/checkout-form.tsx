@@ -9,7 +9,7 @@ import { usePaymentStoreApi } from '@/components/providers/payment-store-provide
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { useRouter } from '@/lib/i18n/navigation';
-import { placeOrder } from '@/lib/orders/checkout-actions';
+import { placeOrder } from '@/lib/orders/actions';
 import {
   cartProblems,
   firstInvalidField,
@@ -20,7 +20,7 @@ import {
   type CheckoutField,
   type CheckoutFormValues,
 } from '@/lib/orders/checkout-form';
-import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-validation';
+import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
 import { CheckoutSummary } from './checkout-summary';

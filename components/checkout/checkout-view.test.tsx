@@ -8,8 +8,8 @@ import { useCartStore } from '@/components/providers/cart-store-provider';
 import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
-import { placeOrder } from '@/lib/orders/checkout-actions';
-import type { PlaceOrderResult } from '@/lib/orders/checkout-validation';
+import { placeOrder } from '@/lib/orders/actions';
+import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
 import { NO_ORDER_PREFERENCE_ID, type PaymentStoreApi } from '@/lib/stores/payment-store';
 import type { UiStoreApi } from '@/lib/stores/ui-store';
@@ -26,7 +26,7 @@ jest.mock('@/lib/i18n/navigation', () => ({
   usePathname: () => '/checkout',
   useRouter: () => ({ push: mockPush, refresh: jest.fn() }),
 }));
-jest.mock('@/lib/orders/checkout-actions', () => ({ placeOrder: jest.fn() }));
+jest.mock('@/lib/orders/actions', () => ({ placeOrder: jest.fn() }));
 jest.mock('@/lib/session/client', () => ({
   ...jest.requireActual('@/lib/session/client'),
   // The session request never answers: the tests decide who is signed in.

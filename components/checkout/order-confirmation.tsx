@@ -3,7 +3,7 @@ import { Price } from '@/components/ui/price';
 import { getProduct } from '@/lib/catalogue';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
-import type { PlacedOrder } from '@/lib/orders/checkout-validation';
+import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusKey } from '@/lib/orders/status';

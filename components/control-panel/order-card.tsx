@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/ui/price';
-import type { AdminOrder } from '@/lib/control-panel/orders';
+import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';

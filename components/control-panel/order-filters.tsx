@@ -1,6 +1,6 @@
 import Form from 'next/form';
 import { getTranslations } from 'next-intl/server';
-import { MAX_QUERY_LENGTH, NO_FILTERS, type OrderFilters } from '@/lib/control-panel/order-filters';
+import { MAX_QUERY_LENGTH, NO_FILTERS, type OrderFilters } from '@/lib/orders/order-filters';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
 import { ORDER_STATUS_KEYS } from '@/lib/orders/status';

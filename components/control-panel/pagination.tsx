@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { orderFiltersQuery, type OrderFilters } from '@/lib/control-panel/order-filters';
+import { orderFiltersQuery, type OrderFilters } from '@/lib/orders/order-filters';
 import { Link } from '@/lib/i18n/navigation';
 import { panelSecondaryButtonClass } from './styles';
 

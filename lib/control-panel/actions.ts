@@ -7,12 +7,12 @@ import { getProduct } from '@/lib/catalogue';
 import { STOCK_LIMITS } from '@/lib/inventory/overlay';
 import { writeInventory } from '@/lib/inventory/repository';
 import { locales, type AppLocale } from '@/lib/i18n/locales';
-import { ORDER_ID_PATTERN } from '@/lib/orders/checkout-validation';
+import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
 
 import { requireAdminAction } from './auth';
 import { controlPanelTranslator, statusTranslator } from './messages';
-import { applyStatusChange } from './order-status';
+import { changeStatus } from './order-status';
 
 // The control panel's only Server Actions. Each one checks the session and the admin flag on the
 // server FIRST (requireAdminAction answers anyone else with a 403 and nothing changes), then
@@ -134,7 +134,7 @@ export async function changeOrderStatus(
   }
   const { orderID, to, from } = parsed.data;
   try {
-    const outcome = await applyStatusChange(
+    const outcome = await changeStatus(
       { orderID, to, expectedFrom: from },
       { uid: admin.uid, email: admin.email },
     );

@@ -2,7 +2,12 @@ import 'server-only';
 
 import { cert, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { getFirestore, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  getFirestore,
+  type CollectionReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 
 import { getEnv } from '@/lib/env';
 
@@ -37,6 +42,14 @@ export function getAdminAuth(): Auth {
 
 export function getAdminDb(): Firestore {
   return getFirestore(getAdminApp());
+}
+
+/**
+ * Runs `work` as one Firestore transaction. Use-cases that change several collections at once
+ * (an order and its stock) open it here and hand it to each repository.
+ */
+export function runTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+  return getAdminDb().runTransaction(work);
 }
 
 /** Firestore path of this shop's data: `projects/{SHOP_ID}`. */

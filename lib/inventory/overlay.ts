@@ -35,15 +35,23 @@ export function catalogueDefaults(products: readonly Product[] = catalogueProduc
 }
 
 /**
+ * The one reading of an inventory document's stock: a non-negative integer, or null when the
+ * document is missing or holds no integer stock (which every reader treats as none left).
+ */
+export function stockFromDocument(data: Record<string, unknown> | undefined): number | null {
+  const stock = data?.stock;
+  return typeof stock === 'number' && Number.isInteger(stock) ? Math.max(0, stock) : null;
+}
+
+/**
  * One product's entry from its stored inventory document (undefined when there is none). Flags
  * the document does not hold as booleans keep the catalogue's value. The stock is read as the
  * checkout reads it: a missing or non-integer stock is 0, so the storefront never offers what
  * the checkout would refuse.
  */
 export function entryFromDocument(product: Product, data: Record<string, unknown> | undefined) {
-  const stock = data?.stock;
   const entry: InventoryEntry = {
-    stock: typeof stock === 'number' && Number.isInteger(stock) ? Math.max(0, stock) : 0,
+    stock: stockFromDocument(data) ?? 0,
     availableForSale: product.availableForSale,
     showInStore: product.showInStore,
     isPromoted: product.isPromoted,

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { cache } from 'react';
 
 import { getProduct, products } from '@/lib/catalogue';
@@ -10,6 +11,7 @@ import {
   catalogueDefaults,
   entryFromDocument,
   productsWithInventory,
+  stockFromDocument,
   type InventoryEntry,
   type InventoryOverlay,
 } from './overlay';
@@ -121,4 +123,60 @@ export async function writeInventory(
     transaction.set(ref, entry, { merge: true });
     return { ok: true, entry };
   });
+}
+
+/** What the checkout needs to know of one product's inventory document. */
+export type StockOnHand = {
+  /** Units on the shelf; a missing document or malformed stock counts as none. */
+  stock: number;
+  /** The document's availableForSale when it holds a boolean (it then wins over the catalogue). */
+  availableForSale: boolean | undefined;
+};
+
+/** Inside `transaction`, the stock of each of `keys` (in that order). */
+export async function readStock(
+  transaction: Transaction,
+  keys: readonly string[],
+): Promise<StockOnHand[]> {
+  if (keys.length === 0) return [];
+  const refs = keys.map((key) => inventoryCollection().doc(key));
+  const snapshots = await transaction.getAll(...refs);
+  return snapshots.map((snapshot, index) => {
+    const data = snapshot.data();
+    const stock = stockFromDocument(data);
+    if (stock === null) {
+      // The seed creates one document per product; a gap means the data needs fixing.
+      console.warn(`[inventory] ${keys[index]} is missing or has no integer stock; treated as 0`);
+    }
+    const availableForSale: unknown = data?.availableForSale;
+    return {
+      stock: stock ?? 0,
+      availableForSale: typeof availableForSale === 'boolean' ? availableForSale : undefined,
+    };
+  });
+}
+
+/**
+ * Inside `transaction`, takes `quantity` units of each line whose stock was read as `stock` in
+ * the same transaction (the caller has checked there are enough). Absolute writes, not
+ * increments: the transaction fails and retries if the stock changed since it was read.
+ */
+export function takeStock(
+  transaction: Transaction,
+  lines: readonly { key: string; quantity: number; stock: number }[],
+): void {
+  for (const { key, quantity, stock } of lines) {
+    transaction.update(inventoryCollection().doc(key), { stock: stock - quantity });
+  }
+}
+
+/** Inside `transaction`, puts `units` (product key -> count) back on the shelf. */
+export function returnStock(transaction: Transaction, units: ReadonlyMap<string, number>): void {
+  for (const [key, quantity] of units) {
+    transaction.set(
+      inventoryCollection().doc(key),
+      { stock: FieldValue.increment(quantity) },
+      { merge: true },
+    );
+  }
 }

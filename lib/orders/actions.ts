@@ -2,8 +2,12 @@
 
 import { getSessionUid } from '@/lib/session/session';
 
-import { listOrdersByClient } from './repository';
+import type { PlaceOrderResult, RetryPaymentResult } from './checkout-result';
+import { placeOrder as placeOrderForSession, retryOrderPayment } from './place-order';
+import { listOrdersForUser } from './repository';
 import type { Order } from './types';
+
+// The orders' Server Actions: the only order functions the browser can call.
 
 export type GetMyOrdersResult =
   { ok: true; orders: Order[] } | { ok: false; error: 'unauthenticated' };
@@ -12,5 +16,18 @@ export type GetMyOrdersResult =
 export async function getMyOrders(): Promise<GetMyOrdersResult> {
   const uid = await getSessionUid();
   if (!uid) return { ok: false, error: 'unauthenticated' };
-  return { ok: true, orders: await listOrdersByClient(uid) };
+  return { ok: true, orders: await listOrdersForUser(uid) };
+}
+
+/**
+ * Places the signed-in user's order from the checkout form (a CheckoutInput); see
+ * lib/orders/place-order.ts for the rules. Never throws.
+ */
+export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
+  return placeOrderForSession(input);
+}
+
+/** A fresh Mercado Pago preference for the signed-in user's unpaid order. Never throws. */
+export async function retryPayment(orderID: unknown): Promise<RetryPaymentResult> {
+  return retryOrderPayment(orderID);
 }

@@ -2,11 +2,12 @@
 // (message keys under "Checkout.errors") and the CheckoutInput the placeOrder action takes. The
 // server checks everything again (checkout-schema.ts); this only lets the form explain problems
 // field by field before a round trip.
+import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { DEFAULT_ADDRESS, type Address } from '@/lib/users/types';
 
 import type { CheckoutInput } from './checkout-schema';
-import { CHECKOUT_LIMITS, normalizeCep, normalizeCpf, normalizePhone } from './checkout-validation';
+import { CHECKOUT_LIMITS } from './limits';
 import type { ShippingOption } from './types';
 
 export type CheckoutFormValues = {

@@ -1,16 +1,12 @@
 // The strict schema of the checkout input. Pure, but it imports the catalogue (known product keys),
-// so browser code that only needs the limits or validators imports checkout-validation.ts instead.
+// so browser code that only needs the limits or validators imports limits.ts or lib/brazil.ts.
 import { z } from 'zod';
 
 import { productKeys } from '@/lib/catalogue';
 
-import {
-  CHECKOUT_LIMITS,
-  normalizeCep,
-  normalizeCpf,
-  normalizePhone,
-  ORDER_ID_PATTERN,
-} from './checkout-validation';
+import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
+
+import { CHECKOUT_LIMITS, ORDER_ID_PATTERN } from './limits';
 
 const text = (min: number) => z.string().trim().min(min).max(CHECKOUT_LIMITS.maxTextLength);
 

@@ -26,6 +26,7 @@ let stack: TestFirebase;
 let clients: AdminClients;
 let db: Firestore;
 let orders: typeof import('./place-order');
+let repository: typeof import('./repository');
 
 function shopper(id: string): PublicUser {
   return {
@@ -98,6 +99,7 @@ beforeAll(async () => {
   clients = adminClients(stack);
   db = clients.db;
   orders = await import('./place-order');
+  repository = await import('./repository');
 }, 90_000);
 
 afterAll(async () => {
@@ -155,7 +157,7 @@ describe('placeOrder', () => {
     expect(await stock('ovo-pistache')).toBe(8);
     expect(await stock('mini-ovo')).toBe(7);
 
-    const placed = await orders.getPlacedOrder(request.orderID, ana.uid);
+    const placed = await repository.getOrderForOwner(request.orderID, ana.uid);
     expect(placed).toMatchObject({ orderID: request.orderID, total: 491, locale: 'en' });
     expect(placed?.payment).toEqual({
       provider: 'manual',
@@ -164,7 +166,7 @@ describe('placeOrder', () => {
       initPoint: null,
       paymentId: null,
     });
-    expect(await orders.getPlacedOrder(request.orderID, bia.uid)).toBeNull();
+    expect(await repository.getOrderForOwner(request.orderID, bia.uid)).toBeNull();
     expect(await as(bia, () => orders.getMyPlacedOrder(request.orderID))).toBeNull();
     expect(await as(ana, () => orders.getMyPlacedOrder(request.orderID))).not.toBeNull();
   });

@@ -87,9 +87,9 @@ async function signIn(email: string, password: string) {
   await session.createSession(idToken);
 }
 
-describe('listOrdersByClient', () => {
+describe('listOrdersForUser', () => {
   it('gives the shopper’s five orders, newest first, as plain data', async () => {
-    const orders = await repository.listOrdersByClient('seed-shopper');
+    const orders = await repository.listOrdersForUser('seed-shopper');
     expect(orders.map((order) => order.orderID)).toEqual([
       'seed-order-5',
       'seed-order-4',
@@ -122,17 +122,17 @@ describe('listOrdersByClient', () => {
   });
 
   it('never returns another user’s orders', async () => {
-    const shopper = await repository.listOrdersByClient('seed-shopper');
+    const shopper = await repository.listOrdersForUser('seed-shopper');
     expect(shopper.map((order) => order.orderID)).not.toEqual(expect.arrayContaining(['other-1']));
     expect(shopper).toHaveLength(5);
-    const other = await repository.listOrdersByClient(OTHER.uid);
+    const other = await repository.listOrdersForUser(OTHER.uid);
     expect(other.map((order) => order.orderID).sort()).toEqual(['other-1', 'other-2']);
-    expect(await repository.listOrdersByClient('nobody')).toEqual([]);
-    expect(await repository.listOrdersByClient('')).toEqual([]);
+    expect(await repository.listOrdersForUser('nobody')).toEqual([]);
+    expect(await repository.listOrdersForUser('')).toEqual([]);
   });
 
   it('reshapes odd documents into well-formed orders', async () => {
-    const odd = (await repository.listOrdersByClient(OTHER.uid)).find(
+    const odd = (await repository.listOrdersForUser(OTHER.uid)).find(
       (order) => order.orderID === 'other-2',
     );
     expect(odd).toEqual({

@@ -1,94 +1,492 @@
 import 'server-only';
 
-import { Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { z } from 'zod';
 
 import { ordersCollection } from '@/lib/firebase/admin';
+import { locales } from '@/lib/i18n/locales';
+import { ORDER_PAYMENT_STATUSES, type OrderPaymentStatus } from '@/lib/payments/types';
+import { getUserContacts } from '@/lib/users/repository';
+import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 
 import { orderTotal } from './format';
-import { STATUS_PRECEDENCE } from './status';
-import type { Order, OrderItem, OrderStatusFlags, ShippingOption } from './types';
+import { ORDER_ID_PATTERN } from './limits';
+import { matchesOrderFilters, pageOf, type OrderFilters, type PageSlice } from './order-filters';
+import { EMPTY_STATUS_FLAGS, type OrderStatusKey } from './status';
+import { isOrderStatusKey } from './transitions';
+import type {
+  AdminOrder,
+  Order,
+  OrderDetails,
+  OrderItem,
+  OrderStatusFlags,
+  PlacedOrder,
+  ShippingOption,
+  StatusChange,
+} from './types';
 
-const ORDER_FIELDS = [
-  'orderID',
-  'orderDate',
-  'clientRef',
-  'orderItems',
-  'status',
-  'shippingOption',
-  'total',
-];
+// The one reader and writer of `orders/{id}`. Everything else (placing an order, the panel's
+// status change, the Mercado Pago webhook) is a use-case over these functions; see
+// docs/ARCHITECTURE.md for who calls what.
 
-function readDate(value: unknown): Date | undefined {
-  if (value instanceof Timestamp) return value.toDate();
-  if (typeof value === 'string' || value instanceof Date) {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  }
-  return undefined;
-}
+/**
+ * How many of the newest orders the panel reads per request. The order list is loaded and sliced
+ * in memory: the status filter works on the label derived from seven flags, which no single
+ * Firestore query expresses, and a small shop has far fewer orders than this. The local Firestore
+ * ignores cursors and offsets anyway (docs/ARCHITECTURE.md, "The local Firebase"). Past this many
+ * orders, switch to keyset pagination with `where('orderDate', '<', lastSeen)` and a stored
+ * status field.
+ */
+export const MAX_ORDERS_SCANNED = 1000;
 
-function readItems(value: unknown): OrderItem[] {
-  if (!Array.isArray(value)) return [];
-  const items: OrderItem[] = [];
-  for (const raw of value as unknown[]) {
-    if (typeof raw !== 'object' || raw === null) continue;
-    const { key, translatedTitle, quantity, value: price } = raw as Record<string, unknown>;
-    if (typeof translatedTitle !== 'string') continue;
-    if (typeof quantity !== 'number' || !Number.isFinite(quantity)) continue;
-    if (typeof price !== 'number' || !Number.isFinite(price)) continue;
-    const item: OrderItem = { translatedTitle, quantity, value: price };
-    if (typeof key === 'string') item.key = key;
-    items.push(item);
-  }
-  return items;
-}
+// Enough to recognise any redelivery of recent payment events; older ones are also harmless
+// because each payment transition checks the order's current state.
+const MAX_PROCESSED_EVENTS = 50;
 
-function readStatus(value: unknown): OrderStatusFlags {
-  const stored =
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const flags = {} as OrderStatusFlags;
-  // Only a stored `true` counts; anything else (missing, 'true', 1) is false.
-  for (const flag of STATUS_PRECEDENCE) flags[flag] = stored[flag] === true;
-  return flags;
-}
+// ---------------------------------------------------------------------------------------------
+// The stored document: one schema. Orders are written by this module, but older and hand-edited
+// documents exist, so every field falls back to a safe value instead of failing the whole list.
 
-/** The one mapping from a stored order document to the app's Order (plain, serializable). */
-export function reshapeOrder(snapshot: QueryDocumentSnapshot): Order {
+/** Only a stored `true` counts; anything else (missing, 'true', 1) is false. */
+const flag = z.unknown().transform((value) => value === true);
+const text = z.string().catch('');
+
+const statusSchema = z
+  .object({
+    confirmed: flag,
+    waitingPayment: flag,
+    inProduction: flag,
+    waitingForRetrieval: flag,
+    waitingForDelivery: flag,
+    delivered: flag,
+    cancelled: flag,
+  })
+  .catch({ ...EMPTY_STATUS_FLAGS });
+
+const itemSchema = z.object({
+  key: z.string().optional().catch(undefined),
+  translatedTitle: z.string(),
+  quantity: z.number(),
+  value: z.number(),
+});
+
+/** The readable items; an unreadable one is left out rather than shown with made-up values. */
+const itemsSchema = z
+  .array(z.unknown())
+  .catch([])
+  .transform((raw) =>
+    raw.flatMap((entry): OrderItem[] => {
+      const parsed = itemSchema.safeParse(entry);
+      if (!parsed.success) return [];
+      const { key, ...item } = parsed.data;
+      return [key === undefined ? item : { key, ...item }];
+    }),
+  );
+
+const dateSchema = z
+  .union([
+    z.instanceof(Timestamp).transform((value) => value.toDate()),
+    z.union([z.string(), z.date()]).transform((value) => new Date(value)),
+  ])
+  .optional()
+  .catch(undefined)
+  .transform((date) => (date && !Number.isNaN(date.getTime()) ? date : undefined));
+
+const addressSchema = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .catch(null)
+  .transform((stored): Address | null => {
+    if (!stored) return null;
+    const address = {} as Address;
+    for (const field of ADDRESS_FIELDS) {
+      const value = stored[field];
+      address[field] = typeof value === 'string' ? value : '';
+    }
+    return address;
+  });
+
+const paymentSchema = z
+  .object({
+    provider: z.enum(['mercadopago', 'manual']).catch('manual'),
+    status: z
+      .enum(ORDER_PAYMENT_STATUSES as [OrderPaymentStatus, ...OrderPaymentStatus[]])
+      .catch('pending'),
+    preferenceId: z.string().nullable().catch(null),
+    initPoint: z.string().nullable().catch(null),
+    paymentId: z.string().nullable().catch(null),
+    /** How many preferences were made; each retry needs a fresh idempotency key. */
+    attempts: z.number().int().nonnegative().catch(0),
+    /** `${paymentId}:${status}` of each webhook update applied (deduplicates deliveries). */
+    processed: z.array(z.string()).catch([]),
+  })
+  .catch({
+    provider: 'manual',
+    status: 'pending',
+    preferenceId: null,
+    initPoint: null,
+    paymentId: null,
+    attempts: 0,
+    processed: [],
+  });
+
+const auditEntrySchema = z.object({
+  at: z.instanceof(Timestamp).optional().catch(undefined),
+  by: z.object({ email: text }).catch({ email: '' }),
+  from: z.unknown(),
+  to: z.unknown(),
+});
+
+/** The newest admin status change; Mercado Pago entries carry no from/to and are skipped. */
+const lastChangeSchema = z
+  .array(z.unknown())
+  .catch([])
+  .transform((audit): StatusChange | null => {
+    for (let index = audit.length - 1; index >= 0; index -= 1) {
+      const parsed = auditEntrySchema.safeParse(audit[index]);
+      if (!parsed.success) continue;
+      const { at, by, from, to } = parsed.data;
+      if (!isOrderStatusKey(from) || !isOrderStatusKey(to)) continue;
+      return { at: at ? at.toDate().toISOString() : '', byEmail: by.email, from, to };
+    }
+    return null;
+  });
+
+const orderDocumentSchema = z.object({
+  orderID: z.string().min(1).optional().catch(undefined),
+  orderDate: dateSchema,
+  clientRef: text,
+  orderItems: itemsSchema,
+  status: statusSchema,
+  shippingOption: z.enum(['Entrega', 'Retirada']).catch('Entrega'),
+  total: z.number().optional().catch(undefined),
+  locale: z.enum(locales).catch('pt-BR'),
+  address: addressSchema,
+  telephone: text,
+  customer: z.object({ name: text, email: text }).catch({ name: '', email: '' }),
+  payment: paymentSchema,
+  /** Set once the order's units went back to the inventory, so they never go back twice. */
+  stockReturned: flag,
+  audit: lastChangeSchema,
+});
+
+/** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
+export type StoredOrder = OrderDetails & {
+  stockReturned: boolean;
+  paymentAttempts: number;
+  processedPaymentEvents: string[];
+};
+
+/** The one mapping from a stored order document to the app's order. */
+function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   const data = snapshot.data();
-  const orderItems = readItems(data.orderItems);
-  const shippingOption: ShippingOption =
-    data.shippingOption === 'Retirada' ? 'Retirada' : 'Entrega';
-  // A document without a readable date still belongs in the list; its creation time is the
-  // closest truth available.
-  const orderDate = readDate(data.orderDate) ?? snapshot.createTime.toDate();
+  if (!data) return null;
+  const stored = orderDocumentSchema.parse(data);
+  const { attempts, processed, ...payment } = stored.payment;
   return {
-    orderID: typeof data.orderID === 'string' && data.orderID ? data.orderID : snapshot.id,
-    orderDate: orderDate.toISOString(),
-    clientRef: typeof data.clientRef === 'string' ? data.clientRef : '',
-    orderItems,
-    status: readStatus(data.status),
-    shippingOption,
+    orderID: stored.orderID ?? snapshot.id,
+    // A document without a readable date still belongs in the list; its creation time is the
+    // closest truth available.
+    orderDate: (stored.orderDate ?? snapshot.createTime?.toDate() ?? new Date(0)).toISOString(),
+    clientRef: stored.clientRef,
+    orderItems: stored.orderItems,
+    status: stored.status,
+    shippingOption: stored.shippingOption,
     total:
-      typeof data.total === 'number' && Number.isFinite(data.total)
-        ? data.total
-        : orderTotal(orderItems),
+      stored.total !== undefined && Number.isFinite(stored.total)
+        ? stored.total
+        : orderTotal(stored.orderItems),
+    locale: stored.locale,
+    customer: stored.customer,
+    telephone: stored.telephone,
+    address: stored.shippingOption === 'Entrega' ? stored.address : null,
+    payment,
+    lastChange: stored.audit,
+    stockReturned: stored.stockReturned,
+    paymentAttempts: attempts,
+    processedPaymentEvents: processed,
   };
 }
 
+/** Newest first, by ISO date (the one order sort of the server). */
+function byNewest(a: { orderDate: string }, b: { orderDate: string }): number {
+  return b.orderDate.localeCompare(a.orderDate);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views picked from a StoredOrder: what each audience may see.
+
+function summaryOf(order: StoredOrder): Order {
+  const { orderID, orderDate, clientRef, orderItems, status, shippingOption, total } = order;
+  return { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
+}
+
+function placedOrderOf(order: StoredOrder): PlacedOrder {
+  const { orderID, orderDate, locale, status, shippingOption, total, address, telephone } = order;
+  return {
+    orderID,
+    orderDate,
+    locale,
+    orderItems: order.orderItems.map((item) => ({ ...item, key: item.key ?? '' })),
+    total,
+    shippingOption,
+    address,
+    telephone,
+    status,
+    payment: order.payment,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads.
+
+/** The order `orderID`, or null (unknown or malformed id). */
+export async function getOrder(orderID: string): Promise<StoredOrder | null> {
+  if (!ORDER_ID_PATTERN.test(orderID)) return null;
+  return reshapeOrder(await ordersCollection().doc(orderID).get());
+}
+
+/** Inside `transaction`, the order `orderID`, or null. */
+export async function getOrderInTransaction(
+  transaction: Transaction,
+  orderID: string,
+): Promise<StoredOrder | null> {
+  if (!ORDER_ID_PATTERN.test(orderID)) return null;
+  return reshapeOrder(await transaction.get(ordersCollection().doc(orderID)));
+}
+
+/** The order `orderID` if it belongs to `uid`, for the confirmation page; null otherwise. */
+export async function getOrderForOwner(orderID: string, uid: string): Promise<PlacedOrder | null> {
+  if (!uid) return null;
+  const order = await getOrder(orderID);
+  return order && order.clientRef === uid ? placedOrderOf(order) : null;
+}
+
 /** The orders placed by `uid`, newest first; an empty list when there are none. */
-export async function listOrdersByClient(uid: string): Promise<Order[]> {
+export async function listOrdersForUser(uid: string): Promise<Order[]> {
   if (!uid) return [];
-  const snapshot = await ordersCollection()
-    .where('clientRef', '==', uid)
-    .select(...ORDER_FIELDS)
-    .get();
+  const snapshot = await ordersCollection().where('clientRef', '==', uid).get();
   return (
     snapshot.docs
       .map(reshapeOrder)
+      .filter((order): order is StoredOrder => order !== null)
       // The query already filters; this guards the one rule that must never break.
       .filter((order) => order.clientRef === uid)
       // Sorted here, not with orderBy: where + orderBy on another field needs a composite index
       // in a real Firestore project, and a shopper's orders are few.
-      .sort((a, b) => b.orderDate.localeCompare(a.orderDate))
+      .sort(byNewest)
+      .map(summaryOf)
   );
+}
+
+export type AdminOrderPage = PageSlice<AdminOrder> & {
+  /** True when there were more orders than MAX_ORDERS_SCANNED (the oldest are not listed). */
+  capped: boolean;
+};
+
+/**
+ * One page of the shop's orders for the control panel, newest first, filtered by status label,
+ * shipping option and an order id or customer email search. Reads at most MAX_ORDERS_SCANNED
+ * orders. Orders placed before the checkout stored the customer's name, email and telephone (and
+ * the seed's) have only clientRef; those are completed from the user documents.
+ */
+export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrderPage> {
+  const snapshot = await ordersCollection()
+    .orderBy('orderDate', 'desc')
+    .limit(MAX_ORDERS_SCANNED + 1)
+    .get();
+  const stored = snapshot.docs
+    .slice(0, MAX_ORDERS_SCANNED)
+    .map(reshapeOrder)
+    .filter((order): order is StoredOrder => order !== null);
+  const contacts = await getUserContacts(
+    stored.filter((order) => !order.customer.email).map((order) => order.clientRef),
+  );
+  const orders = stored.map((order): AdminOrder => {
+    const contact = contacts.get(order.clientRef);
+    return {
+      ...summaryOf(order),
+      locale: order.locale,
+      address: order.address,
+      lastChange: order.lastChange,
+      customer: {
+        name: order.customer.name || contact?.name || '',
+        email: order.customer.email || contact?.email || '',
+      },
+      telephone: order.telephone || contact?.telephone || '',
+    };
+  });
+  // The local Firestore keeps documents without the sort field in an orderBy; sort here too.
+  orders.sort(byNewest);
+  const slice = pageOf(
+    orders.filter((order) => matchesOrderFilters(order, filters)),
+    filters.page,
+  );
+  return { ...slice, capped: snapshot.docs.length > MAX_ORDERS_SCANNED };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes.
+
+/** A new order as the checkout decided it; the repository adds the bookkeeping fields. */
+export type NewOrder = {
+  orderID: string;
+  clientRef: string;
+  orderItems: (OrderItem & { key: string })[];
+  shippingOption: ShippingOption;
+  locale: (typeof locales)[number];
+  address: Address | null;
+  telephone: string;
+  cpf: string | null;
+  customer: { name: string; email: string };
+  /** Whether the order will be paid online (Mercado Pago configured) or by hand. */
+  paymentProvider: 'mercadopago' | 'manual';
+};
+
+/** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
+export function createOrder(transaction: Transaction, order: NewOrder): StoredOrder {
+  const online = order.paymentProvider === 'mercadopago';
+  const total = orderTotal(order.orderItems);
+  const payment = {
+    provider: order.paymentProvider,
+    status: (online ? 'pending' : 'not-required') as OrderPaymentStatus,
+    preferenceId: null,
+    initPoint: null,
+    paymentId: null,
+  };
+  transaction.create(ordersCollection().doc(order.orderID), {
+    orderID: order.orderID,
+    orderDate: FieldValue.serverTimestamp(),
+    clientRef: order.clientRef,
+    orderItems: order.orderItems,
+    status: { ...EMPTY_STATUS_FLAGS },
+    shippingOption: order.shippingOption,
+    total,
+    locale: order.locale,
+    address: order.address,
+    telephone: order.telephone,
+    cpf: order.cpf,
+    customer: order.customer,
+    payment: { ...payment, attempts: 0, processed: [] },
+    stockReturned: false,
+    audit: [],
+  });
+  return {
+    orderID: order.orderID,
+    // The server timestamp is only known after the commit; nobody reads this one.
+    orderDate: new Date().toISOString(),
+    clientRef: order.clientRef,
+    orderItems: order.orderItems,
+    status: { ...EMPTY_STATUS_FLAGS },
+    shippingOption: order.shippingOption,
+    total,
+    locale: order.locale,
+    customer: order.customer,
+    telephone: order.telephone,
+    address: order.address,
+    payment,
+    lastChange: null,
+    stockReturned: false,
+    paymentAttempts: 0,
+    processedPaymentEvents: [],
+  };
+}
+
+/** Records the Mercado Pago preference made for the order (attempt `attempt`, 0-based). */
+export async function recordPreference(
+  orderID: string,
+  preference: { preferenceId: string; initPoint: string },
+  attempt: number,
+): Promise<void> {
+  await ordersCollection()
+    .doc(orderID)
+    .update({
+      // A manual order (placed while payments were off) becomes payable online.
+      'payment.provider': 'mercadopago',
+      'payment.status': 'pending' satisfies OrderPaymentStatus,
+      'payment.preferenceId': preference.preferenceId,
+      'payment.initPoint': preference.initPoint,
+      'payment.attempts': attempt + 1,
+    });
+}
+
+/** Records that making a payment preference for the order failed. */
+export async function recordPaymentError(orderID: string): Promise<void> {
+  await ordersCollection()
+    .doc(orderID)
+    .update({ 'payment.status': 'error' satisfies OrderPaymentStatus });
+}
+
+/** Inside `transaction`, an admin's status change: the new flags and an audit entry. */
+export function applyStatusChange(
+  transaction: Transaction,
+  orderID: string,
+  change: {
+    status: OrderStatusFlags;
+    from: OrderStatusKey;
+    to: OrderStatusKey;
+    by: { uid: string; email: string };
+    stockReturned: boolean;
+  },
+): void {
+  const update: DocumentData = {
+    status: change.status,
+    audit: FieldValue.arrayUnion({
+      at: Timestamp.now(),
+      by: { uid: change.by.uid, email: change.by.email },
+      from: change.from,
+      to: change.to,
+    }),
+  };
+  if (change.stockReturned) update.stockReturned = true;
+  transaction.update(ordersCollection().doc(orderID), update);
+}
+
+/** Inside `transaction`, what a Mercado Pago payment event did to the order (audited). */
+export function applyPaymentUpdate(
+  transaction: Transaction,
+  orderID: string,
+  processedEvents: readonly string[],
+  update: {
+    payment: { id: string; status: string };
+    /** The order's new flags, when the payment changed them. */
+    status?: OrderStatusFlags;
+    /** The order's new payment status, when the event settles one. */
+    paymentStatus?: OrderPaymentStatus;
+    stockReturned?: boolean;
+    /** What the shop did with the event, for the audit trail. */
+    change: string;
+  },
+): void {
+  const { payment } = update;
+  const fields: DocumentData = {};
+  if (update.status) fields.status = update.status;
+  if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
+  if (update.paymentStatus) {
+    fields['payment.status'] = update.paymentStatus;
+    fields['payment.paymentId'] = payment.id;
+  }
+  fields['payment.lastPaymentStatus'] = payment.status;
+  fields['payment.processed'] = [...processedEvents, paymentEventKey(payment)].slice(
+    -MAX_PROCESSED_EVENTS,
+  );
+  fields.audit = FieldValue.arrayUnion({
+    at: Timestamp.now(),
+    source: 'mercadopago',
+    paymentId: payment.id,
+    paymentStatus: payment.status,
+    change: update.change,
+  });
+  transaction.update(ordersCollection().doc(orderID), fields);
+}
+
+/** The key under which a payment event is remembered as applied. */
+export function paymentEventKey(payment: { id: string; status: string }): string {
+  return `${payment.id}:${payment.status}`;
 }

@@ -1,6 +1,13 @@
-// Pure order types, shared by the server (repository, actions) and the browser (orders list).
+// Pure order types, shared by the server (repository, actions) and the browser (orders list,
+// confirmation page, control panel). lib/orders/repository.ts is the one place that builds them
+// from stored documents.
+import type { AppLocale } from '@/lib/i18n/locales';
+import type { OrderPaymentInfo } from '@/lib/payments/types';
+import type { Address } from '@/lib/users/types';
 
-/** The status flags of an order record (SPEC section 3). */
+import type { OrderStatusKey } from './status';
+
+/** The status flags of an order record (which one wins: lib/orders/status.ts). */
 export type OrderStatusFlags = {
   confirmed: boolean;
   waitingPayment: boolean;
@@ -34,3 +41,31 @@ export type Order = {
   /** Sum of value times quantity, in whole reais. */
   total: number;
 };
+
+/** The last status change an admin made, as the panel shows it. */
+export type StatusChange = {
+  at: string;
+  byEmail: string;
+  from: OrderStatusKey;
+  to: OrderStatusKey;
+};
+
+/** Everything the app reads from a stored order; the views below are picked from it. */
+export type OrderDetails = Order & {
+  locale: AppLocale;
+  /** Name and email of the shopper at checkout ('' when the order predates storing them). */
+  customer: { name: string; email: string };
+  telephone: string;
+  /** The delivery address ('Entrega'); null for pick-up or when none was stored. */
+  address: Address | null;
+  payment: OrderPaymentInfo;
+  lastChange: StatusChange | null;
+};
+
+/** A placed order as the confirmation page sees it (its owner only). */
+export type PlacedOrder = Omit<OrderDetails, 'customer' | 'lastChange' | 'clientRef' | 'orderItems'> & {
+  orderItems: (OrderItem & { key: string })[];
+};
+
+/** An order as the control panel shows it: the shopper's Order plus who and where. */
+export type AdminOrder = Omit<OrderDetails, 'payment'>;

@@ -6,6 +6,8 @@ import { getEnv, type MercadoPagoConfig } from '@/lib/env';
 import { SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
 
+import type { MercadoPagoPayment } from './types';
+
 // The Mercado Pago REST API over plain fetch: the two calls the shop makes. No SDK on the server,
 // so tests can point apiBaseUrl at a local fake (test/fake-mercadopago.ts).
 
@@ -36,15 +38,6 @@ export type PreferenceRequest = {
 };
 
 export type Preference = { preferenceId: string; initPoint: string };
-
-/** The fields of a payment the shop relies on; Mercado Pago sends many more. */
-export type MercadoPagoPayment = {
-  id: string;
-  status: string;
-  externalReference: string | null;
-  transactionAmount: number;
-  currencyId: string;
-};
 
 const preferenceResponseSchema = z.object({
   id: z.string().min(1),

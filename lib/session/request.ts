@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { readCappedBody } from '@/lib/http/body';
+
 /**
  * Whether a state-changing request comes from this site: its Origin header must name the host
  * the request was sent to. A missing or opaque ('null') Origin is refused.
@@ -36,31 +38,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return { ok: false, error: 'unsupported-media-type' };
   }
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    return { ok: false, error: 'body-too-large' };
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return { ok: false, error: 'body-too-large' };
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCappedBody(request, maxBytes);
+  if (bytes === null) return { ok: false, error: 'body-too-large' };
   try {
     return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
   } catch {

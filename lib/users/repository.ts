@@ -134,3 +134,25 @@ export async function updateUserAddress(uid: string, address: Address): Promise<
     .doc(uid)
     .set({ address: { city, street, number, extra, postalCode } }, { merge: true });
 }
+
+/** How to reach a customer, as the control panel shows it. */
+export type UserContact = { name: string; email: string; telephone: string };
+
+/** The name, email and telephone stored for each of `uids` that has a user document. */
+export async function getUserContacts(uids: readonly string[]): Promise<Map<string, UserContact>> {
+  const unique = [...new Set(uids.filter(Boolean))];
+  const contacts = new Map<string, UserContact>();
+  if (unique.length === 0) return contacts;
+  const collection = usersCollection();
+  const snapshots = await collection.firestore.getAll(...unique.map((uid) => collection.doc(uid)));
+  for (const snapshot of snapshots) {
+    const data = snapshot.data();
+    if (!data) continue;
+    contacts.set(snapshot.id, {
+      name: readString(data.name) ?? '',
+      email: readString(data.email) ?? '',
+      telephone: readString(data.telephone) ?? '',
+    });
+  }
+  return contacts;
+}

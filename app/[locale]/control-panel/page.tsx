@@ -3,8 +3,8 @@ import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
 import { requireAdminPage } from '@/lib/control-panel/auth';
-import { parseOrderFilters } from '@/lib/control-panel/order-filters';
-import { listAdminOrders, MAX_ORDERS_SCANNED } from '@/lib/control-panel/orders';
+import { parseOrderFilters } from '@/lib/orders/order-filters';
+import { listPanelOrders, MAX_ORDERS_SCANNED } from '@/lib/orders/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +21,7 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   // Before any order is read: the layout's check does not protect a page rendered without it.
   await requireAdminPage(locale);
   const filters = parseOrderFilters(await searchParams);
-  const result = await listAdminOrders(filters);
+  const result = await listPanelOrders(filters);
   const t = await getTranslations('ControlPanel.orders');
 
   return (

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountView } from '@/components/user/account-view';
 import { LoginPanel } from '@/components/user/login-panel';
 import type { AppLocale } from '@/lib/i18n/routing';
-import { listOrdersByClient } from '@/lib/orders/repository';
+import { listOrdersForUser } from '@/lib/orders/repository';
 import type { Order } from '@/lib/orders/types';
 import { getSessionUser } from '@/lib/session/session';
 
@@ -27,7 +27,7 @@ export default async function UserPage({ params }: Props) {
   let orders: Order[] | undefined;
   if (user) {
     try {
-      orders = await listOrdersByClient(user.uid);
+      orders = await listOrdersForUser(user.uid);
     } catch (error) {
       // The rest of the account still shows; the list then fetches (and reports) on its own.
       console.error('Reading the orders failed:', (error as Error)?.message);

@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import type { AppLocale } from '@/lib/i18n/routing';
-import { ORDER_ID_PATTERN } from '@/lib/orders/checkout-validation';
+import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { getMyPlacedOrder } from '@/lib/orders/place-order';
 import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 

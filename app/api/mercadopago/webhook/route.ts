@@ -1,9 +1,11 @@
+import { applyPaymentToOrder } from '@/lib/orders/payment-update';
 import { webhookResponse } from '@/lib/payments/webhook';
 
-// Thin on purpose: verification and the order update live in lib/payments/webhook.ts.
+// Thin on purpose: verification lives in lib/payments/webhook.ts, the order update in
+// lib/orders/payment-update.ts; wiring them here keeps lib/payments free of lib/orders.
 export const dynamic = 'force-dynamic';
 
 /** Mercado Pago payment notifications (404 when Mercado Pago is not configured). */
 export async function POST(request: Request): Promise<Response> {
-  return webhookResponse(request);
+  return webhookResponse(request, applyPaymentToOrder);
 }

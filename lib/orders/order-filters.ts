@@ -1,8 +1,8 @@
 // The control panel's order list filters, pure: read from and written to the URL's search
 // params, so a filtered page is shareable and rendered on the server.
-import { orderStatusKey, type OrderStatusKey } from '@/lib/orders/status';
-import { isOrderStatusKey } from '@/lib/orders/transitions';
-import type { OrderStatusFlags, ShippingOption } from '@/lib/orders/types';
+import { orderStatusKey, type OrderStatusKey } from './status';
+import { isOrderStatusKey } from './transitions';
+import type { OrderStatusFlags, ShippingOption } from './types';
 
 export const ORDERS_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = 100;

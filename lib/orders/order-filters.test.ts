@@ -1,4 +1,4 @@
-import { EMPTY_STATUS_FLAGS } from '@/lib/orders/status';
+import { EMPTY_STATUS_FLAGS } from './status';
 
 import {
   matchesOrderFilters,

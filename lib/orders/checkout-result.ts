@@ -1,0 +1,81 @@
+// What the checkout's Server Actions answer (lib/orders/actions.ts), and the messages the
+// checkout form shows for a failure. Pure, so the browser form imports it.
+import type { CheckoutPayment } from '@/lib/payments/types';
+
+export type CheckoutErrorCode =
+  | 'unauthenticated'
+  | 'invalid'
+  | 'out-of-stock'
+  | 'unavailable'
+  | 'payment-unavailable'
+  | 'not-payable'
+  | 'server-error';
+
+/** The message key under "CheckoutErrors" for each error code. */
+export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
+  unauthenticated: 'unauthenticated',
+  invalid: 'invalid',
+  'out-of-stock': 'outOfStock',
+  unavailable: 'unavailable',
+  'payment-unavailable': 'paymentUnavailable',
+  'not-payable': 'notPayable',
+  'server-error': 'serverError',
+} as const satisfies Record<CheckoutErrorCode, string>);
+
+/** Every key of the "CheckoutErrors" messages namespace. */
+export type CheckoutErrorMessageKey =
+  | (typeof CHECKOUT_ERROR_MESSAGE_KEYS)[CheckoutErrorCode]
+  | 'soldOut'
+  /** A placed order whose online payment could not start (payment.paymentError). */
+  | 'paymentError';
+
+export type CheckoutErrorMessage = {
+  key: CheckoutErrorMessageKey;
+  values?: { title: string; available: number };
+};
+
+/**
+ * The "CheckoutErrors" messages to show for a failed checkout action: one per line at fault for
+ * 'out-of-stock' ('soldOut' when none is left) and 'unavailable', otherwise one for the code.
+ */
+export function checkoutErrorMessages(
+  failure: Pick<CheckoutFailure, 'error' | 'details'>,
+): CheckoutErrorMessage[] {
+  const details = failure.details ?? [];
+  if ((failure.error === 'out-of-stock' || failure.error === 'unavailable') && details.length) {
+    return details.map(({ title, available }) => ({
+      key:
+        failure.error === 'unavailable' ? 'unavailable' : available > 0 ? 'outOfStock' : 'soldOut',
+      values: { title, available },
+    }));
+  }
+  // Without lines to name, 'invalid' is the closest generic text.
+  if (failure.error === 'out-of-stock' || failure.error === 'unavailable') {
+    return [{ key: 'invalid' }];
+  }
+  return [{ key: CHECKOUT_ERROR_MESSAGE_KEYS[failure.error] }];
+}
+
+/** A line that could not be served: its title in the order's locale and the units left. */
+export type StockProblem = { key: string; title: string; available: number };
+
+export type CheckoutFailure = {
+  ok: false;
+  error: CheckoutErrorCode;
+  /** For 'out-of-stock' and 'unavailable': the lines at fault. */
+  details?: StockProblem[];
+  /** For 'invalid': which fields failed, as 'path: reason' (never the values sent). */
+  issues?: string[];
+};
+
+export type PlaceOrderResult =
+  | { ok: true; orderID: string; payment: CheckoutPayment }
+  | (CheckoutFailure & {
+      error: Exclude<CheckoutErrorCode, 'not-payable' | 'payment-unavailable'>;
+    });
+
+export type RetryPaymentResult =
+  | { ok: true; orderID: string; payment: Extract<CheckoutPayment, { mode: 'mercadopago' }> }
+  | (CheckoutFailure & {
+      error: 'unauthenticated' | 'invalid' | 'not-payable' | 'payment-unavailable' | 'server-error';
+    });

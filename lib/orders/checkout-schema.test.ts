@@ -1,0 +1,53 @@
+import { checkoutInputSchema } from './checkout-schema';
+import { CHECKOUT_LIMITS } from './limits';
+
+describe('checkoutInputSchema', () => {
+  const valid = {
+    orderID: 'A1B2C3D4E5F6',
+    lines: [{ key: 'ovo-pistache', quantity: 2, variant: 'default' }],
+    shippingOption: 'Entrega',
+    address: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      extra: '',
+      city: 'São Paulo',
+      postalCode: '01310100',
+    },
+    telephone: '(11) 91234-5678',
+    cpf: '52998224725',
+    locale: 'pt-BR',
+  };
+
+  it('accepts a valid order and normalizes its fields', () => {
+    const parsed = checkoutInputSchema.parse(valid);
+    expect(parsed.address?.postalCode).toBe('01310-100');
+    expect(parsed.telephone).toBe('11912345678');
+    expect(parsed.cpf).toBe('529.982.247-25');
+  });
+
+  it('needs an address for delivery only', () => {
+    expect(checkoutInputSchema.safeParse({ ...valid, address: undefined }).success).toBe(false);
+    expect(
+      checkoutInputSchema.safeParse({ ...valid, address: undefined, shippingOption: 'Retirada' })
+        .success,
+    ).toBe(true);
+  });
+
+  it('bounds lines and quantities', () => {
+    const line = (key: string, quantity = 1) => ({ key, quantity });
+    expect(CHECKOUT_LIMITS).toEqual({ maxLines: 20, maxQuantity: 10, maxTextLength: 120 });
+    expect(
+      checkoutInputSchema.safeParse({ ...valid, lines: [line('ovo-pistache', 10)] }).success,
+    ).toBe(true);
+    expect(
+      checkoutInputSchema.safeParse({ ...valid, lines: [line('ovo-pistache', 11)] }).success,
+    ).toBe(false);
+    expect(
+      checkoutInputSchema.safeParse({
+        ...valid,
+        lines: [line('ovo-pistache'), line('ovo-pistache')],
+      }).success,
+    ).toBe(false);
+    expect(checkoutInputSchema.safeParse({ ...valid, lines: [] }).success).toBe(false);
+  });
+});

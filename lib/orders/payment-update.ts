@@ -1,0 +1,116 @@
+import 'server-only';
+
+import { runTransaction } from '@/lib/firebase/admin';
+import { readStock, returnStock, takeStock } from '@/lib/inventory/repository';
+import {
+  classifyPaymentStatus,
+  type MercadoPagoPayment,
+  type OrderPaymentStatus,
+} from '@/lib/payments/types';
+
+import { ORDER_ID_PATTERN } from './limits';
+import { applyPaymentUpdate, getOrderInTransaction, paymentEventKey } from './repository';
+import { unitsOf, unitsToReturn } from './stock-return';
+import type { OrderStatusFlags } from './types';
+
+// What a Mercado Pago payment does to its order. lib/payments/webhook.ts verifies and fetches the
+// payment; app/api/mercadopago/webhook/route.ts hands it to this use-case, so lib/payments never
+// imports lib/orders.
+
+export type PaymentUpdateResult =
+  'applied' | 'no-change' | 'duplicate' | 'needs-review' | 'unknown-order' | 'amount-mismatch';
+
+/**
+ * Applies Mercado Pago's current view of a payment to its order (external_reference), in one
+ * transaction: approved confirms, pending waits, rejected/cancelled/refunded/charged_back cancels
+ * and returns the stock once. The same payment id and status twice change nothing the second time.
+ */
+export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<PaymentUpdateResult> {
+  const orderID = payment.externalReference;
+  if (!orderID || !ORDER_ID_PATTERN.test(orderID)) return Promise.resolve('unknown-order');
+  const kind = classifyPaymentStatus(payment.status);
+
+  return runTransaction(async (transaction): Promise<PaymentUpdateResult> => {
+    const order = await getOrderInTransaction(transaction, orderID);
+    if (!order) return 'unknown-order';
+    // Whole reais on our side; Mercado Pago reports a decimal amount.
+    if (
+      payment.currencyId !== 'BRL' ||
+      !(Math.abs(payment.transactionAmount - order.total) < 0.005)
+    ) {
+      return 'amount-mismatch';
+    }
+    if (order.processedPaymentEvents.includes(paymentEventKey(payment))) return 'duplicate';
+
+    const flags = order.status;
+    const confirmedByThis = flags.confirmed && order.payment.paymentId === payment.id;
+    let status: OrderStatusFlags | undefined;
+    let paymentStatus: OrderPaymentStatus | undefined;
+    let stockReturned: boolean | undefined;
+    let change: PaymentUpdateResult = 'no-change';
+
+    if (kind === 'approved' && flags.cancelled) {
+      // Paid after a failed attempt cancelled the order (a second card, say): take the units
+      // again if they are still there; otherwise someone must refund by hand.
+      const units = [...unitsOf(order.orderItems)];
+      const onHand = await readStock(
+        transaction,
+        units.map(([key]) => key),
+      );
+      const enough =
+        order.stockReturned &&
+        units.every(([, quantity], index) => (onHand[index]?.stock ?? 0) >= quantity);
+      if (enough) {
+        takeStock(
+          transaction,
+          units.map(([key, quantity], index) => ({
+            key,
+            quantity,
+            stock: onHand[index]?.stock ?? 0,
+          })),
+        );
+        stockReturned = false;
+        status = { ...flags, cancelled: false, confirmed: true, waitingPayment: false };
+        paymentStatus = 'approved';
+        change = 'applied';
+      } else {
+        paymentStatus = 'needs-review';
+        change = 'needs-review';
+      }
+    } else if (kind === 'approved' && !confirmedByThis) {
+      status = { ...flags, confirmed: true, waitingPayment: false };
+      paymentStatus = 'approved';
+      change = 'applied';
+    } else if (kind === 'waiting' && !flags.confirmed && !flags.cancelled) {
+      if (!flags.waitingPayment) {
+        status = { ...flags, waitingPayment: true };
+        change = 'applied';
+      }
+      paymentStatus = 'waiting';
+    } else if (
+      kind === 'cancelled' &&
+      !flags.cancelled &&
+      // A failed second attempt does not undo an order another payment already paid.
+      (!flags.confirmed || confirmedByThis)
+    ) {
+      status = { ...flags, cancelled: true, waitingPayment: false };
+      // Once only, and not for units already produced or handed over.
+      const units = unitsToReturn(order);
+      if (units) {
+        returnStock(transaction, units);
+        stockReturned = true;
+      }
+      paymentStatus = 'cancelled';
+      change = 'applied';
+    }
+
+    applyPaymentUpdate(transaction, orderID, order.processedPaymentEvents, {
+      payment,
+      status,
+      paymentStatus,
+      stockReturned,
+      change,
+    });
+    return change;
+  });
+}
