@@ -54,7 +54,7 @@ const MAX_PROCESSED_EVENTS = 50;
 // documents exist, so every field falls back to a safe value instead of failing the whole list.
 
 /** Only a stored `true` counts; anything else (missing, 'true', 1) is false. */
-const flag = z.unknown().transform((value) => value === true);
+const flag = z.boolean().catch(false);
 const text = z.string().catch('');
 
 const statusSchema = z
