@@ -11,17 +11,30 @@ import type { ShippingOption } from './types';
 const SHIPPING: ShippingOption[] = ['Entrega', 'Retirada'];
 
 describe('the transition table', () => {
-  it('has exactly the moves of the issue', () => {
-    expect(ORDER_TRANSITIONS).toEqual({
-      awaitingApproval: ['waitingPayment', 'confirmed', 'cancelled'],
-      waitingPayment: ['confirmed', 'cancelled'],
-      confirmed: ['inProduction', 'cancelled'],
-      inProduction: ['waitingForRetrieval', 'waitingForDelivery', 'cancelled'],
-      waitingForRetrieval: ['delivered'],
-      waitingForDelivery: ['delivered'],
-      delivered: [],
-      cancelled: [],
-    });
+  it('walks a delivery order from approval through payment to delivery', () => {
+    const path: OrderStatusKey[] = [
+      'awaitingApproval',
+      'waitingPayment',
+      'confirmed',
+      'inProduction',
+      'waitingForDelivery',
+      'delivered',
+    ];
+    for (let index = 1; index < path.length; index += 1) {
+      expect(checkTransition(path[index - 1]!, path[index]!, 'Entrega')).toEqual({ ok: true });
+    }
+  });
+
+  it.each(SHIPPING)('allows cancelling until the order is handed over, not after (%s)', (shipping) => {
+    for (const from of ['awaitingApproval', 'waitingPayment', 'confirmed', 'inProduction'] as const) {
+      expect(checkTransition(from, 'cancelled', shipping)).toEqual({ ok: true });
+    }
+    for (const from of ['waitingForRetrieval', 'waitingForDelivery'] as const) {
+      expect(checkTransition(from, 'cancelled', shipping)).toEqual({
+        ok: false,
+        reason: 'not-allowed',
+      });
+    }
   });
 
   it('covers every status key, and only status keys', () => {
