@@ -2,9 +2,9 @@ import { COLOR_MODE_STORAGE_KEY } from './color-mode';
 
 /** sessionStorage key: the intro splash has been shown during this visit. */
 export const SPLASH_SESSION_KEY = 'splashShown';
-/** localStorage key (SPEC 4): the cookie banner was dismissed; its value is 'true'. */
+/** localStorage key: the cookie banner was dismissed; its value is 'true'. */
 export const COOKIE_CONSENT_KEY = 'cookie';
-/** Intro splash (SPEC 9): shown for 1000 ms, then a 0.5 s fade. */
+/** Intro splash: shown for 1000 ms, then a 0.5 s fade. */
 export const SPLASH_MS = 1000;
 export const SPLASH_FADE_MS = 500;
 

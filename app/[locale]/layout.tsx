@@ -57,7 +57,7 @@ export const viewport: Viewport = {
   ],
 };
 
-/** The application shell (SPEC's /_app): document, providers, global overlays, analytics. */
+/** The application shell: document, providers, global overlays, analytics. */
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();

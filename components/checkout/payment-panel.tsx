@@ -5,10 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { useRouter } from '@/lib/i18n/navigation';
 import { retryPayment } from '@/lib/orders/actions';
-import {
-  CHECKOUT_ERROR_MESSAGE_KEYS,
-  type RetryPaymentResult,
-} from '@/lib/orders/checkout-result';
+import { CHECKOUT_ERROR_MESSAGE_KEYS, type RetryPaymentResult } from '@/lib/orders/checkout-result';
 import type { BrickRequest } from './payment-brick';
 import { alertClass, secondaryButtonClass, whatsappLinkClass } from './styles';
 

@@ -8,7 +8,8 @@ import { getSessionUser } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
 // The control panel's only gate, used by its layout, each of its pages and every admin action.
-// The proxy's cookie-presence redirect is a convenience, never the guard (DESIGN sections 1, 3).
+// The proxy's cookie-presence redirect is a convenience, never the guard: a cookie's presence
+// says nothing about whether it is valid or an admin's (docs/ARCHITECTURE.md).
 
 export type AdminCheck =
   | { status: 'admin'; user: PublicUser }

@@ -5,7 +5,10 @@
  * The body's bytes, or null when it is larger than `maxBytes`: refused on a larger declared
  * Content-Length, and read no further than the limit whatever Content-Length claims.
  */
-export async function readCappedBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+export async function readCappedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) return null;
   const chunks: Uint8Array[] = [];

@@ -5,7 +5,7 @@ export { LOCALE_COOKIE, locales, type AppLocale } from './locales';
 
 export const routing = defineRouting({
   locales,
-  // SPEC: pt-BR or pt gives Portuguese, anything else English.
+  // pt-BR or pt gives Portuguese, anything else English (lib/i18n/negotiate.ts).
   defaultLocale: 'en',
   localePrefix: 'always',
   localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },

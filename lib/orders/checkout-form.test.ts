@@ -32,7 +32,7 @@ describe('prefillAddress', () => {
     expect(prefillAddress(address)).toEqual(address);
   });
 
-  it("leaves SPEC's placeholder address of a new account empty", () => {
+  it('leaves the placeholder address of a new account empty', () => {
     expect(prefillAddress(DEFAULT_ADDRESS)).toEqual({
       street: '',
       number: '',

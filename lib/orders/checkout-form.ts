@@ -38,8 +38,9 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
 const ADDRESS_REQUIRED: readonly (keyof Address)[] = ['street', 'number', 'city', 'postalCode'];
 
 /**
- * The saved address as the form's starting values. A new account holds SPEC's placeholders
- * ('No street', ...): those start empty rather than being sent as a real address.
+ * The saved address as the form's starting values. A new account holds the placeholders of
+ * DEFAULT_ADDRESS in lib/users/types.ts ('No street', ...): those start empty rather than being
+ * sent as a real address.
  */
 export function prefillAddress(saved: Address | null | undefined): Address {
   const field = (name: keyof Address) => {

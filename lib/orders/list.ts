@@ -1,11 +1,12 @@
-// Which orders the orders list shows (SPEC 4: the 3 most recent, newest first; a toggle for all).
+// Which orders the account's orders list shows: the 3 most recent, newest first, or all of them
+// behind a toggle. newestFirst is also the server's one order sort (lib/orders/repository.ts).
 import type { Order } from './types';
 
 export const RECENT_ORDERS_COUNT = 3;
 
 /** A copy sorted newest first; orders with an unreadable date go last, in their given order. */
-export function newestFirst(orders: readonly Order[]): Order[] {
-  const time = (order: Order) => {
+export function newestFirst<T extends Pick<Order, 'orderDate'>>(orders: readonly T[]): T[] {
+  const time = (order: T) => {
     const value = Date.parse(order.orderDate);
     return Number.isNaN(value) ? -Infinity : value;
   };

@@ -17,6 +17,7 @@ import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
+import { newestFirst } from './list';
 import { matchesOrderFilters, pageOf, type OrderFilters, type PageSlice } from './order-filters';
 import { EMPTY_STATUS_FLAGS, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
@@ -214,11 +215,6 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   };
 }
 
-/** Newest first, by ISO date (the one order sort of the server). */
-function byNewest(a: { orderDate: string }, b: { orderDate: string }): number {
-  return b.orderDate.localeCompare(a.orderDate);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Views picked from a StoredOrder: what each audience may see.
 
@@ -272,17 +268,14 @@ export async function getOrderForOwner(orderID: string, uid: string): Promise<Pl
 export async function listOrdersForUser(uid: string): Promise<Order[]> {
   if (!uid) return [];
   const snapshot = await ordersCollection().where('clientRef', '==', uid).get();
-  return (
-    snapshot.docs
-      .map(reshapeOrder)
-      .filter((order): order is StoredOrder => order !== null)
-      // The query already filters; this guards the one rule that must never break.
-      .filter((order) => order.clientRef === uid)
-      // Sorted here, not with orderBy: where + orderBy on another field needs a composite index
-      // in a real Firestore project, and a shopper's orders are few.
-      .sort(byNewest)
-      .map(summaryOf)
-  );
+  const orders = snapshot.docs
+    .map(reshapeOrder)
+    .filter((order): order is StoredOrder => order !== null)
+    // The query already filters; this guards the one rule that must never break.
+    .filter((order) => order.clientRef === uid);
+  // Sorted here, not with orderBy: where + orderBy on another field needs a composite index in a
+  // real Firestore project, and a shopper's orders are few.
+  return newestFirst(orders).map(summaryOf);
 }
 
 export type AdminOrderPage = PageSlice<AdminOrder> & {
@@ -323,9 +316,8 @@ export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrder
     };
   });
   // The local Firestore keeps documents without the sort field in an orderBy; sort here too.
-  orders.sort(byNewest);
   const slice = pageOf(
-    orders.filter((order) => matchesOrderFilters(order, filters)),
+    newestFirst(orders).filter((order) => matchesOrderFilters(order, filters)),
     filters.page,
   );
   return { ...slice, capped: snapshot.docs.length > MAX_ORDERS_SCANNED };

@@ -25,7 +25,10 @@ export function unitsToReturn(order: {
 }): Map<string, number> | null {
   const { status } = order;
   const progressed =
-    status.inProduction || status.waitingForRetrieval || status.waitingForDelivery || status.delivered;
+    status.inProduction ||
+    status.waitingForRetrieval ||
+    status.waitingForDelivery ||
+    status.delivered;
   if (order.stockReturned || progressed) return null;
   return unitsOf(order.orderItems);
 }

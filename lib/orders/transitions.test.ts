@@ -25,17 +25,25 @@ describe('the transition table', () => {
     }
   });
 
-  it.each(SHIPPING)('allows cancelling until the order is handed over, not after (%s)', (shipping) => {
-    for (const from of ['awaitingApproval', 'waitingPayment', 'confirmed', 'inProduction'] as const) {
-      expect(checkTransition(from, 'cancelled', shipping)).toEqual({ ok: true });
-    }
-    for (const from of ['waitingForRetrieval', 'waitingForDelivery'] as const) {
-      expect(checkTransition(from, 'cancelled', shipping)).toEqual({
-        ok: false,
-        reason: 'not-allowed',
-      });
-    }
-  });
+  it.each(SHIPPING)(
+    'allows cancelling until the order is handed over, not after (%s)',
+    (shipping) => {
+      for (const from of [
+        'awaitingApproval',
+        'waitingPayment',
+        'confirmed',
+        'inProduction',
+      ] as const) {
+        expect(checkTransition(from, 'cancelled', shipping)).toEqual({ ok: true });
+      }
+      for (const from of ['waitingForRetrieval', 'waitingForDelivery'] as const) {
+        expect(checkTransition(from, 'cancelled', shipping)).toEqual({
+          ok: false,
+          reason: 'not-allowed',
+        });
+      }
+    },
+  );
 
   it('covers every status key, and only status keys', () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUS_KEYS].sort());

@@ -1,4 +1,4 @@
-// The ONE table of the status changes an admin may make (DESIGN section 5). Pure: the control
+// The ONE table of the status changes an admin may make (docs/ARCHITECTURE.md). Pure: the control
 // panel offers exactly these moves, and the server refuses anything else.
 import { EMPTY_STATUS_FLAGS, ORDER_STATUS_KEYS, type OrderStatusKey } from './status';
 import type { OrderStatusFlags, ShippingOption } from './types';

@@ -63,7 +63,10 @@ export type OrderDetails = Order & {
 };
 
 /** A placed order as the confirmation page sees it (its owner only). */
-export type PlacedOrder = Omit<OrderDetails, 'customer' | 'lastChange' | 'clientRef' | 'orderItems'> & {
+export type PlacedOrder = Omit<
+  OrderDetails,
+  'customer' | 'lastChange' | 'clientRef' | 'orderItems'
+> & {
   orderItems: (OrderItem & { key: string })[];
 };
 

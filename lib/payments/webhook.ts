@@ -2,11 +2,7 @@ import 'server-only';
 
 import { readCappedBody } from '@/lib/http/body';
 
-import {
-  getMercadoPagoConfig,
-  getPayment,
-  MercadoPagoError,
-} from './mercadopago';
+import { getMercadoPagoConfig, getPayment, MercadoPagoError } from './mercadopago';
 import { verifySignature } from './signature';
 import type { MercadoPagoPayment } from './types';
 

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ColorMode } from '@/lib/color-mode';
 import type { AppLocale } from '@/lib/i18n/locales';
 
-/** The slide-in panels. At most one is open: opening one closes the others (SPEC 4). */
+/** The slide-in panels. At most one is open: opening one closes the others. */
 export type Panel = 'menu' | 'cart' | 'userTab' | 'controlPanel';
 
 export type ContentViewerMode = 'grid' | 'list';

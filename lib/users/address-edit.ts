@@ -4,7 +4,7 @@ import { ADDRESS_FIELDS, type Address } from './types';
 
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-/** The order the form shows the fields in (SPEC: street, number, complement, city, CEP). */
+/** The order the form shows the fields in: street, number, complement, city, CEP. */
 export const ADDRESS_FORM_FIELDS: readonly AddressField[] = [
   'street',
   'number',

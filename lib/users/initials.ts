@@ -1,4 +1,4 @@
-/** The placeholder name of accounts created by email (SPEC 5); it says nothing about the person. */
+/** The placeholder name of accounts created by email (lib/users/repository.ts); it says nothing about the person. */
 const PLACEHOLDER_NAMES = new Set(['no name', '']);
 
 /**

@@ -14,7 +14,7 @@ import {
   type UserRecord,
 } from './types';
 
-/** Name given to accounts that have none (SPEC section 5). */
+/** Name given to accounts that have none (the storefront shows it in the account tab). */
 export const NO_NAME = 'No name';
 
 // Firestore's gRPC status for "document already exists" (create() on an existing document).
@@ -111,7 +111,7 @@ export async function ensureUserRecord(token: DecodedIdToken): Promise<UserRecor
           telephone: '',
           avatarURL: authUser.photoURL ?? '',
         }
-      : // Email sign-up writes only these four fields (SPEC section 3).
+      : // Email sign-up writes only these four fields: the rest is filled in by the user.
         { address, authUID: uid, email, name: NO_NAME };
 
   try {

@@ -1,6 +1,6 @@
 // Pure user types, shared by the server (repository, session) and the browser (user tab).
 
-/** The delivery address stored on the user record (SPEC section 3). */
+/** The delivery address stored on the user record (`users/{uid}.address`). */
 export type Address = {
   city: string;
   street: string;
@@ -38,7 +38,7 @@ export type PublicUser = {
 
 export const ADDRESS_FIELDS = ['city', 'street', 'number', 'extra', 'postalCode'] as const;
 
-/** The address a new user starts with (SPEC section 5). */
+/** The address a new user starts with: every field empty until they save one. */
 export const DEFAULT_ADDRESS: Readonly<Address> = Object.freeze({
   extra: 'No complement',
   number: 'No number',
