@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { updateAddress } from '@/lib/users/actions';
+import { updateAddress } from '@/lib/session/actions';
 import type { Address } from '@/lib/users/types';
 import { AddressForm } from './address-form';
 import { renderAccount } from '@/test/render-account';
 
-jest.mock('@/lib/users/actions', () => ({ updateAddress: jest.fn() }));
+jest.mock('@/lib/session/actions', () => ({ updateAddress: jest.fn() }));
 // The session bootstrap of the user store provider: never answers in these tests.
 jest.mock('@/lib/session/client', () => ({
   ...jest.requireActual('@/lib/session/client'),

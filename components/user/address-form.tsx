@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
-import { updateAddress } from '@/lib/users/actions';
+import { updateAddress } from '@/lib/session/actions';
 import {
   ADDRESS_FORM_FIELDS,
   ADDRESS_MAX_LENGTH,

@@ -1,16 +1,8 @@
 // The one mapping from an order's status flags to the status shown to people. Labels live in the
 // messages files under "OrderStatus", keyed by OrderStatusKey.
-import type { OrderStatusFlags } from './types';
+import type { OrderStatusFlags, OrderStatusKey } from './types';
 
-export type OrderStatusKey =
-  | 'awaitingApproval'
-  | 'confirmed'
-  | 'waitingPayment'
-  | 'inProduction'
-  | 'waitingForRetrieval'
-  | 'waitingForDelivery'
-  | 'delivered'
-  | 'cancelled';
+export type { OrderStatusKey } from './types';
 
 export type OrderStatusFlag = keyof OrderStatusFlags;
 

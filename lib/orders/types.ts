@@ -5,8 +5,6 @@ import type { AppLocale } from '@/lib/i18n/locales';
 import type { OrderPaymentInfo } from '@/lib/payments/types';
 import type { Address } from '@/lib/users/types';
 
-import type { OrderStatusKey } from './status';
-
 /** The status flags of an order record (which one wins: lib/orders/status.ts). */
 export type OrderStatusFlags = {
   confirmed: boolean;
@@ -17,6 +15,17 @@ export type OrderStatusFlags = {
   delivered: boolean;
   cancelled: boolean;
 };
+
+/** The status shown to people, derived from the flags (lib/orders/status.ts). */
+export type OrderStatusKey =
+  | 'awaitingApproval'
+  | 'confirmed'
+  | 'waitingPayment'
+  | 'inProduction'
+  | 'waitingForRetrieval'
+  | 'waitingForDelivery'
+  | 'delivered'
+  | 'cancelled';
 
 export type ShippingOption = 'Entrega' | 'Retirada';
 

@@ -2,10 +2,13 @@
 
 import { z } from 'zod';
 
-import { getSessionUid } from '@/lib/session/session';
+import { updateUserAddress } from '@/lib/users/repository';
+import type { Address } from '@/lib/users/types';
 
-import { updateUserAddress } from './repository';
-import type { Address } from './types';
+import { getSessionUid } from './session';
+
+// The signed-in user's own Server Actions. They live with the session (which is built on the
+// users repository) so that lib/users never imports lib/session.
 
 const field = (max: number) => z.string().trim().min(1).max(max);
 

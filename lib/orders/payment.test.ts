@@ -17,7 +17,7 @@ import {
   type TestFirebase,
 } from '@/test/local-firebase-env';
 
-import { signatureManifest, signManifest } from './signature';
+import { signatureManifest, signManifest } from '@/lib/payments/signature';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => ({
