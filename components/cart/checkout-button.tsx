@@ -1,21 +1,16 @@
 'use client';
 
 import { useCartStore } from '@/components/providers/cart-store-provider';
-import { usePaymentStore } from '@/components/providers/payment-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useRouter } from '@/lib/i18n/navigation';
-import { createOrderId } from '@/lib/orders/order-id';
 
 /**
- * SPEC 4: disabled on an empty cart; otherwise a new random order id becomes the preference id,
- * the cart closes and the shopper goes to /checkout.
+ * Disabled on an empty cart; otherwise the cart gets its order id (the checkout page shows it as
+ * the order reference), the cart closes and the shopper goes to /checkout.
  */
 export function CheckoutButton({ label, disabled }: { label: string; disabled: boolean }) {
   const router = useRouter();
-  const cartItems = useCartStore((store) => store.cartItems);
-  const cartTotal = useCartStore((store) => store.cartTotal);
-  const setCheckoutOrder = useCartStore((store) => store.setCheckoutOrder);
-  const setPreferenceId = usePaymentStore((store) => store.setPreferenceId);
+  const startCheckout = useCartStore((store) => store.startCheckout);
   const closePanel = useUiStore((store) => store.closePanel);
 
   return (
@@ -23,9 +18,7 @@ export function CheckoutButton({ label, disabled }: { label: string; disabled: b
       type="button"
       disabled={disabled}
       onClick={() => {
-        const orderID = createOrderId();
-        setCheckoutOrder({ orderID, items: cartItems, total: cartTotal });
-        setPreferenceId(orderID);
+        startCheckout();
         closePanel('cart');
         router.push('/checkout');
       }}

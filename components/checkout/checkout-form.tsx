@@ -5,7 +5,6 @@ import { useId, useRef, useState, useTransition } from 'react';
 import type { FormEvent } from 'react';
 import { useCartStore } from '@/components/providers/cart-store-provider';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
-import { usePaymentStoreApi } from '@/components/providers/payment-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -41,10 +40,10 @@ export type PickupInfo = { address: string; hours: string[] };
 
 type Props = {
   user: CheckoutUser;
-  orderID: string;
+  orderId: string;
   pickup: PickupInfo;
   /** Called once the order exists, before the cart is emptied and the page changes. */
-  onPlaced: (orderID: string) => void;
+  onPlaced: (orderId: string) => void;
 };
 
 /** The messages that name a product (they come with values). */
@@ -63,7 +62,7 @@ const ADDRESS_INPUTS = [
  * summary and 'Confirmar pedido'. Sends the order once (pending state, no double submit); a
  * refusal is explained and leaves the cart as it was.
  */
-export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
+export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   const t = useTranslations('Checkout');
   const tErrors = useTranslations('CheckoutErrors');
   const locale = useLocale();
@@ -72,8 +71,6 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
   const entries = useCatalogueEntries();
   const cartItems = useCartStore((store) => store.cartItems);
   const clearCart = useCartStore((store) => store.clearCart);
-  const setCheckoutOrder = useCartStore((store) => store.setCheckoutOrder);
-  const paymentStore = usePaymentStoreApi();
   const userStore = useUserStoreApi();
   const openPanel = useUiStore((store) => store.openPanel);
 
@@ -122,7 +119,7 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
     sending.current = true;
     setServerErrors([]);
     const input = toCheckoutInput({
-      orderID,
+      orderID: orderId,
       lines: cartItems.map((item) => ({ id: item.id, quantity: item.quantity })),
       values,
       locale,
@@ -137,9 +134,8 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
         }
         onPlaced(result.orderID);
         userStore.getState().setOrdersNeedUpdate(true);
+        // Also forgets the order id: the next cart is a new order.
         clearCart();
-        setCheckoutOrder(null);
-        paymentStore.getState().resetPayment();
         router.push(`/checkout/${encodeURIComponent(result.orderID)}`);
       } catch (cause) {
         // The request itself failed (network, server restart). The order id stays, so sending
