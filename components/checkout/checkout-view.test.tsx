@@ -73,30 +73,33 @@ function saveCart(lines: { id: string; quantity: number }[]) {
 }
 
 function renderCheckout(initialUser: CheckoutUser | null, orderId?: string) {
-  const holder: Partial<Stores> & { cartState?: CartStore } = {};
+  const holder: Partial<Stores> & { cartState?: CartStore; started?: boolean } = {};
   function Capture() {
     holder.cartState = useCartStore((store) => store);
     holder.ui = useUiStoreApi();
     holder.user = useUserStoreApi();
     return null;
   }
-  /** Stands for the cart's checkout button having started the checkout under `orderId`. */
-  function SetOrderId() {
+  /**
+   * Stands for the cart's checkout button: the cart gets `orderId` (once the saved cart is read,
+   * since a write before would overwrite it), then the page opens.
+   */
+  function StartedCheckout() {
     const cart = useCartStoreApi();
     const hydrated = useCartHydrated();
-    // Once the saved cart is read (a write before that would overwrite it), and before the
-    // view's own effect would start a checkout of its own.
+    const current = useCartStore((store) => store.orderId);
     useEffect(() => {
-      if (orderId && hydrated && cart.getState().orderId === null) cart.setState({ orderId });
+      if (orderId && hydrated) cart.setState({ orderId });
     }, [cart, hydrated]);
-    return null;
+    if (orderId && current !== orderId && !holder.started) return null;
+    holder.started = true;
+    return <CheckoutView initialUser={initialUser} pickup={PICKUP} />;
   }
   render(
     <NextIntlClientProvider locale="pt-BR" messages={messages} timeZone="America/Sao_Paulo">
       <ShopProviders entries={getCatalogueEntries('pt-BR')}>
-        <SetOrderId />
         <Capture />
-        <CheckoutView initialUser={initialUser} pickup={PICKUP} />
+        <StartedCheckout />
       </ShopProviders>
     </NextIntlClientProvider>,
   );

@@ -22,9 +22,9 @@ export type CartState = {
   /** Sum of price times quantity, recomputed on every change. */
   cartTotal: number;
   /**
-   * The id this cart will be ordered under, made when checkout starts. It lives in memory only
-   * (a reload makes a new one) and is kept after a failed attempt, so sending again can never
-   * place the same cart twice; emptying the cart drops it.
+   * The id this cart will be ordered under, new each time checkout starts. It lives in memory
+   * only (a reloaded checkout starts again) and is kept after a failed attempt, so sending again
+   * can never place the same cart twice; emptying the cart drops it.
    */
   orderId: string | null;
 };
@@ -37,7 +37,7 @@ export type CartActions = {
   removeItem: (id: string, variantKey?: string) => void;
   /** Empties the cart and forgets its order id. */
   clearCart: () => void;
-  /** The cart's order id: the existing one, or a new one. The only place one is created. */
+  /** Gives the cart a new order id and returns it: the only place an order id is created. */
   startCheckout: () => string;
 };
 
@@ -124,7 +124,7 @@ export function createCartStore(
 ) {
   return createStore<CartStore>()(
     persist(
-      (set, get) => ({
+      (set) => ({
         ...initState,
         addToCart: (id, variant = DEFAULT_VARIANT) =>
           set((state) => {
@@ -163,8 +163,6 @@ export function createCartStore(
           ),
         clearCart: () => set({ ...withTotal([]), orderId: null }),
         startCheckout: () => {
-          const current = get().orderId;
-          if (current) return current;
           const orderId = createOrderId();
           set({ orderId });
           return orderId;
