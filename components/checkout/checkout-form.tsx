@@ -22,15 +22,11 @@ import {
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-validation';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
+import { Button } from '@/components/ui/button';
+import { cardClass, cardTitleClass } from '@/components/ui/card';
+import { Notice, noticeClass } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
 import { CheckoutSummary } from './checkout-summary';
-import {
-  alertClass,
-  cardClass,
-  noticeClass,
-  primaryButtonClass,
-  sectionTitleClass,
-} from './styles';
-import { TextField } from './text-field';
 
 /** The signed-in shopper as the form needs them: what prefills it. */
 export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
@@ -167,9 +163,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-8" aria-busy={pending}>
       <fieldset className={`${cardClass} flex flex-col gap-3`}>
-        <legend className={`${sectionTitleClass} float-left mb-1 w-full`}>
-          {t('shippingTitle')}
-        </legend>
+        <legend className={`${cardTitleClass} float-left mb-1 w-full`}>{t('shippingTitle')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {(
             [
@@ -245,9 +239,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
       </fieldset>
 
       <fieldset className={`${cardClass} flex flex-col gap-3`}>
-        <legend className={`${sectionTitleClass} float-left mb-1 w-full`}>
-          {t('contactTitle')}
-        </legend>
+        <legend className={`${cardTitleClass} float-left mb-1 w-full`}>{t('contactTitle')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             id={fieldId('telephone')}
@@ -283,7 +275,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
       />
 
       {problems.length > 0 ? (
-        <div role="alert" className={`${alertClass} flex flex-col items-start gap-2`}>
+        <div role="alert" className={noticeClass('error', 'md', 'flex flex-col items-start gap-2')}>
           <ul className="flex flex-col gap-1">
             {problems.map((problem) => (
               <li key={problem.kind === 'tooMany' ? problem.key : problem.kind}>
@@ -305,9 +297,9 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
 
       <div role="alert" data-testid="checkout-errors" className="empty:hidden">
         {submitted && firstInvalidField(errors) ? (
-          <p className={alertClass}>{t('errors.form')}</p>
+          <Notice tone="error">{t('errors.form')}</Notice>
         ) : serverErrors.length > 0 ? (
-          <ul className={`${alertClass} flex flex-col gap-1`}>
+          <Notice tone="error" as="ul" className="flex flex-col gap-1">
             {serverErrors.map((message) => (
               <li key={`${message.key}:${message.values?.title ?? ''}`}>
                 {message.values
@@ -315,19 +307,20 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
                   : tErrors(message.key as Exclude<typeof message.key, ProductErrorKey>)}
               </li>
             ))}
-          </ul>
+          </Notice>
         ) : null}
       </div>
 
       <div className="flex flex-col gap-4">
-        <p className={noticeClass}>{t('nextStep')}</p>
-        <button
+        <Notice tone="info">{t('nextStep')}</Notice>
+        <Button
           type="submit"
+          size="lg"
           disabled={pending}
-          className={`${primaryButtonClass} self-stretch text-lg sm:self-end`}
+          className="self-stretch text-lg sm:self-end"
         >
           {pending ? t('placing') : t('confirm')}
-        </button>
+        </Button>
       </div>
     </form>
   );

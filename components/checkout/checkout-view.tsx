@@ -8,7 +8,8 @@ import { useUserStore } from '@/components/providers/user-store-provider';
 import { Link } from '@/lib/i18n/navigation';
 import { CheckoutForm, type CheckoutUser, type PickupInfo } from './checkout-form';
 import { CheckoutSummary } from './checkout-summary';
-import { cardClass, primaryButtonClass } from './styles';
+import { Button } from '@/components/ui/button';
+import { cardClass, cardTitleClass } from '@/components/ui/card';
 
 type Props = {
   /** Who the session cookie said was signed in when the page was rendered. */
@@ -103,20 +104,19 @@ export function CheckoutView({ initialUser, pickup }: Props) {
             data-testid="checkout-sign-in"
             className={`${cardClass} flex flex-col items-start gap-3`}
           >
-            <h2 id="checkout-sign-in" className="text-xl font-semibold">
+            <h2 id="checkout-sign-in" className={cardTitleClass}>
               {t('signInTitle')}
             </h2>
             <p>{t('signInText')}</p>
-            <button
-              type="button"
+            <Button
+              size="lg"
               onClick={() => {
                 signInRequested.current = true;
                 openPanel('userTab');
               }}
-              className={primaryButtonClass}
             >
               {t('signIn')}
-            </button>
+            </Button>
           </section>
         </>
       )}
