@@ -29,7 +29,7 @@ type Props = {
 type Message = 'saved' | 'invalid' | 'unauthenticated' | 'failed';
 
 /**
- * The delivery address (SPEC 4): each field switches between showing and editing; changed fields
+ * The delivery address: each field switches between showing and editing; changed fields
  * carry an asterisk; while anything differs from the saved address, 'Descartar Alterações' and
  * 'Atualizar Informações' appear. Saving goes through the updateAddress server action.
  */

@@ -32,7 +32,7 @@ type LoadState = {
 };
 
 /**
- * The signed-in user's orders (SPEC 4): the 3 most recent, newest first, a toggle for all when
+ * The signed-in user's orders: the 3 most recent, newest first, a toggle for all when
  * there are more, each expandable to its items and receiving method, with a WhatsApp follow-up.
  * Refetches when another part of the app flags ordersNeedUpdate.
  */

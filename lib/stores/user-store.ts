@@ -14,7 +14,7 @@ export type CurrentUser = {
 
 export type UserState = {
   currentUser: CurrentUser | null;
-  /** Set after an order changes: the orders list refetches and resets it (SPEC 4). */
+  /** Set after an order changes: the orders list refetches and resets it. */
   ordersNeedUpdate: boolean;
   userIsAdmin: boolean;
 };
@@ -22,7 +22,7 @@ export type UserState = {
 export type UserActions = {
   /** Signing out (null) also drops admin rights: signed out means not admin. */
   setCurrentUser: (user: CurrentUser | null) => void;
-  /** Admin only when the stored flag is exactly `true` (SPEC 4); anything else is false. */
+  /** Admin only when the stored flag is exactly `true`: a string 'true' or 1 grants nothing. */
   setUserIsAdmin: (isAdmin: unknown) => void;
   setOrdersNeedUpdate: (needUpdate: boolean) => void;
 };
