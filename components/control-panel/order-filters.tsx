@@ -30,6 +30,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
         id="orders-filter-status"
         name="status"
         size="sm"
+        className="text-sm font-medium"
         label={t('status')}
         defaultValue={filters.status ?? ''}
       >
@@ -44,6 +45,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
         id="orders-filter-shipping"
         name="shipping"
         size="sm"
+        className="text-sm font-medium"
         label={t('receiving')}
         defaultValue={filters.shipping ?? ''}
       >
@@ -56,7 +58,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
         name="q"
         type="search"
         size="sm"
-        className="min-w-56 flex-1"
+        className="min-w-56 flex-1 text-sm font-medium"
         label={t('search')}
         defaultValue={filters.q}
         maxLength={MAX_QUERY_LENGTH}

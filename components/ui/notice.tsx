@@ -11,13 +11,18 @@ const TONES: Record<NoticeTone, string> = {
   info: 'bg-gold-400/15 text-cacao-800 dark:text-cacao-100',
 };
 
-const SIZES: Record<NoticeSize, string> = {
-  md: 'rounded-2xl px-4 py-3',
-  sm: 'rounded-xl px-3 py-2 text-sm',
+// An information reads as a calm block; errors and successes as tighter bars.
+const SIZES: Record<NoticeSize, Record<NoticeTone, string>> = {
+  md: { error: 'rounded-xl px-4 py-3', success: 'rounded-xl px-4 py-3', info: 'rounded-2xl p-4' },
+  sm: {
+    error: 'rounded-xl px-3 py-2 text-sm',
+    success: 'rounded-xl px-3 py-2 text-sm',
+    info: 'rounded-xl px-3 py-2 text-sm',
+  },
 };
 
 export function noticeClass(tone: NoticeTone, size: NoticeSize = 'md', className?: string) {
-  return [SIZES[size], TONES[tone], className].filter(Boolean).join(' ');
+  return [SIZES[size][tone], TONES[tone], className].filter(Boolean).join(' ');
 }
 
 type Props = {
