@@ -38,16 +38,19 @@ test.describe('landing page', () => {
   });
 
   test('four banners rotate on their own and can be paused', async ({ page }) => {
+    // The page's clock is driven by the test: 'on their own' and 'stays' need no real waiting.
+    await page.clock.install();
     await page.goto('/pt-BR');
     await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(4);
     const first = await activeSlide(page);
     expect(first).toBe('Destaque 1 de 4');
-    await expect.poll(() => activeSlide(page), { timeout: 8000 }).toBe('Destaque 2 de 4');
+    await page.clock.runFor(5_000);
+    await expect.poll(() => activeSlide(page)).toBe('Destaque 2 de 4');
 
     await page.getByRole('button', { name: 'Pausar rotação' }).click();
     await page.mouse.move(0, 0);
     const paused = await activeSlide(page);
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(20_000);
     expect(await activeSlide(page)).toBe(paused);
     await expect(page.getByRole('button', { name: 'Retomar rotação' })).toBeVisible();
 
@@ -58,10 +61,11 @@ test.describe('landing page', () => {
   test('banners do not rotate by themselves when the visitor prefers reduced motion', async ({
     page,
   }) => {
+    await page.clock.install();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/en');
     await expect(page.getByRole('button', { name: 'Resume rotation' })).toBeVisible();
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(20_000);
     expect(await activeSlide(page)).toBe('Highlight 1 of 4');
   });
 

@@ -24,6 +24,19 @@ async function recordSplash(page: Page) {
     );
 }
 
+/** Resolves after the page has rendered `count` more frames (tied to rendering, not a clock). */
+async function afterFrames(page: Page, count: number) {
+  await page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        let left = frames;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
+
 base.describe('intro splash', () => {
   base(
     'shows the logo for about a second, blocks scrolling, and only once per visit @phone',
@@ -45,7 +58,9 @@ base.describe('intro splash', () => {
       await page.mouse.move(100, 300);
       await page.mouse.wheel(0, 800);
       await page.keyboard.press('PageDown');
-      await page.waitForTimeout(300);
+      // Chromium scrolls a wheel or PageDown within a few frames: after 20 of them an unblocked
+      // page has moved.
+      await afterFrames(page, 20);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await page.evaluate(() => document.documentElement.removeAttribute('data-splash'));
 

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
 
 type Props = { error: Error & { digest?: string }; reset: () => void };
 
@@ -17,13 +18,9 @@ export default function LocaleError({ error, reset }: Props) {
     >
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mt-3 text-cacao-600 dark:text-cacao-300">{t('description')}</p>
-      <button
-        type="button"
-        onClick={reset}
-        className="mt-8 rounded-full bg-cacao-700 px-6 py-3 font-semibold text-cacao-50 hover:bg-cacao-800"
-      >
+      <Button size="lg" onClick={reset} className="mt-8">
         {t('retry')}
-      </button>
+      </Button>
     </div>
   );
 }

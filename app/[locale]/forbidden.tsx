@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -17,10 +18,7 @@ export default async function LocaleForbidden() {
       </p>
       <h1 className="mt-4 text-3xl font-bold">{t('title')}</h1>
       <p className="mt-3 text-cacao-600 dark:text-cacao-300">{t('description')}</p>
-      <Link
-        href="/"
-        className="mt-8 rounded-full bg-cacao-700 px-6 py-3 font-semibold text-cacao-50 hover:bg-cacao-800"
-      >
+      <Link href="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         {t('home')}
       </Link>
     </div>

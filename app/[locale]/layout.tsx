@@ -73,7 +73,7 @@ export default async function LocaleLayout({ children, params }: Props) {
       </head>
       <body className="flex min-h-dvh flex-col">
         <NextIntlClientProvider messages={clientMessages}>
-          <ShopProviders locale={locale} entries={getCatalogueEntries(locale)}>
+          <ShopProviders entries={getCatalogueEntries(locale)}>
             <Navbar />
             <main id="content" className="flex-1">
               {children}

@@ -9,6 +9,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
+import { Button } from '@/components/ui/button';
 
 export const CART_PANEL_ID = 'cart-panel';
 
@@ -39,14 +40,9 @@ export function CartPanel() {
             <Price amount={hydrated ? cartTotal : 0} className="text-2xl" />
           </p>
           <div className="flex gap-3">
-            <button
-              type="button"
-              onClick={clearCart}
-              disabled={!hydrated || empty}
-              className="rounded-full border border-cacao-300 px-4 py-2.5 font-semibold hover:bg-cacao-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-cacao-700 dark:hover:bg-cacao-900"
-            >
+            <Button variant="secondary" onClick={clearCart} disabled={!hydrated || empty}>
               {t('clear')}
-            </button>
+            </Button>
             <CheckoutButton label={t('checkout')} disabled={!hydrated || empty} />
           </div>
         </div>

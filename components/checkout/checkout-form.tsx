@@ -5,7 +5,6 @@ import { useId, useRef, useState, useTransition } from 'react';
 import type { FormEvent } from 'react';
 import { useCartStore } from '@/components/providers/cart-store-provider';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
-import { usePaymentStoreApi } from '@/components/providers/payment-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -23,15 +22,11 @@ import {
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
+import { Button } from '@/components/ui/button';
+import { cardClass, cardTitleClass } from '@/components/ui/card';
+import { Notice, noticeClass } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
 import { CheckoutSummary } from './checkout-summary';
-import {
-  alertClass,
-  cardClass,
-  noticeClass,
-  primaryButtonClass,
-  sectionTitleClass,
-} from './styles';
-import { TextField } from './text-field';
 
 /** The signed-in shopper as the form needs them: what prefills it. */
 export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
@@ -41,10 +36,10 @@ export type PickupInfo = { address: string; hours: string[] };
 
 type Props = {
   user: CheckoutUser;
-  orderID: string;
+  orderId: string;
   pickup: PickupInfo;
   /** Called once the order exists, before the cart is emptied and the page changes. */
-  onPlaced: (orderID: string) => void;
+  onPlaced: (orderId: string) => void;
 };
 
 /** The messages that name a product (they come with values). */
@@ -63,7 +58,7 @@ const ADDRESS_INPUTS = [
  * summary and 'Confirmar pedido'. Sends the order once (pending state, no double submit); a
  * refusal is explained and leaves the cart as it was.
  */
-export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
+export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   const t = useTranslations('Checkout');
   const tErrors = useTranslations('CheckoutErrors');
   const locale = useLocale();
@@ -72,8 +67,6 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
   const entries = useCatalogueEntries();
   const cartItems = useCartStore((store) => store.cartItems);
   const clearCart = useCartStore((store) => store.clearCart);
-  const setCheckoutOrder = useCartStore((store) => store.setCheckoutOrder);
-  const paymentStore = usePaymentStoreApi();
   const userStore = useUserStoreApi();
   const openPanel = useUiStore((store) => store.openPanel);
 
@@ -122,7 +115,7 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
     sending.current = true;
     setServerErrors([]);
     const input = toCheckoutInput({
-      orderID,
+      orderID: orderId,
       lines: cartItems.map((item) => ({ id: item.id, quantity: item.quantity })),
       values,
       locale,
@@ -137,9 +130,8 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
         }
         onPlaced(result.orderID);
         userStore.getState().setOrdersNeedUpdate(true);
+        // Also forgets the order id: the next cart is a new order.
         clearCart();
-        setCheckoutOrder(null);
-        paymentStore.getState().resetPayment();
         router.push(`/checkout/${encodeURIComponent(result.orderID)}`);
       } catch (cause) {
         // The request itself failed (network, server restart). The order id stays, so sending
@@ -171,9 +163,7 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-8" aria-busy={pending}>
       <fieldset className={`${cardClass} flex flex-col gap-3`}>
-        <legend className={`${sectionTitleClass} float-left mb-1 w-full`}>
-          {t('shippingTitle')}
-        </legend>
+        <legend className={`${cardTitleClass} float-left mb-1 w-full`}>{t('shippingTitle')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {(
             [
@@ -249,9 +239,7 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
       </fieldset>
 
       <fieldset className={`${cardClass} flex flex-col gap-3`}>
-        <legend className={`${sectionTitleClass} float-left mb-1 w-full`}>
-          {t('contactTitle')}
-        </legend>
+        <legend className={`${cardTitleClass} float-left mb-1 w-full`}>{t('contactTitle')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             id={fieldId('telephone')}
@@ -287,7 +275,7 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
       />
 
       {problems.length > 0 ? (
-        <div role="alert" className={`${alertClass} flex flex-col items-start gap-2`}>
+        <div role="alert" className={noticeClass('error', 'md', 'flex flex-col items-start gap-2')}>
           <ul className="flex flex-col gap-1">
             {problems.map((problem) => (
               <li key={problem.kind === 'tooMany' ? problem.key : problem.kind}>
@@ -309,9 +297,9 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
 
       <div role="alert" data-testid="checkout-errors" className="empty:hidden">
         {submitted && firstInvalidField(errors) ? (
-          <p className={alertClass}>{t('errors.form')}</p>
+          <Notice tone="error">{t('errors.form')}</Notice>
         ) : serverErrors.length > 0 ? (
-          <ul className={`${alertClass} flex flex-col gap-1`}>
+          <Notice tone="error" as="ul" className="flex flex-col gap-1">
             {serverErrors.map((message) => (
               <li key={`${message.key}:${message.values?.title ?? ''}`}>
                 {message.values
@@ -319,19 +307,20 @@ export function CheckoutForm({ user, orderID, pickup, onPlaced }: Props) {
                   : tErrors(message.key as Exclude<typeof message.key, ProductErrorKey>)}
               </li>
             ))}
-          </ul>
+          </Notice>
         ) : null}
       </div>
 
       <div className="flex flex-col gap-4">
-        <p className={noticeClass}>{t('nextStep')}</p>
-        <button
+        <Notice tone="info">{t('nextStep')}</Notice>
+        <Button
           type="submit"
+          size="lg"
           disabled={pending}
-          className={`${primaryButtonClass} self-stretch text-lg sm:self-end`}
+          className="self-stretch text-lg sm:self-end"
         >
           {pending ? t('placing') : t('confirm')}
-        </button>
+        </Button>
       </div>
     </form>
   );

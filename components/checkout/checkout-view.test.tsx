@@ -2,16 +2,19 @@
 import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
-import { usePaymentStoreApi } from '@/components/providers/payment-store-provider';
+import { useEffect } from 'react';
 import { ShopProviders } from '@/components/providers/shop-providers';
-import { useCartStore } from '@/components/providers/cart-store-provider';
+import {
+  useCartHydrated,
+  useCartStore,
+  useCartStoreApi,
+} from '@/components/providers/cart-store-provider';
 import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import { placeOrder } from '@/lib/orders/actions';
 import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
-import { NO_ORDER_PREFERENCE_ID, type PaymentStoreApi } from '@/lib/stores/payment-store';
 import type { UiStoreApi } from '@/lib/stores/ui-store';
 import type { UserStoreApi } from '@/lib/stores/user-store';
 import ptBR from '@/messages/pt-BR.json';
@@ -50,7 +53,6 @@ const SHOPPER: CheckoutUser = {
 
 type Stores = {
   cart: () => CartStore;
-  payment: PaymentStoreApi;
   ui: UiStoreApi;
   user: UserStoreApi;
 };
@@ -70,34 +72,39 @@ function saveCart(lines: { id: string; quantity: number }[]) {
   );
 }
 
-function renderCheckout(initialUser: CheckoutUser | null, preferenceId?: string) {
-  const holder: Partial<Stores> & { cartState?: CartStore } = {};
+function renderCheckout(initialUser: CheckoutUser | null, orderId?: string) {
+  const holder: Partial<Stores> & { cartState?: CartStore; started?: boolean } = {};
   function Capture() {
     holder.cartState = useCartStore((store) => store);
-    holder.payment = usePaymentStoreApi();
     holder.ui = useUiStoreApi();
     holder.user = useUserStoreApi();
     return null;
   }
-  function SetPreference() {
-    const payment = usePaymentStoreApi();
-    if (preferenceId && payment.getState().preferenceId === NO_ORDER_PREFERENCE_ID) {
-      payment.getState().setPreferenceId(preferenceId);
-    }
-    return null;
+  /**
+   * Stands for the cart's checkout button: the cart gets `orderId` (once the saved cart is read,
+   * since a write before would overwrite it), then the page opens.
+   */
+  function StartedCheckout() {
+    const cart = useCartStoreApi();
+    const hydrated = useCartHydrated();
+    const current = useCartStore((store) => store.orderId);
+    useEffect(() => {
+      if (orderId && hydrated) cart.setState({ orderId });
+    }, [cart, hydrated]);
+    if (orderId && current !== orderId && !holder.started) return null;
+    holder.started = true;
+    return <CheckoutView initialUser={initialUser} pickup={PICKUP} />;
   }
   render(
     <NextIntlClientProvider locale="pt-BR" messages={messages} timeZone="America/Sao_Paulo">
-      <ShopProviders locale="pt-BR" entries={getCatalogueEntries('pt-BR')}>
-        <SetPreference />
+      <ShopProviders entries={getCatalogueEntries('pt-BR')}>
         <Capture />
-        <CheckoutView initialUser={initialUser} pickup={PICKUP} />
+        <StartedCheckout />
       </ShopProviders>
     </NextIntlClientProvider>,
   );
   return {
     cart: () => holder.cartState as CartStore,
-    payment: holder.payment as PaymentStoreApi,
     ui: holder.ui as UiStoreApi,
     user: holder.user as UserStoreApi,
   } satisfies Stores;
@@ -133,7 +140,7 @@ describe('CheckoutView', () => {
     const stores = renderCheckout(null);
     const reference = await screen.findByTestId('order-reference');
     expect(reference.textContent).toMatch(/^[0-9A-F]{12}$/);
-    expect(stores.payment.getState().preferenceId).toBe(reference.textContent);
+    expect(stores.cart().orderId).toBe(reference.textContent);
   });
 
   it('signed out: lists the cart and asks to sign in; once signed in, the form appears', async () => {
@@ -197,8 +204,23 @@ describe('CheckoutView', () => {
     );
     expect(confirmButton()).toBeEnabled();
     expect(stores.cart().cartItems.map((item) => item.quantity)).toEqual([2, 1]);
-    expect(stores.payment.getState().preferenceId).toBe('ABCDEF123456');
+    expect(stores.cart().orderId).toBe('ABCDEF123456');
     expect(mockPush).not.toHaveBeenCalled();
+  });
+
+  it('places one order when two submits arrive before React re-renders the disabled button', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    mockedPlaceOrder.mockImplementation(() => new Promise<PlaceOrderResult>(() => {}));
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const form = (await screen.findByRole('button', { name: 'Confirmar pedido' })).closest('form');
+    // Both events land in one batch: the second submit still sees the enabled button and the
+    // form's state from before the first one.
+    act(() => {
+      fireEvent.submit(form as HTMLFormElement);
+      fireEvent.submit(form as HTMLFormElement);
+    });
+    await waitFor(() => expect(confirmButton()).toBeDisabled());
+    expect(mockedPlaceOrder).toHaveBeenCalledTimes(1);
   });
 
   it('once placed: orders need an update, the cart and order id are cleared, the confirmation opens', async () => {
@@ -214,7 +236,7 @@ describe('CheckoutView', () => {
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
     expect(stores.user.getState().ordersNeedUpdate).toBe(true);
     expect(stores.cart().cartItems).toEqual([]);
-    expect(stores.payment.getState().preferenceId).toBe(NO_ORDER_PREFERENCE_ID);
+    expect(stores.cart().orderId).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Pedido feito! Abrindo a confirmação…');
     expect(mockedPlaceOrder.mock.calls[0]?.[0]).toMatchObject({
       shippingOption: 'Entrega',

@@ -3,15 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
-import { usePaymentStore } from '@/components/providers/payment-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStore } from '@/components/providers/user-store-provider';
 import { Link } from '@/lib/i18n/navigation';
-import { createOrderId } from '@/lib/orders/order-id';
-import { hasPlacedOrder } from '@/lib/stores/payment-store';
 import { CheckoutForm, type CheckoutUser, type PickupInfo } from './checkout-form';
 import { CheckoutSummary } from './checkout-summary';
-import { cardClass, primaryButtonClass } from './styles';
+import { Button } from '@/components/ui/button';
+import { cardClass, cardTitleClass } from '@/components/ui/card';
 
 type Props = {
   /** Who the session cookie said was signed in when the page was rendered. */
@@ -27,38 +25,24 @@ export function CheckoutView({ initialUser, pickup }: Props) {
   const t = useTranslations('Checkout');
   const hydrated = useCartHydrated();
   const cartItems = useCartStore((store) => store.cartItems);
-  const cartTotal = useCartStore((store) => store.cartTotal);
-  const setCheckoutOrder = useCartStore((store) => store.setCheckoutOrder);
-  const preferenceId = usePaymentStore((store) => store.preferenceId);
-  const hasOrderId = usePaymentStore(hasPlacedOrder);
-  const setPreferenceId = usePaymentStore((store) => store.setPreferenceId);
+  const orderId = useCartStore((store) => store.orderId);
+  const startCheckout = useCartStore((store) => store.startCheckout);
   const openPanel = useUiStore((store) => store.openPanel);
   const closePanel = useUiStore((store) => store.closePanel);
   // The store follows sign-in and sign-out in the user tab; the server's answer covers the time
   // before the store has asked /api/session.
   const storeUser = useUserStore((store) => store.currentUser);
   const user: CheckoutUser | null = storeUser ?? initialUser;
-  const [placedOrderID, setPlacedOrderID] = useState<string | null>(null);
+  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
   const signInRequested = useRef(false);
   const empty = cartItems.length === 0;
 
   useEffect(() => {
     // The order id lives in memory only: a reload or a new tab has the (persisted) cart but no
-    // id. Make one the way the cart's checkout button does.
-    if (!hydrated || empty || hasOrderId || placedOrderID) return;
-    const orderID = createOrderId();
-    setCheckoutOrder({ orderID, items: cartItems, total: cartTotal });
-    setPreferenceId(orderID);
-  }, [
-    hydrated,
-    empty,
-    hasOrderId,
-    placedOrderID,
-    cartItems,
-    cartTotal,
-    setCheckoutOrder,
-    setPreferenceId,
-  ]);
+    // id. Start the checkout here as the cart's checkout button does.
+    if (!hydrated || empty || orderId || placedOrderId) return;
+    startCheckout();
+  }, [hydrated, empty, orderId, placedOrderId, startCheckout]);
 
   useEffect(() => {
     // Signed in from this page's request: close the tab so the form shows.
@@ -68,21 +52,21 @@ export function CheckoutView({ initialUser, pickup }: Props) {
     }
   }, [user, closePanel]);
 
-  if (placedOrderID) {
+  if (placedOrderId) {
     return (
       <p role="status" className="mt-6">
         {t('placed')}
       </p>
     );
   }
-  if (!hydrated || (!empty && !hasOrderId)) {
+  if (!hydrated || (!empty && !orderId)) {
     return (
       <p role="status" className="mt-6">
         {t('loading')}
       </p>
     );
   }
-  if (empty) {
+  if (empty || !orderId) {
     return (
       <div className="mt-6 flex flex-col items-start gap-4">
         <p>{t('noOrder')}</p>
@@ -101,16 +85,16 @@ export function CheckoutView({ initialUser, pickup }: Props) {
           data-testid="order-reference"
           className="rounded-lg bg-cacao-100 px-2 py-1 font-mono text-lg tracking-wider dark:bg-cacao-900"
         >
-          {preferenceId}
+          {orderId}
         </strong>
       </p>
       {user ? (
         <CheckoutForm
           key={user.uid}
           user={user}
-          orderID={preferenceId}
+          orderId={orderId}
           pickup={pickup}
-          onPlaced={setPlacedOrderID}
+          onPlaced={setPlacedOrderId}
         />
       ) : (
         <>
@@ -120,20 +104,19 @@ export function CheckoutView({ initialUser, pickup }: Props) {
             data-testid="checkout-sign-in"
             className={`${cardClass} flex flex-col items-start gap-3`}
           >
-            <h2 id="checkout-sign-in" className="text-xl font-semibold">
+            <h2 id="checkout-sign-in" className={cardTitleClass}>
               {t('signInTitle')}
             </h2>
             <p>{t('signInText')}</p>
-            <button
-              type="button"
+            <Button
+              size="lg"
               onClick={() => {
                 signInRequested.current = true;
                 openPanel('userTab');
               }}
-              className={primaryButtonClass}
             >
               {t('signIn')}
-            </button>
+            </Button>
           </section>
         </>
       )}

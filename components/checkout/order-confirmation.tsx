@@ -1,4 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass, cardTitleClass } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { getProduct } from '@/lib/catalogue';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -9,14 +13,6 @@ import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusKey } from '@/lib/orders/status';
 import { formatShopAddress, whatsappLink } from '@/lib/shop';
 import { PaymentPanel } from './payment-panel';
-import {
-  cardClass,
-  mutedTextClass,
-  noticeClass,
-  secondaryButtonClass,
-  sectionTitleClass,
-  whatsappLinkClass,
-} from './styles';
 
 type Props = {
   order: PlacedOrder;
@@ -50,7 +46,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       rel="noopener noreferrer"
       aria-label={t('whatsappLabel', { orderID: order.orderID })}
       data-testid="order-whatsapp"
-      className={whatsappLinkClass}
+      className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
     >
       {t('whatsapp')}
     </a>
@@ -71,17 +67,14 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         </dd>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('status')}</dt>
         <dd>
-          <span
-            data-testid="order-status"
-            className="rounded-full bg-cacao-100 px-3 py-0.5 font-semibold text-cacao-800 dark:bg-cacao-800 dark:text-cacao-100"
-          >
+          <Badge size="sm" data-testid="order-status">
             {status(orderStatusKey(order.status))}
-          </span>
+          </Badge>
         </dd>
       </dl>
 
       <section aria-labelledby="order-items">
-        <h2 id="order-items" className={`${sectionTitleClass} mb-2`}>
+        <h2 id="order-items" className={`${cardTitleClass} mb-2`}>
           {t('items')}
         </h2>
         <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
@@ -109,7 +102,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       </section>
 
       <section aria-labelledby="order-receiving" className={`${cardClass} flex flex-col gap-2`}>
-        <h2 id="order-receiving" className={sectionTitleClass}>
+        <h2 id="order-receiving" className={cardTitleClass}>
           {t('receiving')}: {pickup ? t('pickup') : t('delivery')}
         </h2>
         {pickup ? (
@@ -130,24 +123,24 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           </p>
         ) : null}
         {order.telephone ? (
-          <p className={mutedTextClass}>
+          <p className="text-sm text-cacao-700 dark:text-cacao-200">
             {t('telephone')}: {order.telephone}
           </p>
         ) : null}
       </section>
 
       <section aria-labelledby="order-payment" className="flex flex-col gap-4">
-        <h2 id="order-payment" className={sectionTitleClass}>
+        <h2 id="order-payment" className={cardTitleClass}>
           {t('paymentTitle')}
         </h2>
         {!online ? (
-          <p className={noticeClass} data-testid="manual-payment">
+          <Notice tone="info" data-testid="manual-payment">
             {t('manualPayment')}
-          </p>
+          </Notice>
         ) : order.payment.status === 'approved' ? (
-          <p className={noticeClass}>{t('paid')}</p>
+          <Notice tone="info">{t('paid')}</Notice>
         ) : order.payment.status === 'needs-review' ? (
-          <p className={noticeClass}>{t('inReview')}</p>
+          <Notice tone="info">{t('inReview')}</Notice>
         ) : unpaid && publicKey ? (
           <PaymentPanel
             orderID={order.orderID}
@@ -162,10 +155,10 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <Link href="/usuario" className={secondaryButtonClass}>
+        <Link href="/usuario" className={buttonClass({ variant: 'secondary' })}>
           {t('myOrders')}
         </Link>
-        <Link href="/#chocolates" className={secondaryButtonClass}>
+        <Link href="/#chocolates" className={buttonClass({ variant: 'secondary' })}>
           {t('keepShopping')}
         </Link>
       </div>

@@ -40,7 +40,7 @@ function isMercadoPagoFailure(reason: unknown): boolean {
 /**
  * Loads MercadoPago.js (sdk.mercadopago.com/js/v2), initialises it with the public key and
  * renders one brick through @mercadopago/sdk-react: the Wallet for a preference, or the Status
- * Screen for a payment. The SDK's bricks wait 200 ms before they are created (SPEC 7). A script
+ * Screen for a payment. The SDK's bricks wait 200 ms before they are created. A script
  * that fails to load (always, offline) or a brick that fails shows `fallback`, never an error.
  */
 export function PaymentBrick({

@@ -3,11 +3,12 @@
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Notice, noticeClass } from '@/components/ui/notice';
 import { useRouter } from '@/lib/i18n/navigation';
 import { retryPayment } from '@/lib/orders/actions';
 import { CHECKOUT_ERROR_MESSAGE_KEYS, type RetryPaymentResult } from '@/lib/orders/checkout-result';
 import type { BrickRequest } from './payment-brick';
-import { alertClass, secondaryButtonClass, whatsappLinkClass } from './styles';
 
 // The Mercado Pago SDK is loaded only here, when an order is paid online.
 const PaymentBrick = dynamic(
@@ -61,7 +62,7 @@ export function PaymentPanel({
         : null;
 
   const fallback = (
-    <div role="alert" className={`${alertClass} flex flex-col items-start gap-3`}>
+    <div role="alert" className={noticeClass('error', 'md', 'flex flex-col items-start gap-3')}>
       <p>{t('sdkFailed')}</p>
       <div className="flex flex-wrap gap-3">
         <a
@@ -69,18 +70,14 @@ export function PaymentPanel({
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('whatsappLabel', { orderID })}
-          className={whatsappLinkClass}
+          className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
         >
           {t('whatsapp')}
         </a>
         {/* The SDK remembers a failed load until the page is loaded again. */}
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className={secondaryButtonClass}
-        >
+        <Button variant="secondary" onClick={() => window.location.reload()}>
           {t('reload')}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -119,28 +116,23 @@ export function PaymentPanel({
           />
         </>
       ) : (
-        <p role="alert" className={alertClass}>
+        <Notice tone="error" role="alert">
           {tErrors('paymentError')}
-        </p>
+        </Notice>
       )}
       {canRetry ? (
         <div className="flex flex-col items-start gap-2">
           <p className="text-sm text-cacao-700 dark:text-cacao-200">{t('retryIntro')}</p>
-          <button
-            type="button"
-            onClick={retry}
-            disabled={retrying}
-            className={secondaryButtonClass}
-          >
+          <Button variant="secondary" onClick={retry} disabled={retrying}>
             {retrying ? t('retrying') : t('retry')}
-          </button>
+          </Button>
           <div role="status" className="empty:hidden">
             {retryResult?.ok ? t('retried') : null}
           </div>
           {retryResult && !retryResult.ok ? (
-            <p role="alert" className={alertClass}>
+            <Notice tone="error" role="alert">
               {tErrors(retryResult.key)}
-            </p>
+            </Notice>
           ) : null}
         </div>
       ) : null}

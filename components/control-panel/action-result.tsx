@@ -1,14 +1,11 @@
+import { Notice } from '@/components/ui/notice';
 import type { PanelActionResult } from '@/lib/control-panel/actions';
-import { panelAlertClass, panelSuccessClass } from './styles';
 
 /** The answer of a panel action: a status when it worked, an alert when it was refused. */
 export function ActionResult({ result }: { result: PanelActionResult }) {
   return (
-    <p
-      role={result.ok ? 'status' : 'alert'}
-      className={result.ok ? panelSuccessClass : panelAlertClass}
-    >
+    <Notice tone={result.ok ? 'success' : 'error'} size="sm" role={result.ok ? 'status' : 'alert'}>
       {result.message}
-    </p>
+    </Notice>
   );
 }

@@ -7,6 +7,7 @@ import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusKey } from '@/lib/orders/status';
 import { allowedTransitions } from '@/lib/orders/transitions';
 import { StatusEditor } from './status-editor';
+import { Badge } from '@/components/ui/badge';
 
 type Props = { order: AdminOrder; locale: AppLocale };
 
@@ -45,12 +46,7 @@ export async function OrderCard({ order, locale }: Props) {
         </div>
         <p className="flex flex-col items-end text-sm">
           <span className="text-cacao-500">{t('currentStatus')}</span>
-          <span
-            data-testid="admin-order-status"
-            className="rounded-full bg-cacao-100 px-3 py-1 font-semibold text-cacao-900 dark:bg-cacao-800 dark:text-cacao-50"
-          >
-            {status(current)}
-          </span>
+          <Badge data-testid="admin-order-status">{status(current)}</Badge>
         </p>
       </header>
 

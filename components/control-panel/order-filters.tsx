@@ -4,7 +4,8 @@ import { MAX_QUERY_LENGTH, NO_FILTERS, type OrderFilters } from '@/lib/orders/or
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
 import { ORDER_STATUS_KEYS } from '@/lib/orders/status';
-import { panelButtonClass, panelInputClass, panelSecondaryButtonClass } from './styles';
+import { buttonClass } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/text-field';
 
 type Props = { locale: AppLocale; filters: OrderFilters };
 
@@ -25,53 +26,50 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
       aria-label={t('filters')}
       className="mt-6 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
     >
-      <div className="flex flex-col gap-1 text-sm font-medium">
-        <label htmlFor="orders-filter-status">{t('status')}</label>
-        <select
-          id="orders-filter-status"
-          name="status"
-          defaultValue={filters.status ?? ''}
-          className={panelInputClass}
-        >
-          <option value="">{t('anyStatus')}</option>
-          {ORDER_STATUS_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {status(key)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1 text-sm font-medium">
-        <label htmlFor="orders-filter-shipping">{t('receiving')}</label>
-        <select
-          id="orders-filter-shipping"
-          name="shipping"
-          defaultValue={filters.shipping ?? ''}
-          className={panelInputClass}
-        >
-          <option value="">{t('anyReceiving')}</option>
-          <option value="Entrega">{t('delivery')}</option>
-          <option value="Retirada">{t('pickup')}</option>
-        </select>
-      </div>
-      <div className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
-        <label htmlFor="orders-filter-q">{t('search')}</label>
-        <input
-          id="orders-filter-q"
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder={t('searchPlaceholder')}
-          className={panelInputClass}
-        />
-      </div>
+      <SelectField
+        id="orders-filter-status"
+        name="status"
+        size="sm"
+        className="text-sm font-medium"
+        label={t('status')}
+        defaultValue={filters.status ?? ''}
+      >
+        <option value="">{t('anyStatus')}</option>
+        {ORDER_STATUS_KEYS.map((key) => (
+          <option key={key} value={key}>
+            {status(key)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="orders-filter-shipping"
+        name="shipping"
+        size="sm"
+        className="text-sm font-medium"
+        label={t('receiving')}
+        defaultValue={filters.shipping ?? ''}
+      >
+        <option value="">{t('anyReceiving')}</option>
+        <option value="Entrega">{t('delivery')}</option>
+        <option value="Retirada">{t('pickup')}</option>
+      </SelectField>
+      <TextField
+        id="orders-filter-q"
+        name="q"
+        type="search"
+        size="sm"
+        className="min-w-56 flex-1 text-sm font-medium"
+        label={t('search')}
+        defaultValue={filters.q}
+        maxLength={MAX_QUERY_LENGTH}
+        placeholder={t('searchPlaceholder')}
+      />
       <div className="flex gap-2">
-        <button type="submit" className={panelButtonClass}>
+        <button type="submit" className={buttonClass({ size: 'sm' })}>
           {t('apply')}
         </button>
         {filtered ? (
-          <Link href="/control-panel" className={panelSecondaryButtonClass}>
+          <Link href="/control-panel" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             {t('clear')}
           </Link>
         ) : null}

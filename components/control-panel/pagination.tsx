@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { orderFiltersQuery, type OrderFilters } from '@/lib/orders/order-filters';
 import { Link } from '@/lib/i18n/navigation';
-import { panelSecondaryButtonClass } from './styles';
+import { buttonClass } from '@/components/ui/button';
 
 type Props = { filters: OrderFilters; page: number; pages: number };
 
@@ -14,7 +14,11 @@ export async function OrdersPagination({ filters, page, pages }: Props) {
   return (
     <nav aria-label={t('pagination')} className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link href={href(page - 1)} rel="prev" className={panelSecondaryButtonClass}>
+        <Link
+          href={href(page - 1)}
+          rel="prev"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+        >
           {t('previous')}
         </Link>
       ) : (
@@ -22,7 +26,11 @@ export async function OrdersPagination({ filters, page, pages }: Props) {
       )}
       <p className="text-sm text-cacao-600 dark:text-cacao-300">{t('page', { page, pages })}</p>
       {page < pages ? (
-        <Link href={href(page + 1)} rel="next" className={panelSecondaryButtonClass}>
+        <Link
+          href={href(page + 1)}
+          rel="next"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+        >
           {t('next')}
         </Link>
       ) : (

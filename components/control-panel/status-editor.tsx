@@ -5,7 +5,7 @@ import { changeOrderStatus, type PanelActionResult } from '@/lib/control-panel/a
 import type { AppLocale } from '@/lib/i18n/locales';
 import type { OrderStatusKey } from '@/lib/orders/status';
 import { ActionResult } from './action-result';
-import { panelButtonClass, panelDangerButtonClass, panelSecondaryButtonClass } from './styles';
+import { buttonClass } from '@/components/ui/button';
 
 type Props = {
   locale: AppLocale;
@@ -64,7 +64,7 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
               name="to"
               value={option.to}
               disabled={pending}
-              className={panelButtonClass}
+              className={buttonClass({ size: 'sm' })}
             >
               {option.label}
             </button>
@@ -74,7 +74,7 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
               type="button"
               disabled={pending}
               onClick={() => setConfirmingCancel(true)}
-              className={panelDangerButtonClass}
+              className={buttonClass({ variant: 'danger', size: 'sm' })}
             >
               {labels.cancel}
             </button>
@@ -89,14 +89,14 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
                 name="to"
                 value="cancelled"
                 disabled={pending}
-                className={panelDangerButtonClass}
+                className={buttonClass({ variant: 'danger', size: 'sm' })}
               >
                 {labels.confirmCancel}
               </button>
               <button
                 type="button"
                 onClick={() => setConfirmingCancel(false)}
-                className={panelSecondaryButtonClass}
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
               >
                 {labels.keep}
               </button>

@@ -6,7 +6,8 @@ import type { AppLocale } from '@/lib/i18n/locales';
 import { STOCK_LIMITS, type InventoryEntry, type InventoryFlag } from '@/lib/inventory/overlay';
 import { Link } from '@/lib/i18n/navigation';
 import { ActionResult } from './action-result';
-import { panelButtonClass, panelInputClass } from './styles';
+import { buttonClass } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/text-field';
 
 type Props = {
   locale: AppLocale;
@@ -61,7 +62,7 @@ export function StockRow({ locale, productKey, title, pageLink, entry, flags, la
           step={1}
           defaultValue={entry.stock}
           aria-label={labels.stock}
-          className={`${panelInputClass} w-24`}
+          className={`${inputClass} w-24`}
         />
       </td>
       {flags.map(({ flag, label }) => (
@@ -85,7 +86,7 @@ export function StockRow({ locale, productKey, title, pageLink, entry, flags, la
             type="submit"
             disabled={pending}
             aria-label={labels.saveLabel}
-            className={panelButtonClass}
+            className={buttonClass({ size: 'sm' })}
           >
             {pending ? labels.saving : labels.save}
           </button>

@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
-import { useUiStore } from '@/components/providers/ui-store-provider';
 import { SearchIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { searchCatalogue } from '@/lib/catalogue/search';
@@ -13,7 +12,6 @@ import { Link } from '@/lib/i18n/navigation';
 export function MenuSearch() {
   const t = useTranslations('Search');
   const entries = useCatalogueEntries();
-  const setSearchOpen = useUiStore((store) => store.setSearchOpen);
   const [query, setQuery] = useState('');
   const inputId = useId();
   const hintId = useId();
@@ -36,10 +34,7 @@ export function MenuSearch() {
           value={query}
           placeholder={t('placeholder')}
           aria-describedby={hintId}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setSearchOpen(event.target.value.trim() !== '');
-          }}
+          onChange={(event) => setQuery(event.target.value)}
           className="w-full rounded-xl border border-cacao-300 bg-white py-2.5 pr-3 pl-10 text-base placeholder:text-cacao-400 focus:border-gold-500 focus:outline-2 focus:outline-gold-500 dark:border-cacao-700 dark:bg-cacao-900"
         />
       </div>

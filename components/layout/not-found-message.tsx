@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { buttonClass } from '@/components/ui/button';
 
 type Props = { title: string; description: string; href?: string };
 
@@ -12,10 +13,7 @@ export async function NotFoundMessage({ title, description, href = '/' }: Props)
       </p>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-cacao-600 dark:text-cacao-300">{description}</p>
-      <Link
-        href={href}
-        className="mt-8 rounded-full bg-cacao-700 px-6 py-3 font-semibold text-cacao-50 hover:bg-cacao-800"
-      >
+      <Link href={href} className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         {href === '/' ? t('backToHome') : t('backToStore')}
       </Link>
     </div>

@@ -32,7 +32,7 @@ export function CartStoreProvider({ catalogue, children }: Props) {
   return <CartStoreContext value={store}>{children}</CartStoreContext>;
 }
 
-function useCartStoreApi(): CartStoreApi {
+export function useCartStoreApi(): CartStoreApi {
   const store = useContext(CartStoreContext);
   if (!store) throw new Error('useCartStore must be used within CartStoreProvider');
   return store;

@@ -10,15 +10,12 @@ import {
   watchSystemColorMode,
 } from '@/lib/color-mode';
 import { usePathname } from '@/lib/i18n/navigation';
-import type { AppLocale } from '@/lib/i18n/routing';
 import { createUiStore, type UiStore, type UiStoreApi } from '@/lib/stores/ui-store';
 
 const UiStoreContext = createContext<UiStoreApi | undefined>(undefined);
 
-type Props = { locale: AppLocale; children: ReactNode };
-
-export function UiStoreProvider({ locale, children }: Props) {
-  const [store] = useState(() => createUiStore({ selectedLanguage: locale }));
+export function UiStoreProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => createUiStore());
   const pathname = usePathname();
 
   useEffect(() => {
@@ -33,8 +30,7 @@ export function UiStoreProvider({ locale, children }: Props) {
   }, [store]);
 
   useEffect(() => {
-    // A new page: remember it and close whatever panel led there (links, back and forward).
-    store.getState().setActivePage(pathname);
+    // A new page: close whatever panel led there (links, back and forward).
     store.getState().closePanels();
   }, [store, pathname]);
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 
-/** Marks template leftovers (SPEC section 1) so nobody mistakes them for the shop's content. */
+/** Marks template leftovers (sample team, texts) so nobody mistakes them for the shop's content. */
 export async function PlaceholderNotice() {
   const t = await getTranslations('Common');
   return (

@@ -15,15 +15,10 @@ import {
   type AddressField,
 } from '@/lib/users/address-edit';
 import type { Address } from '@/lib/users/types';
-import {
-  alertClass,
-  inputClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-  sectionTitleClass,
-  smallButtonClass,
-  successClass,
-} from './styles';
+import { buttonClass } from '@/components/ui/button';
+import { sectionTitleClass } from '@/components/ui/card';
+import { noticeClass } from '@/components/ui/notice';
+import { inputClass } from '@/components/ui/text-field';
 
 type Props = {
   /** The address as saved on the server. */
@@ -34,7 +29,7 @@ type Props = {
 type Message = 'saved' | 'invalid' | 'unauthenticated' | 'failed';
 
 /**
- * The delivery address (SPEC 4): each field switches between showing and editing; changed fields
+ * The delivery address: each field switches between showing and editing; changed fields
  * carry an asterisk; while anything differs from the saved address, 'Descartar Alterações' and
  * 'Atualizar Informações' appear. Saving goes through the updateAddress server action.
  */
@@ -155,7 +150,7 @@ export function AddressForm({ saved, headingLevel = 3 }: Props) {
                           toggle(field);
                         }
                       }}
-                      className={`${inputClass} mt-1`}
+                      className={`${inputClass} mt-1 w-full`}
                     />
                   ) : (
                     <span className="truncate">{draft[field]}</span>
@@ -167,7 +162,7 @@ export function AddressForm({ saved, headingLevel = 3 }: Props) {
                   aria-label={
                     isEditing ? t('doneField', { field: label }) : t('editField', { field: label })
                   }
-                  className={smallButtonClass}
+                  className={buttonClass({ variant: 'secondary', size: 'xs' })}
                 >
                   {isEditing ? t('done') : t('edit')}
                 </button>
@@ -179,7 +174,7 @@ export function AddressForm({ saved, headingLevel = 3 }: Props) {
         {message ? (
           <p
             role={message === 'saved' ? 'status' : 'alert'}
-            className={message === 'saved' ? successClass : alertClass}
+            className={noticeClass(message === 'saved' ? 'success' : 'error', 'sm')}
           >
             {t(message)}
           </p>
@@ -191,11 +186,11 @@ export function AddressForm({ saved, headingLevel = 3 }: Props) {
               type="button"
               onClick={reset}
               disabled={saving}
-              className={secondaryButtonClass}
+              className={buttonClass({ variant: 'secondary' })}
             >
               {t('reset')}
             </button>
-            <button type="submit" disabled={saving} className={primaryButtonClass}>
+            <button type="submit" disabled={saving} className={buttonClass()}>
               {saving ? t('saving') : t('save')}
             </button>
           </div>

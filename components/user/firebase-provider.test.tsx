@@ -15,7 +15,7 @@ function Status() {
 beforeEach(() => mockedLoad.mockReset());
 
 describe('FirebaseProvider', () => {
-  it('useFirebase outside the provider throws the SPEC message', () => {
+  it('useFirebase outside the provider throws a clear message', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Status />)).toThrow('Firebase context is not available');
     spy.mockRestore();

@@ -73,7 +73,10 @@ export function FirebaseProvider({ active, children }: Props) {
   return <FirebaseContext value={value}>{children}</FirebaseContext>;
 }
 
-/** The Firebase context; throws when used outside FirebaseProvider (SPEC 8). */
+/**
+ * The Firebase context; throws when used outside FirebaseProvider, so a component placed outside
+ * it fails at once instead of waiting forever for an auth client.
+ */
 export function useFirebase(): FirebaseContextValue {
   const value = useContext(FirebaseContext);
   if (!value) throw new Error('Firebase context is not available');

@@ -10,13 +10,10 @@ import type { FirebaseClient } from '@/lib/firebase/client';
 import { useRouter } from '@/lib/i18n/navigation';
 import { applySessionUser, createServerSession } from '@/lib/session/client';
 import { useFirebase } from './firebase-provider';
-import {
-  alertClass,
-  inputClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-  sectionTitleClass,
-} from './styles';
+import { buttonClass } from '@/components/ui/button';
+import { sectionTitleClass } from '@/components/ui/card';
+import { noticeClass } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
 
 type Props = {
   /** Heading level of the form title: h2 on /usuario, h3 inside the user tab. */
@@ -44,10 +41,10 @@ export function LoginForm({ headingLevel = 3 }: Props) {
   if (status !== 'ready' || !client) {
     return status === 'error' ? (
       <div className="flex flex-col items-start gap-3">
-        <p role="alert" className={alertClass}>
+        <p role="alert" className={noticeClass('error', 'sm')}>
           {t('loadFailed')}
         </p>
-        <button type="button" onClick={load} className={secondaryButtonClass}>
+        <button type="button" onClick={load} className={buttonClass({ variant: 'secondary' })}>
           {t('retry')}
         </button>
       </div>
@@ -132,7 +129,12 @@ export function LoginForm({ headingLevel = 3 }: Props) {
         <p className="mt-1 text-sm text-cacao-700 dark:text-cacao-200">{t('intro')}</p>
       </div>
 
-      <button type="button" onClick={onGoogle} disabled={disabled} className={secondaryButtonClass}>
+      <button
+        type="button"
+        onClick={onGoogle}
+        disabled={disabled}
+        className={buttonClass({ variant: 'secondary' })}
+      >
         <GoogleMark />
         {busy === 'google' ? t('working') : t('google')}
       </button>
@@ -140,51 +142,43 @@ export function LoginForm({ headingLevel = 3 }: Props) {
       <p className="text-center text-sm text-cacao-600 dark:text-cacao-300">{t('or')}</p>
 
       <form noValidate onSubmit={onSignIn} className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={emailId} className="text-sm font-medium">
-            {t('email')}
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={passwordId} className="text-sm font-medium">
-            {t('password')}
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          id={emailId}
+          name="email"
+          type="email"
+          size="sm"
+          label={t('email')}
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          id={passwordId}
+          name="password"
+          type="password"
+          size="sm"
+          label={t('password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
 
         {error ? (
-          <p role="alert" className={alertClass}>
+          <p role="alert" className={noticeClass('error', 'sm')}>
             {t(`errors.${error}`)}
           </p>
         ) : null}
 
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={disabled} className={primaryButtonClass}>
+          <button type="submit" disabled={disabled} className={buttonClass()}>
             {busy === 'email' ? t('working') : t('signIn')}
           </button>
           <button
             type="button"
             onClick={onCreateAccount}
             disabled={disabled}
-            className={secondaryButtonClass}
+            className={buttonClass({ variant: 'secondary' })}
           >
             {busy === 'signUp' ? t('working') : t('createAccount')}
           </button>

@@ -6,7 +6,8 @@ import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { loadedFirebaseClient } from '@/lib/firebase/client';
 import { useRouter } from '@/lib/i18n/navigation';
 import { applySessionUser, deleteServerSession } from '@/lib/session/client';
-import { alertClass, secondaryButtonClass } from './styles';
+import { buttonClass } from '@/components/ui/button';
+import { noticeClass } from '@/components/ui/notice';
 
 /** Signs out: clears the session cookie, signs Firebase out if it is loaded, empties the store. */
 export function LogoutButton() {
@@ -45,12 +46,12 @@ export function LogoutButton() {
         type="button"
         onClick={() => void logout()}
         disabled={busy}
-        className={secondaryButtonClass}
+        className={buttonClass({ variant: 'secondary' })}
       >
         {busy ? t('loggingOut') : t('logout')}
       </button>
       {failed ? (
-        <p role="alert" className={alertClass}>
+        <p role="alert" className={noticeClass('error', 'sm')}>
           {t('logoutFailed')}
         </p>
       ) : null}

@@ -10,7 +10,10 @@ import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
 import { orderStatusKey } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
 import { whatsappLink } from '@/lib/shop';
-import { alertClass, secondaryButtonClass, sectionTitleClass, smallButtonClass } from './styles';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { sectionTitleClass } from '@/components/ui/card';
+import { noticeClass } from '@/components/ui/notice';
 
 type Props = {
   /** Orders read by the server with the page (/usuario); without them the list fetches its own. */
@@ -29,7 +32,7 @@ type LoadState = {
 };
 
 /**
- * The signed-in user's orders (SPEC 4): the 3 most recent, newest first, a toggle for all when
+ * The signed-in user's orders: the 3 most recent, newest first, a toggle for all when
  * there are more, each expandable to its items and receiving method, with a WhatsApp follow-up.
  * Refetches when another part of the app flags ordersNeedUpdate.
  */
@@ -96,10 +99,10 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: P
       {orders === null ? (
         state.failed && !loading ? (
           <div className="flex flex-col items-start gap-2">
-            <p role="alert" className={alertClass}>
+            <p role="alert" className={noticeClass('error', 'sm')}>
               {t('loadFailed')}
             </p>
-            <button type="button" onClick={retry} className={secondaryButtonClass}>
+            <button type="button" onClick={retry} className={buttonClass({ variant: 'secondary' })}>
               {t('retry')}
             </button>
           </div>
@@ -119,7 +122,7 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: P
             <button
               type="button"
               onClick={() => setShowAll((value) => !value)}
-              className={`${secondaryButtonClass} self-start`}
+              className={buttonClass({ variant: 'secondary', className: 'self-start' })}
             >
               {showAll ? t('showRecent') : t('showAll')}
             </button>
@@ -157,9 +160,7 @@ function OrderCard({ order }: { order: Order }) {
           </time>
         </span>
         <span className="flex shrink-0 items-center gap-2">
-          <span className="rounded-full bg-cacao-100 px-2 py-0.5 text-xs font-semibold text-cacao-800 dark:bg-cacao-800 dark:text-cacao-100">
-            {status(orderStatusKey(order.status))}
-          </span>
+          <Badge size="xs">{status(orderStatusKey(order.status))}</Badge>
           <span
             aria-hidden="true"
             className={`transition-transform ${expanded ? 'rotate-180' : ''}`}
@@ -202,7 +203,7 @@ function OrderCard({ order }: { order: Order }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('whatsappLabel', { orderID: order.orderID })}
-          className={`${smallButtonClass} inline-block`}
+          className={buttonClass({ variant: 'secondary', size: 'xs' })}
         >
           {t('whatsapp')}
         </a>

@@ -40,7 +40,7 @@ describe('cart store', () => {
     const { store } = freshStore();
     expect(store.getState().cartItems).toEqual([]);
     expect(store.getState().cartTotal).toBe(0);
-    expect(store.getState().checkoutOrder).toBeNull();
+    expect(store.getState().orderId).toBeNull();
   });
 
   it('adds a new product with quantity 1, the catalogue price and the default variant', () => {
@@ -117,7 +117,7 @@ describe('cart store', () => {
           { id: 'mini-ovo', price: 35, quantity: 0, bannerImage: '', variant: DEFAULT_VARIANT },
         ],
         cartTotal: 0,
-        checkoutOrder: null,
+        orderId: null,
       },
       { catalogue, storage: memoryStorage() },
     );
@@ -174,13 +174,51 @@ describe('cart store', () => {
     expect(totals).toEqual([193, 386, 421, 386, 0]);
     expect(cartQuantity(store.getState().cartItems)).toBe(0);
   });
+});
 
-  it('keeps the checkout order', () => {
+describe('the order id of a checkout', () => {
+  it('is made when checkout starts: short, URL-safe, upper-case hex', () => {
     const { store } = freshStore();
     store.getState().addToCart('mini-ovo');
-    const order = { orderID: 'ABC123', items: store.getState().cartItems, total: 35 };
-    store.getState().setCheckoutOrder(order);
-    expect(store.getState().checkoutOrder).toEqual(order);
+    const orderId = store.getState().startCheckout();
+    expect(orderId).toMatch(/^[0-9A-F]{12}$/);
+    expect(store.getState().orderId).toBe(orderId);
+  });
+
+  it('is new each time checkout starts', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    const first = store.getState().startCheckout();
+    expect(store.getState().startCheckout()).not.toBe(first);
+  });
+
+  it('stays while the cart changes, so a retried order keeps its id', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    const orderId = store.getState().startCheckout();
+    store.getState().addToCart('mini-ovo');
+    store.getState().decrementItem('mini-ovo');
+    expect(store.getState().orderId).toBe(orderId);
+  });
+
+  it('is forgotten with the cart, so the next cart is a new order', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    store.getState().startCheckout();
+    store.getState().clearCart();
+    expect(store.getState().orderId).toBeNull();
+  });
+
+  it('differs between carts (200 fresh ids are all distinct)', () => {
+    const ids = Array.from({ length: 200 }, () => freshStore().store.getState().startCheckout());
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is never written to storage (a reload starts a new checkout)', () => {
+    const { store, storage } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    store.getState().startCheckout();
+    expect(storage.data[CART_STORAGE_KEY]).not.toContain(store.getState().orderId);
   });
 });
 

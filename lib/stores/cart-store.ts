@@ -1,5 +1,6 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { createOrderId } from '@/lib/orders/order-id';
 
 export type CartVariant = { key: string; name: string };
 
@@ -16,14 +17,16 @@ export type CartItem = {
   variant: CartVariant;
 };
 
-/** The cart as it was when the shopper pressed checkout. */
-export type CheckoutOrder = { orderID: string; items: CartItem[]; total: number };
-
 export type CartState = {
   cartItems: CartItem[];
   /** Sum of price times quantity, recomputed on every change. */
   cartTotal: number;
-  checkoutOrder: CheckoutOrder | null;
+  /**
+   * The id this cart will be ordered under, new each time checkout starts. It lives in memory
+   * only (a reloaded checkout starts again) and is kept after a failed attempt, so sending again
+   * can never place the same cart twice; emptying the cart drops it.
+   */
+  orderId: string | null;
 };
 
 export type CartActions = {
@@ -32,8 +35,10 @@ export type CartActions = {
   /** Removes one unit; a line that reaches 0 or less is removed. */
   decrementItem: (id: string, variantKey?: string) => void;
   removeItem: (id: string, variantKey?: string) => void;
+  /** Empties the cart and forgets its order id. */
   clearCart: () => void;
-  setCheckoutOrder: (order: CheckoutOrder | null) => void;
+  /** Gives the cart a new order id and returns it: the only place an order id is created. */
+  startCheckout: () => string;
 };
 
 export type CartStore = CartState & CartActions;
@@ -51,7 +56,7 @@ export type CartStoreOptions = {
 export const CART_STORAGE_KEY = 'chocolates-tropicais-cart';
 export const CART_STORAGE_VERSION = 1;
 
-export const defaultCartState: CartState = { cartItems: [], cartTotal: 0, checkoutOrder: null };
+export const defaultCartState: CartState = { cartItems: [], cartTotal: 0, orderId: null };
 
 type PersistedLine = { id: string; quantity: number; variant: CartVariant };
 type PersistedCart = { cartItems: PersistedLine[] };
@@ -156,8 +161,12 @@ export function createCartStore(
           set((state) =>
             withTotal(state.cartItems.filter((item) => !sameLine(item, id, variantKey))),
           ),
-        clearCart: () => set(withTotal([])),
-        setCheckoutOrder: (checkoutOrder) => set({ checkoutOrder }),
+        clearCart: () => set({ ...withTotal([]), orderId: null }),
+        startCheckout: () => {
+          const orderId = createOrderId();
+          set({ orderId });
+          return orderId;
+        },
       }),
       {
         name: CART_STORAGE_KEY,

@@ -1,15 +1,14 @@
 import { createUiStore, isPanelOpen, type Panel } from './ui-store';
 
-const panels: Panel[] = ['menu', 'cart', 'userTab', 'controlPanel'];
+const panels: Panel[] = ['menu', 'cart', 'userTab'];
 const openPanels = (store: ReturnType<typeof createUiStore>) =>
   panels.filter((panel) => isPanelOpen(store.getState(), panel));
 
 describe('ui store', () => {
   it('starts with every panel closed and the cookie banner allowed', () => {
-    const store = createUiStore({ selectedLanguage: 'en' });
+    const store = createUiStore();
     expect(openPanels(store)).toEqual([]);
     expect(store.getState().cookiesOpen).toBe(true);
-    expect(store.getState().selectedLanguage).toBe('en');
     expect(store.getState().colorMode).toBe('light');
   });
 
@@ -30,14 +29,6 @@ describe('ui store', () => {
     expect(openPanels(store)).toEqual(['userTab']);
     store.getState().togglePanel('userTab');
     expect(openPanels(store)).toEqual([]);
-  });
-
-  it('closing the menu also closes its search results', () => {
-    const store = createUiStore();
-    store.getState().openPanel('menu');
-    store.getState().setSearchOpen(true);
-    store.getState().closePanel('menu');
-    expect(store.getState().searchOpen).toBe(false);
   });
 
   it('closes all panels at once', () => {

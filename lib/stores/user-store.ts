@@ -22,7 +22,7 @@ export type UserState = {
 export type UserActions = {
   /** Signing out (null) also drops admin rights: signed out means not admin. */
   setCurrentUser: (user: CurrentUser | null) => void;
-  /** Admin only when the stored flag is exactly `true`; anything else is false. */
+  /** Admin only when the stored flag is exactly `true`: a string 'true' or 1 grants nothing. */
   setUserIsAdmin: (isAdmin: unknown) => void;
   setOrdersNeedUpdate: (needUpdate: boolean) => void;
 };

@@ -1,4 +1,4 @@
-// The local Firebase of DESIGN.md section 4: the Auth emulator (firebase-tools, child process) and
+// The local Firebase (see docs/ARCHITECTURE.md): the Auth emulator (firebase-tools, child process) and
 // an in-process Firestore emulator with serialized transactions, saved in a data directory.
 //
 // CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
