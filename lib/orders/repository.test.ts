@@ -40,7 +40,8 @@ const NO_STATUS = {
 };
 
 beforeAll(async () => {
-  stack = await startTestFirebase();
+  // Generous only for a loaded machine: the stack normally starts in a few seconds.
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   clients = adminClients(stack);
   db = clients.db;
@@ -74,7 +75,7 @@ beforeAll(async () => {
   batch.set(db.doc(`${ORDERS}/orphan`), { orderID: 'orphan', orderItems: [] });
   batch.set(db.doc(`${ORDERS}/case`), { orderID: 'case', clientRef: 'SEED-SHOPPER' });
   await batch.commit();
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();
@@ -175,5 +176,50 @@ describe('getMyOrders', () => {
 
     await signIn('admin@chocolates.local', 'admin-chocolate-123');
     expect(await actions.getMyOrders()).toEqual({ ok: true, orders: [] });
+  });
+});
+
+describe('listPanelOrders', () => {
+  const filters = { status: null, shipping: null, q: '', page: 1 } as const;
+
+  it('completes orders without a stored customer from the user document, and searches by it', async () => {
+    // The seed's orders carry only clientRef: name, email and telephone come from users/{uid}.
+    const page = await repository.listPanelOrders({ ...filters, q: 'CLIENTE@chocolates' });
+    expect(page.items.map((order) => order.orderID)).toEqual([
+      'seed-order-5',
+      'seed-order-4',
+      'seed-order-3',
+      'seed-order-2',
+      'seed-order-1',
+    ]);
+    expect(page.items[0]).toMatchObject({
+      customer: { email: 'cliente@chocolates.local' },
+      telephone: '+55 11 91234-5678',
+      lastChange: null,
+    });
+    expect(page).toMatchObject({ total: 5, page: 1, pages: 1, capped: false });
+  });
+
+  it('filters by status label and receiving method', async () => {
+    const delivered = await repository.listPanelOrders({ ...filters, status: 'delivered' });
+    expect(delivered.items.map((order) => order.orderID)).toEqual(['seed-order-4']);
+    const pickup = await repository.listPanelOrders({
+      ...filters,
+      shipping: 'Retirada',
+      q: 'seed',
+    });
+    expect(pickup.items.map((order) => order.orderID)).toEqual(['seed-order-4', 'seed-order-1']);
+    // The 'Drone' shipping option of a hand-edited order reads as delivery, without an address.
+    const odd = await repository.listPanelOrders({ ...filters, q: 'other-2' });
+    expect(odd.items).toEqual([
+      expect.objectContaining({
+        shippingOption: 'Entrega',
+        address: null,
+        customer: {
+          name: expect.any(String),
+          email: OTHER.email,
+        },
+      }),
+    ]);
   });
 });
