@@ -8,10 +8,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { emulatorEnv, startLocalFirebase } from './start.mjs';
-
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A real project: nothing to start or stop. */
+const REAL_PROJECT = { mode: 'real', exited: new Promise(() => {}), stop: async () => {} };
 
 /** The environment Next.js will see: ours plus its .env files (which it loads itself). */
 function envWithDotenvFiles(dev) {
@@ -35,8 +36,21 @@ async function main() {
     process.exit(2);
   }
 
-  const stack = await startLocalFirebase({ env: envWithDotenvFiles(args.includes('dev')) });
-  const extraEnv = stack.mode === 'real' ? {} : emulatorEnv(stack);
+  const env = envWithDotenvFiles(args.includes('dev'));
+  let stack = REAL_PROJECT;
+  let extraEnv = {};
+  // The emulators (firebase-tools, @firestore-emulator) are dev dependencies: load them only
+  // when they are needed, so a production install (`npm prune --omit=dev`) with a real project
+  // starts without them.
+  if (!env.FIREBASE_SERVICE_ACCOUNT) {
+    const { emulatorEnv, startLocalFirebase } = await import('./start.mjs');
+    stack = await startLocalFirebase({ env });
+    if (stack.mode !== 'real') extraEnv = emulatorEnv(stack);
+  } else {
+    console.log(
+      '[local-firebase] FIREBASE_SERVICE_ACCOUNT is set: using real Firebase, no emulators.',
+    );
+  }
 
   const binDir = path.join(ROOT, 'node_modules', '.bin');
   const child = spawn(args[0], args.slice(1), {
