@@ -22,6 +22,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // A self-contained server (.next/standalone/server.js with only the node_modules it uses) for
+  // the container and `npm start`; scripts/build.mjs copies the static assets and public/ into it.
+  output: 'standalone',
   reactStrictMode: true,
   // forbidden(): the control panel answers signed-in non-admins (pages and actions) with a 403.
   experimental: { authInterrupts: true },

@@ -5,6 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
+import { STANDALONE_SERVER } from './build.mjs';
+
 const PORT = process.env.BENCH_PORT ?? '3900';
 const BASE = `http://127.0.0.1:${PORT}`;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -19,7 +21,7 @@ const ROUTES = [
   '/api/session',
 ];
 
-if (!existsSync('.next/BUILD_ID')) {
+if (!existsSync('.next/BUILD_ID') || !existsSync(STANDALONE_SERVER)) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }

@@ -1,7 +1,10 @@
-// The server Playwright tests run against: the production build on a fresh, seeded local
-// Firebase (its own data folder and ports, so a running `npm start` is not disturbed).
+// The server Playwright tests run against: the production build's standalone server (the one
+// the container runs) on a fresh, seeded local Firebase (its own data folder and ports, so a
+// running `npm start` is not disturbed).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+
+import { STANDALONE_SERVER } from './build.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 // One folder per port, so two e2e runs on one machine never share (or lock) a data folder.
@@ -10,20 +13,14 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(
   process.execPath,
-  [
-    'scripts/local-firebase/with-local-firebase.mjs',
-    'next',
-    'start',
-    '-H',
-    '127.0.0.1',
-    '-p',
-    port,
-  ],
+  ['scripts/local-firebase/with-local-firebase.mjs', process.execPath, STANDALONE_SERVER],
   {
     stdio: 'inherit',
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
+      HOSTNAME: '127.0.0.1',
+      PORT: port,
       LOCAL_FIREBASE_DATA_DIR: dataDir,
       AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9199',
       FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8180',

@@ -61,7 +61,7 @@ if (jest) {
   if (!jestOk) failures.push('jest');
 } else gate('jest', false);
 
-const buildOk = run('build', bin('next'), ['build']);
+const buildOk = run('build', process.execPath, ['scripts/build.mjs']);
 gate('next build', buildOk);
 
 if (buildOk) {

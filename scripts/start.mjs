@@ -1,9 +1,12 @@
 // `npm start`: build when there is no build or the sources changed since the last one, then
-// serve the production build on the local Firebase (scripts/local-firebase), or on the real
-// project when its credentials are configured.
+// serve the production build's standalone server on the local Firebase (scripts/local-firebase),
+// or on the real project when its credentials are configured.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+import { STANDALONE_SERVER } from './build.mjs';
 
 const SOURCES = [
   'app',
@@ -34,7 +37,7 @@ function newestMtime(path) {
 
 export function buildIsCurrent() {
   const buildId = '.next/BUILD_ID';
-  if (!existsSync(buildId)) return false;
+  if (!existsSync(buildId) || !existsSync(STANDALONE_SERVER)) return false;
   const built = statSync(buildId).mtimeMs;
   return SOURCES.every((source) => newestMtime(source) <= built);
 }
@@ -42,7 +45,7 @@ export function buildIsCurrent() {
 export function ensureBuild() {
   if (buildIsCurrent()) return;
   console.log('No current production build: running `next build` first ...');
-  const { status } = spawnSync('node_modules/.bin/next', ['build'], {
+  const { status } = spawnSync(process.execPath, ['scripts/build.mjs'], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
@@ -51,11 +54,23 @@ export function ensureBuild() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureBuild();
-  const port = process.env.PORT ?? '3000';
+  // The standalone server runs in .next/standalone, where only .env and .env.production are
+  // copied: load .env.production.local and .env.local here, as `next start` would.
+  createRequire(import.meta.url)('@next/env').loadEnvConfig(process.cwd(), false, {
+    info: () => {},
+    error: console.error,
+  });
   const launcher = 'scripts/local-firebase/with-local-firebase.mjs';
-  const { status } = spawnSync(process.execPath, [launcher, 'next', 'start', '-p', port], {
+  const { status } = spawnSync(process.execPath, [launcher, process.execPath, STANDALONE_SERVER], {
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      PORT: process.env.PORT ?? '3000',
+      // server.js listens on HOSTNAME, which shells and containers often set to the machine's
+      // name: listen on every interface, as `next start` does.
+      HOSTNAME: '0.0.0.0',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
   });
   process.exit(status ?? 0);
 }

@@ -1,0 +1,96 @@
+import { describeError, requestIdFrom, scrub, startRequestLog } from './log';
+
+const env = process.env as Record<string, string | undefined>;
+const originalNodeEnv = env.NODE_ENV;
+
+afterEach(() => {
+  env.NODE_ENV = originalNodeEnv;
+  jest.restoreAllMocks();
+});
+
+function capture() {
+  const lines: string[] = [];
+  for (const method of ['log', 'warn', 'error'] as const) {
+    jest.spyOn(console, method).mockImplementation((line?: unknown) => {
+      lines.push(String(line));
+    });
+  }
+  return lines;
+}
+
+test('in production a line is one JSON object with time, level, event, request id and duration', () => {
+  env.NODE_ENV = 'production';
+  const lines = capture();
+  const log = startRequestLog(new Headers({ 'x-request-id': 'req-123' }));
+  log.event('order.placed', { uid: 'u1', orderId: 'o1' });
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).not.toContain('\n');
+  const line = JSON.parse(lines[0]!);
+  expect(line).toEqual({
+    time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    level: 'info',
+    event: 'order.placed',
+    requestId: 'req-123',
+    durationMs: expect.any(Number),
+    uid: 'u1',
+    orderId: 'o1',
+  });
+});
+
+test('locally a line is readable text, not JSON', () => {
+  env.NODE_ENV = 'development';
+  const lines = capture();
+  startRequestLog().event('stock.changed', { productKey: 'ovo-pistache', from: 10, to: 9 });
+  expect(lines).toHaveLength(1);
+  expect(() => JSON.parse(lines[0]!)).toThrow();
+  expect(lines[0]).toMatch(/info +stock\.changed .*productKey=ovo-pistache from=10 to=9/);
+});
+
+test('personal data and credentials never reach a line', () => {
+  env.NODE_ENV = 'production';
+  const lines = capture();
+  startRequestLog().event('order.refused', {
+    uid: 'u1',
+    reason: 'out-of-stock',
+    email: 'maria@example.com',
+    customerEmail: 'maria@example.com',
+    address: 'Rua das Flores 10',
+    cpf: '123.456.789-09',
+    idToken: 'abc',
+    customer_phone: '11999998888',
+    displayName: 'Maria',
+    note: 'contact maria@example.com, CPF 12345678909',
+  });
+  const text = lines.join('\n');
+  expect(text).not.toMatch(
+    /maria@example\.com|Rua das Flores|123\.456\.789-09|12345678909|abc"|11999998888|Maria/,
+  );
+  expect(JSON.parse(lines[0]!)).toMatchObject({ uid: 'u1', reason: 'out-of-stock' });
+});
+
+test('errors log their name, code and scrubbed message, never the stack', () => {
+  env.NODE_ENV = 'production';
+  const lines = capture();
+  const error = Object.assign(new Error('no user maria@example.com'), { code: 'auth/x' });
+  startRequestLog().error(error, { route: '/api/session' });
+  const line = JSON.parse(lines[0]!);
+  expect(line).toMatchObject({
+    level: 'error',
+    event: 'server.error',
+    errorName: 'Error',
+    errorCode: 'auth/x',
+    errorMessage: 'no user [email]',
+  });
+  expect(lines[0]).not.toContain('at ');
+  expect(describeError('text')).toEqual({ errorName: 'string', errorMessage: 'text' });
+});
+
+test('request ids come from the host headers, sanitized, else a random one', () => {
+  expect(requestIdFrom(new Headers({ 'x-vercel-id': 'gru1::abc-1' }))).toBe('gru1::abc-1');
+  expect(requestIdFrom(new Headers({ 'x-request-id': 'a"b<c>' }))).toBe('abc');
+  expect(requestIdFrom(null)).toBeNull();
+  expect(startRequestLog().requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(scrub('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlc2ln')).toBe(
+    '[token]',
+  );
+});

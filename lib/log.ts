@@ -1,0 +1,146 @@
+import 'server-only';
+
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Structured server logs: one line per event. With NODE_ENV=production a line is one JSON object
+ * (what Vercel, Cloud Run and Firebase App Hosting index); otherwise it is readable text.
+ *
+ * Only identifiers go in: uid, order id, product key, status, reason code. Fields whose names
+ * suggest personal data or credentials are dropped, and e-mail addresses, CPFs and long tokens
+ * are masked inside any remaining text (error messages included).
+ */
+
+export type LogLevel = 'info' | 'warn' | 'error';
+
+/** The events the shop logs; each names what happened, past tense. */
+export type LogEventName =
+  | 'order.placed'
+  | 'order.refused'
+  | 'order.status_changed'
+  | 'stock.changed'
+  | 'webhook.handled'
+  | 'session.created'
+  | 'session.revoked'
+  | 'health.failed'
+  | 'server.error';
+
+export type LogValue = string | number | boolean | null | undefined;
+export type LogFields = Record<string, LogValue>;
+
+// Words that, inside a field's name (camelCase or snake_case), mark personal data or secrets.
+const FORBIDDEN_WORDS = new Set(
+  'email mail address street cep cpf phone telefone whatsapp name password secret token cookie authorization card'.split(
+    ' ',
+  ),
+);
+// describeError's field: the error's class, not a person's name.
+const ALLOWED_KEYS = new Set(['errorName']);
+
+function isForbiddenKey(key: string): boolean {
+  if (ALLOWED_KEYS.has(key)) return false;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((word) => FORBIDDEN_WORDS.has(word));
+}
+const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[^\s@"'<>]+/g;
+const CPF = /\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g;
+// JWTs (ID tokens, session cookies) and other long opaque credentials.
+const LONG_TOKEN =
+  /\b[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b|\b[A-Za-z0-9_-]{64,}\b/g;
+
+/** Masks e-mail addresses, CPFs and tokens inside free text. */
+export function scrub(text: string): string {
+  return text.replace(EMAIL, '[email]').replace(LONG_TOKEN, '[token]').replace(CPF, '[cpf]');
+}
+
+function safeFields(fields: LogFields): LogFields {
+  const safe: LogFields = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || isForbiddenKey(key)) continue;
+    safe[key] = typeof value === 'string' ? scrub(value) : value;
+  }
+  return safe;
+}
+
+/** What a log line says about an error: its name and scrubbed message, never its stack. */
+export function describeError(error: unknown): LogFields {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      errorName: error.name,
+      errorCode: typeof code === 'string' || typeof code === 'number' ? String(code) : undefined,
+      errorMessage: scrub(error.message).slice(0, 300),
+    };
+  }
+  return { errorName: typeof error, errorMessage: scrub(String(error)).slice(0, 300) };
+}
+
+function format(line: Record<string, LogValue>): string {
+  if (process.env.NODE_ENV === 'production') return JSON.stringify(line);
+  const { time, level, event, ...rest } = line;
+  const details = Object.entries(rest)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+  return `[${String(time).slice(11, 23)}] ${String(level).padEnd(5)} ${event} ${details}`;
+}
+
+function write(level: LogLevel, line: string): void {
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else console.log(line);
+}
+
+/** One request's (or server action's) log: a request id and the time it started. */
+export type RequestLog = {
+  readonly requestId: string;
+  /** Writes one line: time, level, event, request id, milliseconds since the start, fields. */
+  event(event: LogEventName, fields?: LogFields, level?: LogLevel): void;
+  /** A `server.error` line for an unexpected failure. */
+  error(error: unknown, fields?: LogFields): void;
+};
+
+// Request ids set by the hosts in front of the app (Vercel, Google's front end), else by a proxy.
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-vercel-id', 'x-cloud-trace-context'];
+
+/** The request id a host or proxy gave this request, if any (first 100 safe characters). */
+export function requestIdFrom(headers: Pick<Headers, 'get'> | null | undefined): string | null {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers
+      ?.get(name)
+      ?.replace(/[^A-Za-z0-9._:/-]/g, '')
+      .slice(0, 100);
+    if (value) return value;
+  }
+  return null;
+}
+
+/**
+ * Starts a request's log. `headers` (a Request's, or `await headers()` in a server action)
+ * supplies the host's request id; without one a random id is made.
+ */
+export function startRequestLog(headers?: Pick<Headers, 'get'> | null): RequestLog {
+  const requestId = requestIdFrom(headers) ?? randomUUID();
+  const started = performance.now();
+  const log: RequestLog = {
+    requestId,
+    event(event, fields = {}, level = 'info') {
+      const line = {
+        time: new Date().toISOString(),
+        level,
+        event,
+        requestId,
+        durationMs: Math.round(performance.now() - started),
+        ...safeFields(fields),
+      };
+      write(level, format(line));
+    },
+    error(error, fields = {}) {
+      log.event('server.error', { ...fields, ...describeError(error) }, 'error');
+    },
+  };
+  return log;
+}
