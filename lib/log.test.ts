@@ -11,8 +11,8 @@ afterEach(() => {
 function capture() {
   const lines: string[] = [];
   for (const method of ['log', 'warn', 'error'] as const) {
-    jest.spyOn(console, method).mockImplementation((line?: unknown) => {
-      lines.push(String(line));
+    jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      lines.push(String(args[0]));
     });
   }
   return lines;
