@@ -63,6 +63,14 @@ if (jest) {
 
 const buildOk = run('build', process.execPath, ['scripts/build.mjs']);
 gate('next build', buildOk);
+// A production install (no dev dependencies) with a real project's configuration starts and
+// serves; it reuses the build above.
+if (buildOk) {
+  gate(
+    'production install',
+    run('production install', process.execPath, ['scripts/check-production-install.mjs']),
+  );
+}
 
 if (buildOk) {
   const chromium = ensureChromium();

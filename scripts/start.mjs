@@ -42,8 +42,30 @@ export function buildIsCurrent() {
   return SOURCES.every((source) => newestMtime(source) <= built);
 }
 
+/** A production install (`npm install --omit=dev`, `npm prune --omit=dev`) has no build tools. */
+function hasBuildTools() {
+  try {
+    createRequire(join(process.cwd(), 'package.json')).resolve('typescript/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function ensureBuild() {
   if (buildIsCurrent()) return;
+  if (!hasBuildTools()) {
+    // `npm prune --omit=dev` rewrites package-lock.json, which makes any build look stale.
+    if (existsSync(STANDALONE_SERVER)) {
+      console.log('Production install (no dev dependencies): serving the existing build.');
+      return;
+    }
+    console.error(
+      'No production build, and this install has no dev dependencies to make one: run ' +
+        '`npm install && npm run build` first (or `npm prune --omit=dev` after the build).',
+    );
+    process.exit(1);
+  }
   console.log('No current production build: running `next build` first ...');
   const { status } = spawnSync(process.execPath, ['scripts/build.mjs'], {
     stdio: 'inherit',
