@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# The shop as a container: build with the dev tools, run only the standalone server.
+#
+#   docker build --build-arg NEXT_PUBLIC_SITE_URL=https://shop.example.com -t chocolate-shop .
+#   docker run -p 3000:3000 --env-file shop.env chocolate-shop
+#
+# Runtime configuration (Firebase service account, Mercado Pago, SHOP_ID) comes from the
+# environment at `docker run`, never from the image; see README, Deploy.
+
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# `npm install`, not the clean-install command: the lockfile is written on one platform and
+# lists optional native binaries only for it (see README, Deploy). Versions stay pinned.
+RUN npm install --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+# Inlined into the pages at build time (canonical URLs, sitemap, Open Graph).
+ARG NEXT_PUBLIC_SITE_URL=http://localhost:3000
+ENV NEXT_PUBLIC_SITE_URL=${NEXT_PUBLIC_SITE_URL}
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+# scripts/build.mjs: `next build`, then static assets and public/ copied into .next/standalone.
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS run
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    HOSTNAME=0.0.0.0
+# The standalone output only: server.js, the node_modules it traced, .next, public.
+COPY --from=build --chown=node:node /app/.next/standalone ./
+# The official image's unprivileged user; the server writes regenerated pages under .next.
+USER node
+EXPOSE 3000
+# /api/health reads Firestore and Auth with a 2 s deadline each (503 when one is down).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "server.js"]
