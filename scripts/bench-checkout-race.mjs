@@ -183,7 +183,11 @@ async function main() {
   const actionId = placeOrderActionId();
   const shoppers = Math.max(...LEVELS);
   const setupStarted = performance.now();
-  const cookies = await inBatches(shoppers, 10, shopperSession);
+  const cookies = await inBatches(shoppers + 1, 10, shopperSession);
+  // One order first, so that no run pays for loading the checkout's code.
+  const warmUp = cookies.pop();
+  await inventory.set({ stock: 1000, availableForSale: true }, { merge: true });
+  await placeOrder(actionId, warmUp);
   console.log(
     `${shoppers} shoppers signed in in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
   );
