@@ -5,6 +5,7 @@ import { cookies } from 'next/headers';
 
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
+import { startRequestLog, type RequestLog } from '@/lib/log';
 import { ensureUserRecord, getUserRecord, toPublicUser } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
@@ -133,15 +134,18 @@ export async function dropInvalidSessionCookie(): Promise<boolean> {
 /**
  * Clears the session cookie and, when the session was valid, revokes the user's refresh tokens
  * so the cookie (and any copy of it) stops verifying. Never throws for a bad or missing cookie.
+ * Returns the uid whose tokens were revoked, or null (no valid session, or revocation failed).
  */
-export async function clearSession(): Promise<void> {
+export async function clearSession(log?: RequestLog): Promise<string | null> {
   const claims = await getSessionClaims();
   (await cookies()).set(SESSION_COOKIE, '', cookieOptions(0));
-  if (!claims) return;
+  if (!claims) return null;
   try {
     await getAdminAuth().revokeRefreshTokens(claims.uid);
+    return claims.uid;
   } catch (error) {
     // The cookie is already gone from this browser; a failed revocation must not block sign-out.
-    console.error('Revoking refresh tokens failed:', (error as Error)?.message);
+    (log ?? startRequestLog()).error(error, { during: 'revoke-refresh-tokens', uid: claims.uid });
+    return null;
   }
 }

@@ -379,3 +379,34 @@ describe('GET /api/auth/config', () => {
     });
   });
 });
+
+describe('session log lines', () => {
+  const env = process.env as Record<string, string | undefined>;
+  afterEach(() => {
+    env.NODE_ENV = 'test';
+    jest.restoreAllMocks();
+  });
+
+  it('one JSON line when a session is created and one when it is revoked, uid only', async () => {
+    const idToken = await shopperToken();
+    env.NODE_ENV = 'production';
+    const lines: string[] = [];
+    jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      lines.push(String(args[0]));
+    });
+    expect((await postToken(idToken, { headers: { 'x-request-id': 'sign-in-1' } })).status).toBe(
+      200,
+    );
+    expect((await remove()).status).toBe(200);
+    const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events).toEqual([
+      expect.objectContaining({
+        event: 'session.created',
+        uid: 'seed-shopper',
+        requestId: 'sign-in-1',
+      }),
+      expect.objectContaining({ event: 'session.revoked', uid: 'seed-shopper' }),
+    ]);
+    expect(lines.join('\n')).not.toMatch(/cliente@chocolates\.local|Paulista|eyJ/);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { startRequestLog } from '@/lib/log';
 import { isSameOrigin, readJsonBody } from '@/lib/session/request';
 import {
   clearSession,
@@ -41,12 +42,14 @@ export async function POST(request: Request): Promise<Response> {
   if (!body.ok) return error(body.error, body.error === 'unsupported-media-type' ? 415 : 400);
   const parsed = bodySchema.safeParse(body.value);
   if (!parsed.success) return error('invalid-body', 400);
+  const log = startRequestLog(request.headers);
   try {
     const user = await createSession(parsed.data.idToken);
+    log.event('session.created', { uid: user.uid });
     return json({ user });
   } catch (cause) {
     if (cause instanceof SessionError) return error(cause.code, cause.status);
-    console.error('Creating a session failed:', (cause as Error)?.message);
+    log.error(cause, { during: 'create-session' });
     return error('internal', 500);
   }
 }
@@ -54,10 +57,12 @@ export async function POST(request: Request): Promise<Response> {
 /** Signs out: clears the cookie and revokes the user's refresh tokens. */
 export async function DELETE(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return error('forbidden-origin', 403);
+  const log = startRequestLog(request.headers);
   try {
-    await clearSession();
+    const uid = await clearSession(log);
+    if (uid) log.event('session.revoked', { uid });
   } catch (cause) {
-    console.error('Clearing the session failed:', (cause as Error)?.message);
+    log.error(cause, { during: 'clear-session' });
     return error('internal', 500);
   }
   return json({ user: null });
