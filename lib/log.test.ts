@@ -1,4 +1,4 @@
-import { describeError, requestIdFrom, scrub, startRequestLog } from './log';
+import { describeError, requestIdFrom, scrub, startActionLog, startRequestLog } from './log';
 
 const env = process.env as Record<string, string | undefined>;
 const originalNodeEnv = env.NODE_ENV;
@@ -93,4 +93,8 @@ test('request ids come from the host headers, sanitized, else a random one', () 
   expect(scrub('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlc2ln')).toBe(
     '[token]',
   );
+});
+
+test('startActionLog works outside a request too (fresh id)', async () => {
+  expect((await startActionLog()).requestId).toMatch(/^[0-9a-f-]{36}$/);
 });

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { randomUUID } from 'node:crypto';
 
+import { headers } from 'next/headers';
+
 /**
  * Structured server logs: one line per event. With NODE_ENV=production a line is one JSON object
  * (what Vercel, Cloud Run and Firebase App Hosting index); otherwise it is readable text.
@@ -143,4 +145,18 @@ export function startRequestLog(headers?: Pick<Headers, 'get'> | null): RequestL
     },
   };
   return log;
+}
+
+/**
+ * startRequestLog for a Server Action or server component: takes the request id from the
+ * incoming request's headers when there is a request (not in scripts and unit tests).
+ */
+export async function startActionLog(): Promise<RequestLog> {
+  let incoming: Pick<Headers, 'get'> | null = null;
+  try {
+    incoming = await headers();
+  } catch {
+    // Outside a request: a fresh id.
+  }
+  return startRequestLog(incoming);
 }
