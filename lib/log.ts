@@ -20,6 +20,7 @@ export type LogEventName =
   | 'order.placed'
   | 'order.refused'
   | 'order.status_changed'
+  | 'payment.preference_failed'
   | 'stock.changed'
   | 'webhook.handled'
   | 'session.created'

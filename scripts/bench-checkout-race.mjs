@@ -38,7 +38,7 @@ if (LEVELS.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_SHOPPERS)) {
 function placeOrderActionId() {
   const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8'));
   for (const [id, entry] of Object.entries(manifest.node)) {
-    if (entry.filename.endsWith('checkout-actions.ts') && entry.exportedName === 'placeOrder') {
+    if (entry.filename === 'lib/orders/actions.ts' && entry.exportedName === 'placeOrder') {
       return id;
     }
   }

@@ -479,3 +479,77 @@ describe('without Mercado Pago', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('the log of placing an order', () => {
+  const env = process.env as Record<string, string | undefined>;
+  const nodeEnv = env.NODE_ENV;
+  afterEach(() => {
+    env.NODE_ENV = nodeEnv;
+    jest.restoreAllMocks();
+  });
+
+  function captureLines() {
+    const lines: string[] = [];
+    for (const method of ['log', 'warn', 'error'] as const) {
+      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      });
+    }
+    return lines;
+  }
+
+  it('with NODE_ENV=production, one JSON line per order placed: request id, uid, order id, duration; no personal data', async () => {
+    await setStock('ovo-pistache', 10);
+    env.NODE_ENV = 'production';
+    const lines = captureLines();
+    const body = input({
+      shippingOption: 'Entrega',
+      address: { ...ADDRESS },
+      cpf: '529.982.247-25',
+    });
+    const result = await as(ana, () => orders.placeOrder(body));
+    expect(result).toMatchObject({ ok: true, orderID: body.orderID });
+
+    const forOrder = lines.filter((line) => line.includes(body.orderID));
+    expect(forOrder).toHaveLength(1);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(forOrder[0]!) as Record<string, unknown>;
+    expect(line).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      level: 'info',
+      event: 'order.placed',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      durationMs: expect.any(Number),
+      uid: ana.uid,
+      orderId: body.orderID,
+      items: 1,
+      payment: 'manual',
+      attempts: 1,
+    });
+    expect(forOrder[0]).not.toMatch(
+      /ana@example\.com|Shopper ana|Paulista|01310-?100|529\.982\.247-25|52998224725|91234-?5678/,
+    );
+
+    // Replaying the same order is not a second order: no second line.
+    await as(ana, () => orders.placeOrder(body));
+    expect(lines.filter((l) => l.includes(body.orderID))).toHaveLength(1);
+  });
+
+  it('a refusal is one order.refused line with its reason code', async () => {
+    await setStock('ovo-pistache', 0);
+    env.NODE_ENV = 'production';
+    const lines = captureLines();
+    const body = input();
+    expect(await as(bia, () => orders.placeOrder(body))).toMatchObject({ error: 'out-of-stock' });
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({
+        event: 'order.refused',
+        reason: 'out-of-stock',
+        uid: bia.uid,
+        orderId: body.orderID,
+        productKeys: 'ovo-pistache',
+      }),
+    ]);
+    await setStock('ovo-pistache', 10);
+  });
+});

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { getProduct, type Product } from '@/lib/catalogue';
 import { runTransaction } from '@/lib/firebase/admin';
 import { readStock, takeStock } from '@/lib/inventory/repository';
+import { startActionLog, type RequestLog } from '@/lib/log';
 import {
   createPreference,
   getMercadoPagoConfig,
@@ -68,8 +69,11 @@ function reserveAndCreate(
   user: PublicUser,
   input: ValidCheckoutInput,
   lines: PricedLine[],
+  attempts: { count: number },
 ): Promise<Outcome> {
   return runTransaction(async (transaction: Transaction): Promise<Outcome> => {
+    // firebase-admin re-runs this when the transaction contends; the log line reports how often.
+    attempts.count += 1;
     const existing = await getOrderInTransaction(transaction, input.orderID);
     if (existing) {
       return existing.clientRef === user.uid
@@ -132,6 +136,7 @@ function isSettled(order: StoredOrder): boolean {
 async function createAndStorePreference(
   order: StoredOrder,
   attempt: number,
+  log: RequestLog,
 ): Promise<Preference | null> {
   const { orderID } = order;
   try {
@@ -151,16 +156,16 @@ async function createAndStorePreference(
     return preference;
   } catch (error) {
     const reason = error instanceof MercadoPagoError ? error.message : (error as Error)?.name;
-    console.error(`[orders] Mercado Pago preference for ${orderID} failed: ${reason}`);
+    log.event('payment.preference_failed', { orderId: orderID, reason }, 'error');
     await recordPaymentError(orderID).catch((updateError: unknown) =>
-      console.error(`[orders] recording the payment error failed: ${String(updateError)}`),
+      log.error(updateError, { during: 'record-payment-error', orderId: orderID }),
     );
     return null;
   }
 }
 
 /** How the shopper pays for a placed (or replayed) order; makes the preference when missing. */
-async function paymentFor(order: StoredOrder): Promise<CheckoutPayment> {
+async function paymentFor(order: StoredOrder, log: RequestLog): Promise<CheckoutPayment> {
   const { payment } = order;
   if (payment.provider !== 'mercadopago') return { mode: 'manual' };
   if (payment.preferenceId !== null && payment.initPoint !== null) {
@@ -173,7 +178,7 @@ async function paymentFor(order: StoredOrder): Promise<CheckoutPayment> {
   // A replay while the first call is still creating the preference gets the same one back:
   // the first attempt's idempotency key is the order id.
   if (!getMercadoPagoConfig() || isSettled(order)) return { mode: 'manual', paymentError: true };
-  const preference = await createAndStorePreference(order, 0);
+  const preference = await createAndStorePreference(order, 0, log);
   return preference
     ? { mode: 'mercadopago', ...preference }
     : { mode: 'manual', paymentError: true };
@@ -188,29 +193,54 @@ async function paymentFor(order: StoredOrder): Promise<CheckoutPayment> {
  * the WhatsApp follow-up and retryPayment. placeOrder never answers 'payment-unavailable'.
  */
 export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
+  // One log line per call: order.placed, order.refused (with its reason) or server.error.
+  const log = await startActionLog();
+  const attempts = { count: 0 };
+  let uid: string | undefined;
+  let orderId: string | undefined;
+  const refused = (reason: string, productKeys?: string) =>
+    log.event('order.refused', { uid, orderId, reason, productKeys, attempts: attempts.count });
   try {
     const user = await getSessionUser();
-    if (!user) return { ok: false, error: 'unauthenticated' };
+    if (!user) {
+      refused('unauthenticated');
+      return { ok: false, error: 'unauthenticated' };
+    }
+    uid = user.uid;
     const parsed = checkoutInputSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
-    const outcome = await reserveAndCreate(user, parsed.data, priceLines(parsed.data));
+    if (!parsed.success) {
+      refused('invalid');
+      return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
+    }
+    orderId = parsed.data.orderID;
+    const outcome = await reserveAndCreate(user, parsed.data, priceLines(parsed.data), attempts);
     switch (outcome.kind) {
       case 'foreign':
+        refused('foreign-order-id');
         // Someone else's order id: say as little as a wrong id would.
         return { ok: false, error: 'invalid', issues: ['orderID: not available'] };
       case 'out-of-stock':
       case 'unavailable':
+        refused(outcome.kind, outcome.details.map((detail) => detail.key).join(','));
         return { ok: false, error: outcome.kind, details: outcome.details };
       case 'created':
-      case 'existing':
-        return {
-          ok: true,
-          orderID: parsed.data.orderID,
-          payment: await paymentFor(outcome.order),
-        };
+      case 'existing': {
+        const payment = await paymentFor(outcome.order, log);
+        // A replay of a placed order (same id, same shopper) is not a new order: no second line.
+        if (outcome.kind === 'created') {
+          log.event('order.placed', {
+            uid,
+            orderId,
+            items: outcome.order.orderItems.length,
+            payment: payment.mode,
+            attempts: attempts.count,
+          });
+        }
+        return { ok: true, orderID: parsed.data.orderID, payment };
+      }
     }
   } catch (error) {
-    console.error(`[orders] placing an order failed: ${(error as Error)?.message}`);
+    log.error(error, { during: 'place-order', uid, orderId, attempts: attempts.count });
     return { ok: false, error: 'server-error' };
   }
 }
@@ -220,6 +250,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
  * failed first attempt). 'not-payable' when the order is paid or cancelled; never throws.
  */
 export async function retryOrderPayment(orderID: unknown): Promise<RetryPaymentResult> {
+  const log = await startActionLog();
   try {
     const user = await getSessionUser();
     if (!user) return { ok: false, error: 'unauthenticated' };
@@ -235,11 +266,15 @@ export async function retryOrderPayment(orderID: unknown): Promise<RetryPaymentR
       return { ok: false, error: 'not-payable' };
     }
     if (!getMercadoPagoConfig()) return { ok: false, error: 'payment-unavailable' };
-    const preference = await createAndStorePreference(order, Math.max(1, order.paymentAttempts));
+    const preference = await createAndStorePreference(
+      order,
+      Math.max(1, order.paymentAttempts),
+      log,
+    );
     if (!preference) return { ok: false, error: 'payment-unavailable' };
     return { ok: true, orderID, payment: { mode: 'mercadopago', ...preference } };
   } catch (error) {
-    console.error(`[orders] retrying a payment failed: ${(error as Error)?.message}`);
+    log.error(error, { during: 'retry-payment' });
     return { ok: false, error: 'server-error' };
   }
 }
