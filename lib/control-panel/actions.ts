@@ -7,6 +7,7 @@ import { getProduct } from '@/lib/catalogue';
 import { STOCK_LIMITS } from '@/lib/inventory/overlay';
 import { writeInventory } from '@/lib/inventory/repository';
 import { locales, type AppLocale } from '@/lib/i18n/locales';
+import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
 
@@ -133,12 +134,22 @@ export async function changeOrderStatus(
     return { ok: false, code: 'invalid', message: t('statusResult.invalid') };
   }
   const { orderID, to, from } = parsed.data;
+  const log = await startActionLog();
   try {
     const outcome = await changeStatus(
       { orderID, to, expectedFrom: from },
       { uid: admin.uid, email: admin.email },
     );
     if (outcome.ok) {
+      log.event('order.status_changed', {
+        by: admin.uid,
+        orderId: orderID,
+        from: outcome.from,
+        to: outcome.to,
+      });
+      if (outcome.to === 'cancelled' && outcome.stockReturned) {
+        log.event('stock.changed', { by: admin.uid, orderId: orderID, reason: 'order-cancelled' });
+      }
       revalidateOrderPages();
       if (outcome.to === 'cancelled') {
         const code = outcome.stockReturned ? 'cancelledRestocked' : 'cancelledNoRestock';
@@ -185,7 +196,7 @@ export async function changeOrderStatus(
       }
     }
   } catch (error) {
-    console.error(`[control-panel] changing order ${orderID} failed: ${(error as Error)?.message}`);
+    log.error(error, { during: 'change-order-status', by: admin.uid, orderId: orderID });
     return { ok: false, code: 'server-error', message: t('statusResult.serverError') };
   }
 }
@@ -199,7 +210,7 @@ export async function updateInventory(
   _previous: PanelActionResult | null,
   input: unknown,
 ): Promise<PanelActionResult> {
-  await requireAdminAction();
+  const admin = await requireAdminAction();
   const fields = fieldsOf(input);
   const locale = answerLocale(fields);
   const t = controlPanelTranslator(locale);
@@ -213,6 +224,7 @@ export async function updateInventory(
     return { ok: false, code: 'unknown-product', message: t('stockResult.unknownProduct') };
   }
   const title = product.title[locale];
+  const log = await startActionLog();
   try {
     const result = await writeInventory(key, {
       stock,
@@ -232,12 +244,21 @@ export async function updateInventory(
       }
       return { ok: false, code: 'unknown-product', message: t('stockResult.unknownProduct') };
     }
+    log.event('stock.changed', {
+      by: admin.uid,
+      productKey: key,
+      from: expectedStock,
+      to: stock,
+      availableForSale,
+      showInStore,
+      isPromoted,
+    });
     // Next applies an action's revalidations when the action returns: after this wait.
     await new Promise((resolve) => setTimeout(resolve, REGENERATION_SETTLE_MS));
     revalidateProductPages(product.pageLink);
     return { ok: true, code: 'saved', message: t('stockResult.saved', { title }) };
   } catch (error) {
-    console.error(`[control-panel] saving inventory/${key} failed: ${(error as Error)?.message}`);
+    log.error(error, { during: 'update-inventory', by: admin.uid, productKey: key });
     return { ok: false, code: 'server-error', message: t('stockResult.serverError') };
   }
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { readCappedBody } from '@/lib/http/body';
+import { describeError, startRequestLog, type LogFields } from '@/lib/log';
 
 import { getMercadoPagoConfig, getPayment, MercadoPagoError } from './mercadopago';
 import { verifySignature } from './signature';
@@ -33,6 +34,8 @@ export type WebhookResponse = {
 export async function handleWebhook(
   request: Request,
   applyPayment: ApplyPayment,
+  /** Filled with what the log line of this delivery should say (see webhookResponse). */
+  logFields: LogFields = {},
 ): Promise<WebhookResponse> {
   const config = getMercadoPagoConfig();
   if (!config) return { status: 404, body: { ok: false, error: 'not-found' } };
@@ -53,8 +56,9 @@ export async function handleWebhook(
     requestId: request.headers.get('x-request-id'),
     secret: config.webhookSecret,
   });
+  logFields.paymentId = dataId;
   if (check !== 'valid') {
-    console.warn(`[webhook] refused a notification: signature ${check}`);
+    logFields.signature = check;
     return { status: 401, body: { ok: false, error: 'invalid-signature' } };
   }
 
@@ -83,8 +87,9 @@ export async function handleWebhook(
   try {
     payment = await getPayment(dataId);
   } catch (error) {
-    console.error(
-      `[webhook] ${error instanceof MercadoPagoError ? error.message : 'fetch failed'}`,
+    Object.assign(
+      logFields,
+      error instanceof MercadoPagoError ? describeError(error) : { errorName: 'fetch failed' },
     );
     return { status: 503, body: { ok: false, error: 'upstream-unavailable' } };
   }
@@ -92,9 +97,6 @@ export async function handleWebhook(
     return { status: 200, body: { ok: true, result: 'unknown-payment' } };
   }
   const result = await applyPayment(payment);
-  if (WARN_RESULTS.has(result)) {
-    console.warn(`[webhook] payment ${payment.id}: ${result}`);
-  }
   return { status: 200, body: { ok: true, result } };
 }
 
@@ -106,14 +108,25 @@ export async function webhookResponse(
   request: Request,
   applyPayment: ApplyPayment,
 ): Promise<Response> {
+  // One webhook.handled line per delivery: its outcome, and the payment id once authentic.
+  const log = startRequestLog(request.headers);
+  const logFields: LogFields = {};
   let result: WebhookResponse;
   try {
-    result = await handleWebhook(request, applyPayment);
+    result = await handleWebhook(request, applyPayment, logFields);
   } catch (error) {
     // A database failure: 503 makes Mercado Pago deliver again later.
-    console.error(`[webhook] failed: ${(error as Error)?.message}`);
+    Object.assign(logFields, describeError(error));
     result = { status: 503, body: { ok: false, error: 'unavailable' } };
   }
+  const outcome = result.body.result ?? result.body.error ?? 'unknown';
+  const level =
+    result.status >= 500
+      ? 'error'
+      : result.status >= 400 || WARN_RESULTS.has(outcome)
+        ? 'warn'
+        : 'info';
+  log.event('webhook.handled', { status: result.status, outcome, ...logFields }, level);
   return Response.json(result.body, {
     status: result.status,
     headers: { 'Cache-Control': 'no-store' },
