@@ -445,3 +445,52 @@ describe('Mercado Pago webhook', () => {
     expect((await notify(paid.id)).body.result).toBe('applied');
   });
 });
+
+describe('the log of a webhook delivery', () => {
+  const env = process.env as Record<string, string | undefined>;
+  const nodeEnv = env.NODE_ENV;
+  // A production build on the emulators, as the local `npm start` runs it.
+  beforeEach(() => {
+    env.ALLOW_EMULATORS_IN_PRODUCTION = '1';
+  });
+  afterEach(() => {
+    env.NODE_ENV = nodeEnv;
+    delete env.ALLOW_EMULATORS_IN_PRODUCTION;
+    jest.restoreAllMocks();
+  });
+
+  it('is one webhook.handled JSON line with the outcome and payment id, and no credentials', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const paid = payment(orderID, { transaction_amount: 35 });
+    env.NODE_ENV = 'production';
+    const lines: string[] = [];
+    for (const method of ['log', 'warn', 'error'] as const) {
+      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      });
+    }
+    expect((await notify(paid.id, { requestId: 'mp-delivery-1' })).body.result).toBe('applied');
+    expect((await notify(paid.id, { secret: 'guessed-secret' })).status).toBe(401);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        event: 'webhook.handled',
+        requestId: 'mp-delivery-1',
+        status: 200,
+        outcome: 'applied',
+        paymentId: String(paid.id),
+      }),
+      expect.objectContaining({
+        level: 'warn',
+        event: 'webhook.handled',
+        status: 401,
+        outcome: 'invalid-signature',
+        signature: expect.any(String),
+      }),
+    ]);
+    const text = lines.join('\n');
+    expect(text).not.toContain(ACCESS_TOKEN);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(ana.email);
+  });
+});

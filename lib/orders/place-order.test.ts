@@ -483,8 +483,13 @@ describe('without Mercado Pago', () => {
 describe('the log of placing an order', () => {
   const env = process.env as Record<string, string | undefined>;
   const nodeEnv = env.NODE_ENV;
+  // A production build on the emulators, as the local `npm start` runs it.
+  beforeEach(() => {
+    env.ALLOW_EMULATORS_IN_PRODUCTION = '1';
+  });
   afterEach(() => {
     env.NODE_ENV = nodeEnv;
+    delete env.ALLOW_EMULATORS_IN_PRODUCTION;
     jest.restoreAllMocks();
   });
 
