@@ -12,6 +12,7 @@ const SOURCES = [
   'messages',
   'public',
   'proxy.ts',
+  'instrumentation.ts',
   'global.ts',
   'next.config.ts',
   'package.json',

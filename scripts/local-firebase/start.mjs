@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
 import { startFirestoreEmulator } from './firestore.mjs';
-import { loadStateFile, moveAside, persistState } from './persistence.mjs';
+import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
 import { seedLocalFirebase } from './seed.mjs';
 
 export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
@@ -42,6 +42,30 @@ export function emulatorEnv({ authHost, firestoreHost, projectId }) {
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: projectId,
     ALLOW_EMULATORS_IN_PRODUCTION: '1',
   };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * The app's command line for a stack in `mode`. With the emulators, firebase-admin accepts
+ * unsigned (forged) session cookies, so a `next dev` / `next start` on them listens on
+ * 127.0.0.1 only; an explicit non-loopback -H/--hostname is refused.
+ */
+export function appCommandFor(mode, command) {
+  if (mode === 'real' || command[0] !== 'next' || !['dev', 'start'].includes(command[1])) {
+    return command;
+  }
+  const index = command.findIndex((arg) => arg === '-H' || arg === '--hostname');
+  const inline = command.find((arg) => arg.startsWith('--hostname='));
+  const host = index >= 0 ? command[index + 1] : inline?.slice('--hostname='.length);
+  if (host === undefined) return [...command, '-H', '127.0.0.1'];
+  if (!LOOPBACK.has(host)) {
+    throw new Error(
+      `The app must listen on 127.0.0.1 with the Firebase emulators (they accept forged ` +
+        `sign-ins), not on ${host}; remove -H ${host} or configure a real Firebase project`,
+    );
+  }
+  return command;
 }
 
 function tcpAnswers(hostPort) {
@@ -186,7 +210,7 @@ export async function startLocalFirebase({
 
     // Firestore documents and auth users are one state: if either part is unusable or missing,
     // both start fresh (never user documents without their accounts, or the other way round).
-    const loaded = loadStateFile(firestore.state, firestoreFile);
+    const loaded = loadStateFile(firestore.state, firestoreFile, { log });
     const authExport = checkAuthExport(exportDir);
     let fresh = loaded.status !== 'loaded';
     let seedAuthOnly = false;
@@ -197,6 +221,7 @@ export async function startLocalFirebase({
       );
       if (loaded.status === 'loaded') {
         firestore.state.clear();
+        fs.rmSync(journalFileFor(firestoreFile), { force: true });
         console.error(
           `[local-firebase] moved ${firestoreFile} to ${moveAside(firestoreFile)} too; ` +
             `starting from fresh seed data.`,
@@ -217,7 +242,11 @@ export async function startLocalFirebase({
       seedAuthOnly = true;
     }
 
-    const persistence = persistState(firestore.state, firestoreFile, { log });
+    const persistence = persistState(firestore.state, firestoreFile, {
+      log,
+      sync: env.LOCAL_FIREBASE_FSYNC !== '0',
+    });
+    firestore.setBeforeAcknowledge(persistence.commit);
     cleanups.push(() => persistence.close());
 
     const auth = await startAuthEmulator({

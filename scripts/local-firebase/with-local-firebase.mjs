@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { emulatorEnv, startLocalFirebase } from './start.mjs';
+import { appCommandFor, emulatorEnv, startLocalFirebase } from './start.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,9 +37,17 @@ async function main() {
 
   const stack = await startLocalFirebase({ env: envWithDotenvFiles(args.includes('dev')) });
   const extraEnv = stack.mode === 'real' ? {} : emulatorEnv(stack);
+  let command;
+  try {
+    command = appCommandFor(stack.mode, args);
+  } catch (error) {
+    console.error(`[local-firebase] ${error.message}`);
+    await stack.stop();
+    process.exit(2);
+  }
 
   const binDir = path.join(ROOT, 'node_modules', '.bin');
-  const child = spawn(args[0], args.slice(1), {
+  const child = spawn(command[0], command.slice(1), {
     stdio: 'inherit',
     env: {
       ...process.env,
