@@ -89,8 +89,10 @@ export async function restoreRevocationTimes({ host, projectId, exportDir }) {
           signal: AbortSignal.timeout(10_000),
         },
       );
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`validSince of ${user.localId}: HTTP ${response.status}`);
+      const answer = await response.text();
+      if (!response.ok) {
+        throw new Error(`validSince of ${user.localId}: HTTP ${response.status} ${answer}`);
+      }
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));

@@ -74,7 +74,7 @@ export async function startAuthEmulator({
   projectId,
   log = console.log,
   verbose = false,
-  readyTimeoutMs = 60_000,
+  readyTimeoutMs = 120_000,
 }) {
   // Otherwise the readiness check below would mistake another emulator for ours.
   if (await portAnswers(port)) {
@@ -138,9 +138,12 @@ export async function startAuthEmulator({
     detached: true,
   });
   const recent = [];
+  // The port answers before the import has run: only this line says the users are loaded.
+  let imported = false;
   const onOutput = (chunk) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      if (line.includes('All emulators ready')) imported = true;
       recent.push(line);
       if (recent.length > 40) recent.shift();
       if (verbose) log(`[auth-emulator] ${line}`);
@@ -160,7 +163,7 @@ export async function startAuthEmulator({
 
   const host = `127.0.0.1:${port}`;
   const deadline = Date.now() + readyTimeoutMs;
-  while (!(await httpAnswers(`http://${host}/`))) {
+  while (!(imported && (await httpAnswers(`http://${host}/`)))) {
     if (exitInfo || Date.now() > deadline) {
       if (!exitInfo) process.kill(-child.pid, 'SIGKILL');
       throw new Error(
