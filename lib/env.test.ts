@@ -30,6 +30,8 @@ const MERCADOPAGO: EnvRecord = {
   MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
 };
 
+const PUBLIC_SITE: EnvRecord = { NEXT_PUBLIC_SITE_URL: 'https://chocolates.example' };
+
 function problemsOf(record: EnvRecord): string {
   try {
     parseEnv(record);
@@ -56,7 +58,7 @@ describe('parseEnv', () => {
   });
 
   it('accepts a real project, unescaping the private key', () => {
-    const env = parseEnv({ ...REAL, SHOP_ID: 'loja-sp', ...MERCADOPAGO });
+    const env = parseEnv({ ...REAL, SHOP_ID: 'loja-sp', ...MERCADOPAGO, ...PUBLIC_SITE });
     expect(env.shopId).toBe('loja-sp');
     expect(env.firebase).toEqual({
       mode: 'real',
@@ -155,6 +157,47 @@ describe('parseEnv', () => {
       parseEnv({ ...LOCAL, ...MERCADOPAGO, MERCADOPAGO_API_BASE_URL: 'http://127.0.0.1:4010/' })
         .mercadoPago?.apiBaseUrl,
     ).toBe('http://127.0.0.1:4010');
+  });
+
+  it('refuses real Mercado Pago credentials and a public site URL with the emulators', () => {
+    // The local `npm start` (a production build on the emulators) is the case that matters.
+    const localStart = { ...LOCAL, NODE_ENV: 'production', ALLOW_EMULATORS_IN_PRODUCTION: '1' };
+    expect(problemsOf({ ...localStart, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-token' })).toMatch(
+      /MERCADOPAGO_ACCESS_TOKEN set while the Firebase emulators are used/,
+    );
+    const all = problemsOf({ ...localStart, ...MERCADOPAGO });
+    expect(all).toMatch(
+      /MERCADOPAGO_PUBLIC_KEY, MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET set while/,
+    );
+    expect(all).not.toMatch(/APP_USR/);
+    expect(
+      problemsOf({
+        ...localStart,
+        ...MERCADOPAGO,
+        MERCADOPAGO_API_BASE_URL: 'https://api.mercadopago.example',
+      }),
+    ).toMatch(/set while the Firebase emulators are used/);
+    expect(problemsOf({ ...localStart, ...PUBLIC_SITE })).toMatch(
+      /NEXT_PUBLIC_SITE_URL is not a localhost address/,
+    );
+    expect(
+      parseEnv({ ...localStart, NEXT_PUBLIC_SITE_URL: 'http://127.0.0.1:3100' }).firebase.mode,
+    ).toBe('local');
+  });
+
+  it('requires an https site URL when Mercado Pago is configured on a real project', () => {
+    expect(problemsOf({ ...REAL, ...MERCADOPAGO })).toMatch(
+      /NEXT_PUBLIC_SITE_URL must be the shop's public https:\/\/ origin .* it is unset/,
+    );
+    expect(
+      problemsOf({ ...REAL, ...MERCADOPAGO, NEXT_PUBLIC_SITE_URL: 'http://chocolates.example' }),
+    ).toMatch(/it is not https/);
+    expect(problemsOf({ ...REAL, NEXT_PUBLIC_SITE_URL: 'chocolates.example' })).toMatch(
+      /NEXT_PUBLIC_SITE_URL/,
+    );
+    expect(parseEnv({ ...REAL, ...MERCADOPAGO, ...PUBLIC_SITE }).mercadoPago).not.toBeNull();
+    // Without Mercado Pago the default localhost origin is still allowed.
+    expect(parseEnv(REAL).mercadoPago).toBeNull();
   });
 
   it('lists every problem at once', () => {

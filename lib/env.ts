@@ -121,6 +121,7 @@ export function parseEnv(record: EnvRecord): Env {
 
   const firebase = parseFirebase({ get, isSet, check, problems, nodeEnv });
   const mercadoPago = parseMercadoPago({ get, isSet, check, problems });
+  checkSiteUrl({ get, isSet, check, problems }, firebase, mercadoPago);
 
   if (problems.length > 0 || !nodeEnv || !shopId || !firebase || mercadoPago === undefined) {
     throw new EnvError(problems);
@@ -299,10 +300,63 @@ function parseMercadoPago({
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const { hostname } = new URL(url);
+    return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * NEXT_PUBLIC_SITE_URL is where Mercado Pago sends shoppers back and posts its notifications.
+ * With the emulators (unsigned tokens accepted, see parseFirebase) nothing may face the outside
+ * world: neither a public site URL nor credentials of a real Mercado Pago account (a fake API on
+ * this machine, as the tests use, is fine).
+ */
+function checkSiteUrl(
+  { get, isSet, check, problems }: Helpers,
+  firebase: FirebaseConfig | undefined,
+  mercadoPago: MercadoPagoConfig | null | undefined,
+): void {
+  const siteUrl = get('NEXT_PUBLIC_SITE_URL');
+  if (siteUrl !== undefined && !check('NEXT_PUBLIC_SITE_URL', httpUrlSchema, siteUrl)) return;
+  if (firebase?.mode === 'local') {
+    const mercadoPagoSet = MERCADOPAGO_VARS.filter(isSet);
+    const apiBaseUrl = get('MERCADOPAGO_API_BASE_URL') ?? DEFAULT_MERCADOPAGO_API_BASE_URL;
+    if (mercadoPagoSet.length > 0 && !isLoopbackUrl(apiBaseUrl)) {
+      problems.push(
+        `${listed(mercadoPagoSet)} set while the Firebase emulators are used: the emulators ` +
+          `accept forged sign-ins, so real Mercado Pago credentials must not be reachable from ` +
+          `them; unset ${listed(mercadoPagoSet)} (or point MERCADOPAGO_API_BASE_URL at a fake ` +
+          `API on this machine)`,
+      );
+    }
+    if (siteUrl !== undefined && !isLoopbackUrl(siteUrl)) {
+      problems.push(
+        'NEXT_PUBLIC_SITE_URL is not a localhost address while the Firebase emulators are ' +
+          'used: the emulators accept forged sign-ins, so this server must stay local; unset it',
+      );
+    }
+    return;
+  }
+  if (mercadoPago && (siteUrl === undefined || !siteUrl.startsWith('https://'))) {
+    problems.push(
+      `NEXT_PUBLIC_SITE_URL must be the shop's public https:// origin when Mercado Pago is ` +
+        `configured (its return and notification URLs are built from it); it is ` +
+        `${siteUrl === undefined ? 'unset' : 'not https'}`,
+    );
+  }
+}
+
 let cached: Env | undefined;
 
 /** The validated configuration of this process, read once. */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
+  // NEXT_PUBLIC_ variables are inlined at build time: validate the value lib/site.ts really uses.
+  cached ??= parseEnv({ ...process.env, NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL });
   return cached;
 }

@@ -15,6 +15,7 @@ const SOURCES = [
   'messages',
   'public',
   'proxy.ts',
+  'instrumentation.ts',
   'global.ts',
   'next.config.ts',
   'package.json',
@@ -89,7 +90,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ...process.env,
       PORT: process.env.PORT ?? '3000',
       // server.js listens on HOSTNAME, which shells and containers often set to the machine's
-      // name: listen on every interface, as `next start` does.
+      // name: with a real project listen on every interface, as `next start` does; the launcher
+      // pins it to 127.0.0.1 when it runs the emulators.
       HOSTNAME: '0.0.0.0',
       NEXT_TELEMETRY_DISABLED: '1',
     },

@@ -27,8 +27,14 @@ export type TestFirebase = {
   env: Record<string, string>;
   /** Everything the stack printed (for diagnosing failures). */
   output: () => string;
+  /** Process group of the Auth emulator as started (for crash tests). */
+  authEmulatorPid: number | null;
   /** Stops the stack (saving its data); removes a temporary dataDir unless keepDataDir. */
   stop: (options?: { keepDataDir?: boolean }) => Promise<void>;
+  /** kill -9 of the stack process, as a crash would; the dataDir is kept. */
+  kill: () => Promise<void>;
+  /** True while the stack process runs. */
+  running: () => boolean;
 };
 
 export type StartTestFirebaseOptions = {
@@ -98,26 +104,29 @@ export async function startTestFirebase(
   );
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ready = new Promise<{ authHost: string; firestoreHost: string; projectId: string }>(
-    (resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /^LOCAL_FIREBASE_READY (.*)$/m.exec(output);
-        if (match?.[1]) resolve(JSON.parse(match[1]));
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      void exited.then((code) =>
-        reject(new Error(`local Firebase exited (${code}) before ready:\n${output}`)),
-      );
-      setTimeout(
-        () => reject(new Error(`local Firebase not ready in time:\n${output}`)),
-        options.timeoutMs ?? 45_000,
-      ).unref();
-    },
-  );
+  const ready = new Promise<{
+    authHost: string;
+    firestoreHost: string;
+    projectId: string;
+    authEmulatorPid: number | null;
+  }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^LOCAL_FIREBASE_READY (.*)$/m.exec(output);
+      if (match?.[1]) resolve(JSON.parse(match[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) =>
+      reject(new Error(`local Firebase exited (${code}) before ready:\n${output}`)),
+    );
+    setTimeout(
+      () => reject(new Error(`local Firebase not ready in time:\n${output}`)),
+      options.timeoutMs ?? 45_000,
+    ).unref();
+  });
 
   let hosts;
   try {
@@ -140,6 +149,13 @@ export async function startTestFirebase(
       METADATA_SERVER_DETECTION: 'none',
     },
     output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
     stop({ keepDataDir = false } = {}) {
       stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {

@@ -62,8 +62,8 @@ export function checkAuthExport(exportDir) {
 }
 
 /**
- * Starts the Firebase Auth emulator (firebase-tools) as a child process that imports
- * `exportDir` at start and exports to it on exit. Resolves once it answers on its port.
+ * Starts the Firebase Auth emulator (firebase-tools) as a child process, in its own process
+ * group, that imports `exportDir` at start. Resolves once it answers on its port.
  */
 export async function startAuthEmulator({
   dataDir,
@@ -74,7 +74,7 @@ export async function startAuthEmulator({
   projectId,
   log = console.log,
   verbose = false,
-  readyTimeoutMs = 60_000,
+  readyTimeoutMs = 120_000,
 }) {
   // Otherwise the readiness check below would mistake another emulator for ours.
   if (await portAnswers(port)) {
@@ -84,6 +84,8 @@ export async function startAuthEmulator({
   }
   const runtimeDir = path.join(dataDir, 'runtime');
   const tmpDir = path.join(runtimeDir, 'tmp');
+  // Locator files of an emulator that crashed would point firebase-tools at a dead hub.
+  fs.rmSync(tmpDir, { recursive: true, force: true });
   fs.mkdirSync(tmpDir, { recursive: true });
   const configFile = path.join(runtimeDir, 'firebase.json');
   const config = {
@@ -124,10 +126,9 @@ export async function startAuthEmulator({
     projectId,
     '--config',
     configFile,
-    '--import',
-    exportDir,
-    '--export-on-exit',
-    exportDir,
+    // No --export-on-exit: scripts/local-firebase/auth-front.mjs exports after every change, and
+    // an exit-time export racing a restarted emulator could overwrite newer accounts.
+    ...(fs.existsSync(path.join(exportDir, METADATA_FILE)) ? ['--import', exportDir] : []),
   ];
   // Own process group: a terminal Ctrl-C reaches only us, and we stop the emulator once, cleanly.
   const child = spawn(process.execPath, args, {
@@ -137,9 +138,12 @@ export async function startAuthEmulator({
     detached: true,
   });
   const recent = [];
+  // The port answers before the import has run: only this line says the users are loaded.
+  let imported = false;
   const onOutput = (chunk) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      if (line.includes('All emulators ready')) imported = true;
       recent.push(line);
       if (recent.length > 40) recent.shift();
       if (verbose) log(`[auth-emulator] ${line}`);
@@ -159,7 +163,7 @@ export async function startAuthEmulator({
 
   const host = `127.0.0.1:${port}`;
   const deadline = Date.now() + readyTimeoutMs;
-  while (!(await httpAnswers(`http://${host}/`))) {
+  while (!(imported && (await httpAnswers(`http://${host}/`)))) {
     if (exitInfo || Date.now() > deadline) {
       if (!exitInfo) process.kill(-child.pid, 'SIGKILL');
       throw new Error(
@@ -172,6 +176,7 @@ export async function startAuthEmulator({
   let stopping = null;
   return {
     host,
+    /** The process group of the emulator (watchdog and CLI). */
     pid: child.pid,
     /** Resolves if the emulator process ends (expectedly or not). */
     exited,
@@ -188,11 +193,6 @@ export async function startAuthEmulator({
         }, 20_000);
         await exited;
         clearTimeout(timer);
-        if (!fs.existsSync(path.join(exportDir, METADATA_FILE))) {
-          log(
-            `[local-firebase] warning: the auth emulator did not export its users:\n${recent.join('\n')}`,
-          );
-        }
       })();
       return stopping;
     },

@@ -336,7 +336,7 @@ function captureServiceImplementation() {
 
 /**
  * Starts the in-process Firestore emulator on host:port with serialized transactions and
- * atomic commits. Returns { state, port, stop }.
+ * atomic commits. Returns { state, port, setBeforeAcknowledge, stop }.
  */
 export async function startFirestoreEmulator({
   host = '127.0.0.1',
@@ -348,6 +348,8 @@ export async function startFirestoreEmulator({
   const { state, definition, implementation: impl } = captureServiceImplementation();
   state.emitter.setMaxListeners(0);
   const transactions = new TransactionManager({ log, holdTimeoutMs });
+  // Set by the persistence: makes a commit's writes durable before the client hears of it.
+  let beforeAcknowledge = () => {};
 
   const unary = (handler) => (call, callback) => {
     handler(call).then(
@@ -402,6 +404,12 @@ export async function startFirestoreEmulator({
     const commit = () => {
       const date = new Date();
       const results = applyWrites(state, request.writes, date);
+      try {
+        beforeAcknowledge();
+      } catch (error) {
+        log(`[firestore] COMMIT NOT SAVED to disk: ${error.message}`);
+        throw new GrpcError(Status.UNAVAILABLE, 'The local Firestore could not save the commit');
+      }
       return CommitResponse.fromObject({
         commit_time: timestampFromDate(date),
         write_results: results,
@@ -487,6 +495,10 @@ export async function startFirestoreEmulator({
     state,
     host,
     port: boundPort,
+    /** fn runs after each commit is applied and before it is acknowledged; a throw fails it. */
+    setBeforeAcknowledge(fn) {
+      beforeAcknowledge = fn;
+    },
     async stop() {
       await new Promise((resolve) => {
         const timer = setTimeout(() => {

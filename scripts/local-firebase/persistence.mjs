@@ -23,16 +23,19 @@ function* existingDocuments(state) {
   }
 }
 
+function serializeDocument(document) {
+  if (!document.metadata.hasExist) return { path: document.getPath(), deleted: true };
+  return {
+    path: document.getPath(),
+    createTime: document.metadata.createdAt.toISOString(),
+    updateTime: document.metadata.updatedAt.toISOString(),
+    fields: fieldsToJson(document.fields),
+  };
+}
+
 export function serializeState(state) {
   const documents = [];
-  for (const document of existingDocuments(state)) {
-    documents.push({
-      path: document.getPath(),
-      createTime: document.metadata.createdAt.toISOString(),
-      updateTime: document.metadata.updatedAt.toISOString(),
-      fields: fieldsToJson(document.fields),
-    });
-  }
+  for (const document of existingDocuments(state)) documents.push(serializeDocument(document));
   documents.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { format: FORMAT, version: VERSION, savedAt: new Date().toISOString(), documents };
 }
@@ -54,24 +57,61 @@ export function parseSnapshot(text) {
   if (data?.format !== FORMAT || data.version !== VERSION || !Array.isArray(data.documents)) {
     throw new Error(`Not a ${FORMAT} v${VERSION} file`);
   }
-  return data.documents.map((document) => {
-    if (typeof document?.path !== 'string' || !DOCUMENT_PATH.test(document.path)) {
-      throw new Error(`Invalid document path: ${JSON.stringify(document?.path)}`);
-    }
-    return {
-      path: document.path,
-      createdAt: parseDate(document.createTime, 'createTime'),
-      updatedAt: parseDate(document.updateTime, 'updateTime'),
-      fields: fieldsFromJson(document.fields),
-    };
+  return data.documents.map(parseDocument);
+}
+
+function parseDocument(document) {
+  if (typeof document?.path !== 'string' || !DOCUMENT_PATH.test(document.path)) {
+    throw new Error(`Invalid document path: ${JSON.stringify(document?.path)}`);
+  }
+  if (document.deleted === true) return { path: document.path, deleted: true };
+  return {
+    path: document.path,
+    createdAt: parseDate(document.createTime, 'createTime'),
+    updatedAt: parseDate(document.updateTime, 'updateTime'),
+    fields: fieldsFromJson(document.fields),
+  };
+}
+
+/**
+ * Parses a journal: one line per commit, each the full new state of the documents it changed.
+ * A last line without its newline is a write cut short by a crash, never acknowledged: dropped.
+ */
+export function parseJournal(text) {
+  const lines = text.split('\n');
+  const torn = lines.pop() !== '';
+  const commits = lines.map((line, index) => {
+    const entry = JSON.parse(line);
+    if (!Array.isArray(entry?.documents)) throw new Error(`Journal line ${index + 1} is invalid`);
+    return entry.documents.map(parseDocument);
   });
+  return { commits, torn };
 }
 
 export function loadDocuments(state, documents) {
-  for (const { path: documentPath, createdAt, updatedAt, fields } of documents) {
+  for (const { path: documentPath, deleted, createdAt, updatedAt, fields } of documents) {
     const document = state.getDocument(documentPath);
-    document.fields = fields;
-    document.metadata = { hasExist: true, createdAt, updatedAt };
+    if (deleted) {
+      document.fields = {};
+      document.metadata = { hasExist: false, createdAt: null, updatedAt: null };
+    } else {
+      document.fields = fields;
+      document.metadata = { hasExist: true, createdAt, updatedAt };
+    }
+  }
+}
+
+/** The append-only journal that goes with the data file `file`. */
+export function journalFileFor(file) {
+  return `${file.replace(/\.json$/, '')}-journal.jsonl`;
+}
+
+/** Temporary files of writeFileAtomic left by a process killed while writing. */
+function removeStaleTempFiles(file) {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.tmp-`;
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith(prefix)) fs.rmSync(path.join(dir, name), { force: true });
   }
 }
 
@@ -94,62 +134,140 @@ export function moveAside(file) {
   return target;
 }
 
-/**
- * Loads `file` into the state. Returns 'loaded', 'missing' or 'corrupt' (after moving the file
- * aside and reporting it loudly).
- */
-export function loadStateFile(state, file) {
-  let text;
+function readIfExists(file) {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if (error.code === 'ENOENT') return { status: 'missing' };
+    if (error.code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/**
+ * Loads `file` and then its journal into the state. Returns 'loaded', 'missing' or 'corrupt'
+ * (after moving the files aside and reporting it loudly). A journal without a data file belongs
+ * to a first start that never finished seeding: it is discarded.
+ */
+export function loadStateFile(state, file, { log = console.log } = {}) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  removeStaleTempFiles(file);
+  const journalFile = journalFileFor(file);
+  const text = readIfExists(file);
+  if (text === null) {
+    fs.rmSync(journalFile, { force: true });
+    return { status: 'missing' };
+  }
+  const journalText = readIfExists(journalFile) ?? '';
   try {
-    loadDocuments(state, parseSnapshot(text));
-    return { status: 'loaded' };
+    const documents = parseSnapshot(text);
+    let journal;
+    try {
+      journal = parseJournal(journalText);
+    } catch (error) {
+      throw new Error(`journal ${journalFile}: ${error.message}`);
+    }
+    loadDocuments(state, documents);
+    for (const commit of journal.commits) loadDocuments(state, commit);
+    if (journal.torn) {
+      log(`[local-firebase] dropped an unfinished last write from ${journalFile} (a crash).`);
+    }
+    return { status: 'loaded', replayed: journal.commits.length };
   } catch (error) {
+    state.clear();
     const movedTo = moveAside(file);
+    const journalMovedTo = journalText ? moveAside(journalFile) : null;
     console.error(
       `[local-firebase] CORRUPT Firestore data file ${file}: ${error.message}\n` +
-        `[local-firebase] moved it to ${movedTo}; starting from fresh seed data.`,
+        `[local-firebase] moved it to ${movedTo}` +
+        `${journalMovedTo ? ` (and the journal to ${journalMovedTo})` : ''}; starting from ` +
+        `fresh seed data.`,
     );
     return { status: 'corrupt', movedTo };
   }
 }
 
-/** Saves the state to `file` shortly after every change (debounced), and on flush(). */
-export function persistState(state, file, { debounceMs = 200, log = console.log } = {}) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  let timer = null;
-  let dirty = false;
+export const JOURNAL_COMPACT_BYTES = 4 * 1024 * 1024;
 
-  const save = () => {
-    clearTimeout(timer);
-    timer = null;
-    if (!dirty) return;
-    dirty = false;
-    try {
-      writeFileAtomic(file, `${JSON.stringify(serializeState(state), null, 1)}\n`);
-    } catch (error) {
-      dirty = true;
-      log(`[local-firebase] could not save ${file}: ${error.message}`);
-    }
+/**
+ * Makes every change durable before it is acknowledged: commit() appends the documents changed
+ * since the last call to the journal as one line (one commit, all or nothing), with fdatasync
+ * unless `sync` is false; the Firestore emulator calls it before answering a Commit. Changes
+ * made outside a Commit are journaled at the end of the current tick. The journal is folded into
+ * `file` (written atomically) when it grows past `compactBytes`, on flush() and on close().
+ * Journal entries are whole documents, so replaying one already in the data file is harmless.
+ */
+export function persistState(
+  state,
+  file,
+  { log = console.log, sync = true, compactBytes = JOURNAL_COMPACT_BYTES } = {},
+) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const journalFile = journalFileFor(file);
+  const fd = fs.openSync(journalFile, 'a');
+  let journalBytes = fs.fstatSync(fd).size;
+  const pending = new Map();
+  let scheduled = false;
+  let closed = false;
+
+  const compact = () => {
+    writeFileAtomic(file, `${JSON.stringify(serializeState(state), null, 1)}\n`);
+    fs.ftruncateSync(fd, 0);
+    journalBytes = 0;
   };
-  const onChange = () => {
-    dirty = true;
-    if (!timer) timer = setTimeout(save, debounceMs);
+  const commit = () => {
+    if (pending.size === 0) return;
+    if (closed) throw new Error(`${journalFile} is closed (the stack is stopping)`);
+    const documents = [...pending.values()].map(serializeDocument);
+    pending.clear();
+    const line = `${JSON.stringify({ at: new Date().toISOString(), documents })}\n`;
+    fs.writeSync(fd, line);
+    if (sync) fs.fdatasyncSync(fd);
+    journalBytes += Buffer.byteLength(line);
+    if (journalBytes > compactBytes) compact();
   };
-  const events = ['create-document', 'update-document', 'delete-document', 'clear-all-projects'];
-  for (const event of events) state.emitter.on(event, onChange);
+  const commitLater = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      try {
+        commit();
+      } catch (error) {
+        log(`[local-firebase] could not write ${journalFile}: ${error.message}`);
+      }
+    });
+  };
+  const onDocument = ({ document }) => {
+    pending.set(document.getPath(), document);
+    commitLater();
+  };
+  const onClear = () => {
+    pending.clear();
+    compact();
+  };
+  const events = ['create-document', 'update-document', 'delete-document'];
+  for (const event of events) state.emitter.on(event, onDocument);
+  state.emitter.on('clear-all-projects', onClear);
 
   return {
-    markDirty: onChange,
-    flush: save,
+    /** Journals the pending changes now; throws if they could not be written. */
+    commit,
+    flush() {
+      commit();
+      compact();
+    },
     close() {
-      for (const event of events) state.emitter.off(event, onChange);
-      save();
+      if (closed) return;
+      for (const event of events) state.emitter.off(event, onDocument);
+      state.emitter.off('clear-all-projects', onClear);
+      try {
+        commit();
+        compact();
+      } catch (error) {
+        log(`[local-firebase] could not save ${file}: ${error.message}`);
+      }
+      closed = true;
+      fs.closeSync(fd);
     },
   };
 }

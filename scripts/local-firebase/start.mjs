@@ -9,9 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import net from 'node:net';
+
+import { removeStaleExportTemps, restoreRevocationTimes, startAuthFront } from './auth-front.mjs';
 import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
 import { startFirestoreEmulator } from './firestore.mjs';
-import { loadStateFile, moveAside, persistState } from './persistence.mjs';
+import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
 import { seedLocalFirebase } from './seed.mjs';
 
 export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
@@ -42,6 +45,30 @@ export function emulatorEnv({ authHost, firestoreHost, projectId }) {
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: projectId,
     ALLOW_EMULATORS_IN_PRODUCTION: '1',
   };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * The app's command line for a stack in `mode`. With the emulators, firebase-admin accepts
+ * unsigned (forged) session cookies, so a `next dev` / `next start` on them listens on
+ * 127.0.0.1 only; an explicit non-loopback -H/--hostname is refused.
+ */
+export function appCommandFor(mode, command) {
+  if (mode === 'real' || command[0] !== 'next' || !['dev', 'start'].includes(command[1])) {
+    return command;
+  }
+  const index = command.findIndex((arg) => arg === '-H' || arg === '--hostname');
+  const inline = command.find((arg) => arg.startsWith('--hostname='));
+  const host = index >= 0 ? command[index + 1] : inline?.slice('--hostname='.length);
+  if (host === undefined) return [...command, '-H', '127.0.0.1'];
+  if (!LOOPBACK.has(host)) {
+    throw new Error(
+      `The app must listen on 127.0.0.1 with the Firebase emulators (they accept forged ` +
+        `sign-ins), not on ${host}; remove -H ${host} or configure a real Firebase project`,
+    );
+  }
+  return command;
 }
 
 function tcpAnswers(hostPort) {
@@ -93,6 +120,110 @@ function takeDataDirLock(dataDir) {
   }
   fs.writeFileSync(file, String(process.pid));
   return () => fs.rmSync(file, { force: true });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until nothing listens on `ports` any more (an emulator that is still shutting down). */
+async function waitForPortsFree(ports, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (const port of ports.filter(Boolean)) {
+    while (await portAnswers(port)) {
+      if (Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+const MAX_AUTH_RESTARTS_PER_MINUTE = 3;
+
+/**
+ * Runs the Auth emulator on a private port (auth-front.mjs is what listens on the Auth port) and
+ * restarts it when it dies on its own: it imports the export written after every account change,
+ * so users, their revocation times and hence the sessions signed with them all survive. After
+ * MAX_AUTH_RESTARTS_PER_MINUTE crashes in a minute it gives up and `exited` resolves.
+ */
+async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) {
+  const port = await freePort();
+  const start = async () => {
+    // After a kill -9 of a previous stack, its emulator may still be releasing these ports.
+    await waitForPortsFree([port, hubPort, loggingPort]);
+    const emulator = await startAuthEmulator({ ...options, port, hubPort, loggingPort, log });
+    try {
+      await restoreRevocationTimes({ ...options, host: emulator.host });
+    } catch (error) {
+      await emulator.stop();
+      throw error;
+    }
+    return emulator;
+  };
+  let auth = await start();
+  // What the front door waits for: the emulator's host once it has started and been restored.
+  let ready = Promise.resolve(auth.host);
+  let stopping = false;
+  let giveUp;
+  const exited = new Promise((resolve) => {
+    giveUp = resolve;
+  });
+  const crashes = [];
+  const watch = (emulator) => {
+    void emulator.exited.then(async (info) => {
+      if (stopping) return;
+      try {
+        process.kill(-emulator.pid, 'SIGKILL');
+      } catch {
+        // The whole group is gone already.
+      }
+      const now = Date.now();
+      crashes.push(now);
+      while (crashes[0] < now - 60_000) crashes.shift();
+      const how = info.code ?? info.signal;
+      if (crashes.length > MAX_AUTH_RESTARTS_PER_MINUTE) {
+        console.error(`[local-firebase] the Auth emulator keeps crashing (${how}); giving up.`);
+        giveUp(info);
+        return;
+      }
+      console.error(
+        `[local-firebase] the Auth emulator stopped unexpectedly (${how}); restarting it.`,
+      );
+      let release;
+      ready = new Promise((resolve, reject) => {
+        release = { resolve, reject };
+      });
+      ready.catch(() => {});
+      try {
+        auth = await start();
+        release.resolve(auth.host);
+        log(`[local-firebase] Auth emulator restarted on ${auth.host}.`);
+        if (stopping) await auth.stop();
+        else watch(auth);
+      } catch (error) {
+        release.reject(error);
+        console.error(`[local-firebase] could not restart the Auth emulator: ${error.message}`);
+        giveUp(info);
+      }
+    });
+  };
+  watch(auth);
+  return {
+    current: () => auth,
+    /** The emulator's host, once a restart in progress has finished. */
+    ready: () => ready,
+    exited,
+    stop() {
+      stopping = true;
+      return auth.stop();
+    },
+  };
 }
 
 /**
@@ -186,7 +317,8 @@ export async function startLocalFirebase({
 
     // Firestore documents and auth users are one state: if either part is unusable or missing,
     // both start fresh (never user documents without their accounts, or the other way round).
-    const loaded = loadStateFile(firestore.state, firestoreFile);
+    const loaded = loadStateFile(firestore.state, firestoreFile, { log });
+    removeStaleExportTemps(exportDir);
     const authExport = checkAuthExport(exportDir);
     let fresh = loaded.status !== 'loaded';
     let seedAuthOnly = false;
@@ -197,6 +329,7 @@ export async function startLocalFirebase({
       );
       if (loaded.status === 'loaded') {
         firestore.state.clear();
+        fs.rmSync(journalFileFor(firestoreFile), { force: true });
         console.error(
           `[local-firebase] moved ${firestoreFile} to ${moveAside(firestoreFile)} too; ` +
             `starting from fresh seed data.`,
@@ -217,13 +350,16 @@ export async function startLocalFirebase({
       seedAuthOnly = true;
     }
 
-    const persistence = persistState(firestore.state, firestoreFile, { log });
+    const persistence = persistState(firestore.state, firestoreFile, {
+      log,
+      sync: env.LOCAL_FIREBASE_FSYNC !== '0',
+    });
+    firestore.setBeforeAcknowledge(persistence.commit);
     cleanups.push(() => persistence.close());
 
-    const auth = await startAuthEmulator({
+    const auth = await superviseAuthEmulator({
       dataDir,
       exportDir,
-      port: resolvedAuthPort,
       hubPort: parsePort(env.EMULATOR_HUB_PORT, 'EMULATOR_HUB_PORT', undefined),
       loggingPort: parsePort(env.EMULATOR_LOGGING_PORT, 'EMULATOR_LOGGING_PORT', undefined),
       projectId,
@@ -231,13 +367,24 @@ export async function startLocalFirebase({
       verbose,
     });
     cleanups.push(() => auth.stop());
+    const front = await startAuthFront({
+      port: resolvedAuthPort,
+      upstream: () => auth.ready(),
+      projectId,
+      exportDir,
+      log,
+    });
+    cleanups.push(async () => {
+      await front.exportNow().catch(() => {});
+      await front.close();
+    });
 
     const firestoreHost = `127.0.0.1:${firestore.port}`;
     if (fresh || seedAuthOnly) {
       await seedLocalFirebase({
         projectId,
         shopId,
-        authHost: auth.host,
+        authHost: front.host,
         firestoreHost,
         firestore: fresh,
       });
@@ -246,16 +393,18 @@ export async function startLocalFirebase({
     }
 
     log(
-      `[local-firebase] ready: Firestore ${firestoreHost}, Auth ${auth.host}, project ` +
+      `[local-firebase] ready: Firestore ${firestoreHost}, Auth ${front.host}, project ` +
         `${projectId}, data in ${dataDir}`,
     );
     let stopping = null;
     return {
       mode: 'local',
-      authHost: auth.host,
+      authHost: front.host,
       firestoreHost,
       projectId,
       dataDir,
+      /** The Auth emulator's process group now (it changes when it is restarted). */
+      authEmulatorPid: () => auth.current().pid,
       exited: auth.exited,
       stop() {
         stopping ??= cleanup();
@@ -285,6 +434,7 @@ async function main() {
       authHost: stack.authHost,
       firestoreHost: stack.firestoreHost,
       projectId: stack.projectId,
+      authEmulatorPid: stack.authEmulatorPid?.() ?? null,
     })}`,
   );
 
@@ -313,7 +463,7 @@ async function main() {
   });
   stack.exited.then(() => {
     if (exiting) return;
-    console.error('[local-firebase] the auth emulator stopped unexpectedly; stopping.');
+    console.error('[local-firebase] the Auth emulator could not be kept running; stopping.');
     shutdown(1);
   });
   if (stack.mode !== 'local') {

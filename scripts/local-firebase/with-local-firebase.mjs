@@ -39,13 +39,25 @@ async function main() {
   const env = envWithDotenvFiles(args.includes('dev'));
   let stack = REAL_PROJECT;
   let extraEnv = {};
+  let command = args;
   // The emulators (firebase-tools, @firestore-emulator) are dev dependencies: load them only
   // when they are needed, so a production install (`npm prune --omit=dev`) with a real project
   // starts without them.
   if (!env.FIREBASE_SERVICE_ACCOUNT) {
-    const { emulatorEnv, startLocalFirebase } = await import('./start.mjs');
+    const { appCommandFor, emulatorEnv, startLocalFirebase } = await import('./start.mjs');
     stack = await startLocalFirebase({ env });
-    if (stack.mode !== 'real') extraEnv = emulatorEnv(stack);
+    if (stack.mode !== 'real') {
+      // The emulators accept unsigned tokens: the app must answer this machine only. `next`
+      // takes -H (appCommandFor), the standalone server.js reads HOSTNAME.
+      extraEnv = { ...emulatorEnv(stack), HOSTNAME: '127.0.0.1' };
+    }
+    try {
+      command = appCommandFor(stack.mode, args);
+    } catch (error) {
+      console.error(`[local-firebase] ${error.message}`);
+      await stack.stop();
+      process.exit(2);
+    }
   } else {
     console.log(
       '[local-firebase] FIREBASE_SERVICE_ACCOUNT is set: using real Firebase, no emulators.',
@@ -53,7 +65,7 @@ async function main() {
   }
 
   const binDir = path.join(ROOT, 'node_modules', '.bin');
-  const child = spawn(args[0], args.slice(1), {
+  const child = spawn(command[0], command.slice(1), {
     stdio: 'inherit',
     env: {
       ...process.env,

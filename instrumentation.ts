@@ -1,0 +1,19 @@
+// Next.js runs register() once when a server starts, before it answers any request.
+
+/**
+ * A production server with a half-set or invalid configuration stops here with the list of
+ * problems (lib/env.ts names variables, never values) instead of serving pages while every
+ * Firebase or Mercado Pago call fails. In development the same list is logged and the pages that
+ * need the configuration show the error.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { EnvError, getEnv } = await import('@/lib/env');
+  try {
+    getEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`[config] ${error.message}`);
+    if (process.env.NODE_ENV === 'production') process.exit(1);
+  }
+}
