@@ -30,13 +30,13 @@ const DEFAULT_ADDRESS = {
 };
 
 beforeAll(async () => {
-  stack = await startTestFirebase();
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   clients = adminClients(stack);
   db = clients.db;
   repo = await import('./repository');
   admin = await import('@/lib/firebase/admin');
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();

@@ -78,14 +78,14 @@ async function health() {
 }
 
 beforeAll(async () => {
-  stack = await startTestFirebase();
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
   const relayPort = (await freePorts()).firestore;
   firestoreRelay = relay(relayPort, stack.firestoreHost);
   await firestoreRelay.open();
   applyTestFirebaseEnv(stack);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${relayPort}`;
   route = await import('./route');
-});
+}, 90_000);
 
 afterAll(async () => {
   await Promise.allSettled(checks);

@@ -38,13 +38,13 @@ const ORIGIN = 'http://shop.test';
 const users = 'projects/chocolate-shop/users';
 
 beforeAll(async () => {
-  stack = await startTestFirebase();
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   clients = adminClients(stack);
   db = clients.db;
   route = await import('./route');
   configRoute = await import('../auth/config/route');
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();
