@@ -17,7 +17,8 @@ export function ProductGallery({ images, label, thumbLabels }: Props) {
         alt={main.alt}
         width={main.width}
         height={main.height}
-        priority
+        preload
+        fetchPriority="high"
         sizes="(min-width: 768px) 480px, 100vw"
         className="aspect-square w-full rounded-3xl bg-cacao-100 object-cover shadow-sm"
       />
@@ -37,6 +38,7 @@ export function ProductGallery({ images, label, thumbLabels }: Props) {
                 alt=""
                 width={80}
                 height={80}
+                loading="lazy"
                 className="size-20 object-cover"
               />
             </button>
