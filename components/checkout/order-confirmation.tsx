@@ -48,7 +48,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       data-testid="order-whatsapp"
       className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
     >
-      {t('whatsapp')}
+      {t('whatsapp', { orderID: order.orderID })}
     </a>
   );
 

@@ -4,9 +4,12 @@ import { HeroBanners } from './hero-banners';
 
 export async function HeroSection() {
   const t = await getTranslations('Hero');
+  const meta = await getTranslations('Metadata');
   const total = banners.length;
   return (
     <div id="inicio" className="pt-20 sm:px-6 sm:pt-24">
+      {/* The page's one h1 on every viewport: the slides' titles are h2 and change. */}
+      <h1 className="sr-only">{meta('title')}</h1>
       <HeroBanners
         slides={banners.map((banner) => ({
           key: banner.key,
