@@ -45,11 +45,12 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         <p className="line-clamp-2 text-sm text-cacao-600 dark:text-cacao-300">
           {product.subtitle[locale]}
         </p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+        {/* Price and button each stay on one line; the button moves below when both do not fit. */}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-3 pt-3">
           <span className="flex flex-col">
             <Price
               amount={product.price}
-              className="text-lg font-bold text-cacao-800 dark:text-cacao-100"
+              className="text-lg font-bold whitespace-nowrap text-cacao-800 dark:text-cacao-100"
             />
             <span className="text-xs text-cacao-500">{product.weight}</span>
           </span>
