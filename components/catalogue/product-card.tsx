@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Price } from '@/components/ui/price';
+import { SvgImage } from '@/components/ui/svg-image';
 import type { Product } from '@/lib/catalogue/types';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -23,12 +23,11 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         </span>
       ) : null}
       {image ? (
-        <Image
+        <SvgImage
           src={image.src}
           alt={image.alt[locale]}
           width={image.width}
           height={image.height}
-          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
           className="aspect-square w-full bg-cacao-100 object-cover transition group-hover:scale-[1.02]"
         />
       ) : null}

@@ -1,21 +1,13 @@
 'use client';
 
-import Image from 'next/image';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useReducedMotion } from '@/lib/hooks/use-reduced-motion';
 
-export type HeroSlide = {
-  key: string;
-  title: string;
-  subtitle: string;
-  src: string;
-  width: number;
-  height: number;
-};
+/** One slide: its picture and caption, rendered on the server (hero-section.tsx). */
+export type HeroSlide = { key: string; content: ReactNode };
 
 type Props = {
   slides: HeroSlide[];
-  cta: { label: string; href: string };
   labels: {
     region: string;
     previous: string;
@@ -29,7 +21,7 @@ type Props = {
 
 const ROTATION_MS = 5000;
 
-export function HeroBanners({ slides, cta, labels }: Props) {
+export function HeroBanners({ slides, labels }: Props) {
   const [current, setCurrent] = useState(0);
   // null: no explicit choice, so rotation follows the reduced-motion preference.
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
@@ -78,32 +70,7 @@ export function HeroBanners({ slides, cta, labels }: Props) {
               data-active={active}
               className={`absolute inset-0 transition-opacity duration-700 ${active ? 'opacity-100' : 'opacity-0'}`}
             >
-              <Image
-                src={slide.src}
-                alt=""
-                width={slide.width}
-                height={slide.height}
-                // The first slide is the landing's LCP: fetched at once, ahead of everything.
-                {...(index === 0
-                  ? { preload: true, fetchPriority: 'high' as const }
-                  : { loading: 'lazy' as const, fetchPriority: 'low' as const })}
-                sizes="(min-width: 1152px) 1152px, 100vw"
-                className="h-full w-full object-cover"
-              />
-              {/* On phones the text covers most of the picture, light artwork included: a darker scrim
-                  keeps white text at 4.5:1 or more on every slide. */}
-              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/60 to-black/50 p-6 pb-14 sm:from-black/70 sm:via-black/20 sm:to-transparent sm:p-10 sm:pb-16">
-                <h2 className="text-2xl font-bold text-white drop-shadow sm:text-4xl">
-                  {slide.title}
-                </h2>
-                <p className="mt-2 max-w-xl text-sm text-white/90 sm:text-lg">{slide.subtitle}</p>
-                <a
-                  href={cta.href}
-                  className="mt-4 inline-flex w-fit rounded-full bg-gold-400 px-5 py-2 text-sm font-semibold text-cacao-950 hover:bg-gold-500"
-                >
-                  {cta.label}
-                </a>
-              </div>
+              {slide.content}
             </div>
           );
         })}
