@@ -96,19 +96,20 @@ test.describe('hero banners', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/pt-BR');
     for (let index = 0; index < BANNERS.length; index += 1) {
-      // Show one slide at a time, its text made transparent so only the background is captured.
-      await page.evaluate((shown) => {
-        document
-          .querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')
-          .forEach((slide, i) => {
-            slide.style.transition = 'none';
-            slide.style.opacity = i === shown ? '1' : '0';
-            slide.querySelectorAll<HTMLElement>('h2, p').forEach((text) => {
-              text.style.color = 'transparent';
-              text.style.filter = 'none';
-            });
-          });
-      }, index);
+      // Move to the slide as a visitor would, then make its text transparent (and finish the
+      // pictures' cross-fade) so only the background behind the text is captured.
+      if (index > 0) await page.getByRole('button', { name: 'Próximo destaque' }).click();
+      await expect(slides(page).nth(index)).toHaveAttribute('data-active', 'true');
+      await page.evaluate(() => {
+        const slide = '[aria-roledescription="slide"]';
+        document.querySelectorAll<HTMLElement>(`${slide} img`).forEach((img) => {
+          img.style.transition = 'none';
+        });
+        document.querySelectorAll<HTMLElement>(`${slide} h2, ${slide} p`).forEach((text) => {
+          text.style.color = 'transparent';
+          text.style.filter = 'none';
+        });
+      });
       const slide = slides(page).nth(index);
       for (const text of [slide.locator('h2'), slide.locator('p')]) {
         await text.scrollIntoViewIfNeeded();

@@ -68,7 +68,9 @@ export function HeroBanners({ slides, labels }: Props) {
               aria-hidden={!active}
               inert={!active}
               data-active={active}
-              className={`absolute inset-0 transition-opacity duration-700 ${active ? 'opacity-100' : 'opacity-0'}`}
+              // Pictures cross-fade; captions switch at once (hero-section.tsx), so text is never
+              // shown half-transparent over a picture.
+              className="group absolute inset-0"
             >
               {slide.content}
             </div>

@@ -23,11 +23,11 @@ export async function HeroSection() {
                 height={banner.size.height}
                 // The first slide is the landing's LCP: fetched at once, ahead of everything.
                 {...(index === 0 ? { preload: true } : { fetchPriority: 'low' as const })}
-                className="h-full w-full object-cover"
+                className="h-full w-full object-cover transition-opacity duration-700 group-data-[active=false]:opacity-0"
               />
               {/* On phones the text covers most of the picture, light artwork included: a darker
                   scrim keeps white text at 4.5:1 or more on every slide. */}
-              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/60 to-black/50 p-6 pb-14 sm:from-black/70 sm:via-black/20 sm:to-transparent sm:p-10 sm:pb-16">
+              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/60 to-black/50 p-6 pb-14 group-data-[active=false]:invisible sm:from-black/70 sm:via-black/20 sm:to-transparent sm:p-10 sm:pb-16">
                 <h2 className="text-2xl font-bold text-white drop-shadow sm:text-4xl">
                   {t(`banners.${banner.key}.title`)}
                 </h2>
