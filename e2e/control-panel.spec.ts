@@ -499,7 +499,7 @@ test.describe('stock and availability', () => {
       const product = await page.context().newPage();
       await product.goto(`/pt-BR/chocolates/${SOLD_OUT}`);
       await expect(
-        product.getByRole('button', { name: 'Adicionar Barra Tropical Sampa à Lista de Compras' }),
+        product.getByRole('button', { name: 'Adicionar à lista: Barra Tropical Sampa' }),
       ).toBeEnabled();
 
       const row = await saveRow(page, SOLD_OUT, (r) =>
@@ -560,7 +560,7 @@ test.describe('stock and availability', () => {
       );
       const landing = await page.context().newPage();
       const add = landing.getByRole('button', {
-        name: 'Adicionar Barra Tropical Sampa à Lista de Compras',
+        name: 'Adicionar à lista: Barra Tropical Sampa',
       });
       await expect
         .poll(

@@ -1,16 +1,31 @@
 // `npm run bench`: serves the current production build on a fresh local Firebase and measures
 // response latency of the main pages (bounded request count, loopback only), then prints the
 // first-load JS per route. Run `npm run build` first.
+//
+// `npm run bench -- --compare`: also builds and serves a bare Next page (one heading, the same
+// installed next/react, nothing downloaded) beside the shop and prints, in one run, for the
+// landing (/pt-BR, /en), a product page and the bare page: first-load JS gz, document bytes gz,
+// Lighthouse mobile performance/LCP/TBT/CLS (median of BENCH_LIGHTHOUSE_RUNS, default 3) and
+// req/s with p50/p99 at 20 connections. Machines differ; the ratios to the bare page are what
+// compare. Lighthouse drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 
 import { STANDALONE_SERVER } from './build.mjs';
 
+const COMPARE = process.argv.includes('--compare');
 const PORT = process.env.BENCH_PORT ?? '3900';
+const BARE_PORT = process.env.BENCH_BARE_PORT ?? String(Number(PORT) + 1);
 const BASE = `http://127.0.0.1:${PORT}`;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (COMPARE ? 600 : 200));
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? (COMPARE ? 20 : 4));
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PRODUCT = '/en/chocolates/ovo-pistache';
 const ROUTES = [
   '/pt-BR',
   '/en',
@@ -20,43 +35,79 @@ const ROUTES = [
   '/sitemap.xml',
   '/api/session',
 ];
+// The bare page lives inside the repository (ignored by git, removed after the run) so that it
+// resolves the shop's installed next/react like any project would.
+const BARE_DIR = resolve('.bench-bare-page');
 
 if (!existsSync('.next/BUILD_ID') || !existsSync(STANDALONE_SERVER)) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+const children = [];
+function serve(command, args, options) {
+  // Own process group, so stopping it also stops what it started (emulators, next start).
+  const child = spawn(command, args, { ...options, detached: true });
+  children.push(child);
+  return child;
+}
+function stopAll() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
+}
+
+const shop = serve(process.execPath, ['scripts/e2e-server.mjs'], {
   env: {
     ...process.env,
     E2E_PORT: PORT,
-    E2E_DATA_DIR: '.local-firebase-e2e/bench',
-    E2E_AUTH_PORT: '9900',
-    E2E_FIRESTORE_PORT: '8900',
-    E2E_HUB_PORT: '4490',
-    E2E_LOGGING_PORT: '4590',
+    E2E_DATA_DIR: `.local-firebase-e2e/bench-${PORT}`,
+    E2E_AUTH_PORT: process.env.AUTH_EMULATOR_PORT ?? '9900',
+    E2E_FIRESTORE_PORT: process.env.FIRESTORE_EMULATOR_PORT ?? '8900',
+    E2E_HUB_PORT: process.env.EMULATOR_HUB_PORT ?? '4490',
+    E2E_LOGGING_PORT: process.env.EMULATOR_LOGGING_PORT ?? '4590',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-async function waitForServer() {
-  const deadline = Date.now() + 60_000;
+async function waitForServer(url, child) {
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server for ${url} exited early`);
     try {
-      if ((await fetch(`${BASE}/en`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not start within 60 s');
+  throw new Error(`${url} did not answer within 90 s`);
+}
+
+/** fetch, retried once when a kept-alive connection was closed by the server meanwhile. */
+async function get(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
 }
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(route) {
+async function measure(url) {
   const timings = [];
   let next = 0;
   let failures = 0;
@@ -65,7 +116,7 @@ async function measure(route) {
     while (next < REQUESTS) {
       next += 1;
       const t0 = performance.now();
-      const response = await fetch(BASE + route, { redirect: 'manual' });
+      const response = await get(url, { redirect: 'manual' });
       await response.arrayBuffer();
       if (response.status >= 500) failures += 1;
       timings.push(performance.now() - t0);
@@ -75,25 +126,187 @@ async function measure(route) {
   const seconds = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
   return {
-    route,
     requests: timings.length,
-    'req/s': Math.round(timings.length / seconds),
-    'p50 ms': percentile(timings, 50).toFixed(1),
-    'p95 ms': percentile(timings, 95).toFixed(1),
-    'max ms': timings.at(-1).toFixed(1),
-    '5xx': failures,
+    reqPerSecond: timings.length / seconds,
+    p50: percentile(timings, 50),
+    p95: percentile(timings, 95),
+    p99: percentile(timings, 99),
+    max: timings.at(-1),
+    failures,
   };
 }
 
-try {
-  await waitForServer();
-  for (const route of ROUTES) await measure(route); // warm-up
+/** Writes and builds a one-heading App Router page with the installed Next. */
+function buildBarePage() {
+  rmSync(BARE_DIR, { recursive: true, force: true });
+  mkdirSync(join(BARE_DIR, 'app'), { recursive: true });
+  writeFileSync(join(BARE_DIR, 'package.json'), '{ "private": true }\n');
+  writeFileSync(join(BARE_DIR, 'next.config.mjs'), 'export default {};\n');
+  writeFileSync(
+    join(BARE_DIR, 'app/layout.jsx'),
+    'export default function RootLayout({ children }) {\n' +
+      '  return (<html lang="en"><body>{children}</body></html>);\n}\n',
+  );
+  writeFileSync(
+    join(BARE_DIR, 'app/page.jsx'),
+    'export default function Page() {\n  return <h1>Hello</h1>;\n}\n',
+  );
+  const build = spawnSync(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'build'], {
+    cwd: BARE_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) throw new Error('the bare page did not build');
+}
+
+function firstLoadKbGz(nextDir, route) {
+  const stats = JSON.parse(
+    readFileSync(join(nextDir, 'diagnostics/route-bundle-stats.json'), 'utf8'),
+  );
+  const entry = stats.find((candidate) => candidate.route === route);
+  if (!entry) return NaN;
+  const root = resolve(nextDir, '..');
+  const bytes = entry.firstLoadChunkPaths.reduce(
+    (sum, path) => sum + gzipSync(readFileSync(resolve(root, path)), { level: 9 }).length,
+    0,
+  );
+  return bytes / 1024;
+}
+
+async function documentKbGz(url) {
+  const body = Buffer.from(await (await get(url)).arrayBuffer());
+  return gzipSync(body, { level: 9 }).length / 1024;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Lighthouse mobile (its default: simulated slow 4G and 4x CPU throttling), performance only. */
+function lighthouse(url) {
+  const runs = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    const result = spawnSync(
+      resolve('node_modules/.bin/lighthouse'),
+      [
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        '--quiet',
+        '--chrome-flags=--headless --no-sandbox --disable-gpu',
+      ],
+      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
+    const report = JSON.parse(result.stdout);
+    runs.push({
+      performance: report.categories.performance.score * 100,
+      lcp: report.audits['largest-contentful-paint'].numericValue,
+      tbt: report.audits['total-blocking-time'].numericValue,
+      cls: report.audits['cumulative-layout-shift'].numericValue,
+    });
+  }
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    lcp: median(runs.map((r) => r.lcp)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+    all: runs,
+  };
+}
+
+async function latencyTable() {
+  for (const route of ROUTES) await measure(BASE + route); // warm-up
   const rows = [];
-  for (const route of ROUTES) rows.push(await measure(route));
+  for (const route of ROUTES) {
+    const m = await measure(BASE + route);
+    rows.push({
+      route,
+      requests: m.requests,
+      'req/s': Math.round(m.reqPerSecond),
+      'p50 ms': m.p50.toFixed(1),
+      'p95 ms': m.p95.toFixed(1),
+      'max ms': m.max.toFixed(1),
+      '5xx': m.failures,
+    });
+  }
   console.log(`\nLatency, ${REQUESTS} requests per route, ${CONCURRENCY} at a time (loopback):`);
   console.table(rows);
+}
+
+async function compare() {
+  console.log('Building the bare page…');
+  buildBarePage();
+  const bareServer = serve(
+    process.execPath,
+    [resolve('node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', BARE_PORT],
+    {
+      cwd: BARE_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  );
+  await waitForServer(BARE_BASE, bareServer);
+  const pages = [
+    { name: 'bare page', url: `${BARE_BASE}/`, nextDir: join(BARE_DIR, '.next'), route: '/' },
+    { name: '/pt-BR', url: `${BASE}/pt-BR`, nextDir: '.next', route: '/[locale]' },
+    { name: '/en', url: `${BASE}/en`, nextDir: '.next', route: '/[locale]' },
+    { name: PRODUCT, url: BASE + PRODUCT, nextDir: '.next', route: '/[locale]/chocolates/[key]' },
+  ];
+  for (const page of pages) await measure(page.url); // warm-up (and ISR fill)
+  // Load first, for every page, then Lighthouse: a browser never competes with the load.
+  const rows = [];
+  for (const page of pages) {
+    process.stdout.write(`Load on ${page.name}…\n`);
+    const load = await measure(page.url);
+    const doc = await documentKbGz(page.url);
+    rows.push({ page, load, doc, js: firstLoadKbGz(page.nextDir, page.route) });
+  }
+  for (const row of rows) {
+    process.stdout.write(`Lighthouse on ${row.page.name}…\n`);
+    row.audit = lighthouse(row.page.url);
+  }
+  const bare = rows[0];
+  console.log(
+    `\nShop vs bare Next page (same run; Lighthouse mobile, median of ${LIGHTHOUSE_RUNS}; ` +
+      `${REQUESTS} requests at ${CONCURRENCY} connections):`,
+  );
+  console.table(
+    rows.map(({ page, load, audit, js, doc }) => ({
+      page: page.name,
+      'JS KB gz': js.toFixed(1),
+      'JS vs bare': `${js - bare.js >= 0 ? '+' : ''}${(js - bare.js).toFixed(1)}`,
+      'doc KB gz': doc.toFixed(1),
+      perf: Math.round(audit.performance),
+      'LCP s': (audit.lcp / 1000).toFixed(2),
+      'LCP x bare': (audit.lcp / bare.audit.lcp).toFixed(2),
+      'TBT ms': Math.round(audit.tbt),
+      'TBT x bare': (audit.tbt / Math.max(bare.audit.tbt, 1)).toFixed(2),
+      CLS: audit.cls.toFixed(3),
+      'req/s': Math.round(load.reqPerSecond),
+      'req/s % bare': `${Math.round((100 * load.reqPerSecond) / bare.load.reqPerSecond)} %`,
+      'p50 ms': load.p50.toFixed(1),
+      'p99 ms': load.p99.toFixed(1),
+    })),
+  );
+  console.log('\nLighthouse runs (performance / LCP ms / TBT ms / CLS):');
+  for (const { page, audit } of rows) {
+    const runs = audit.all.map(
+      (r) =>
+        `${Math.round(r.performance)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}/${r.cls.toFixed(3)}`,
+    );
+    console.log(`  ${page.name}: ${runs.join('  ')}`);
+  }
+}
+
+try {
+  await waitForServer(`${BASE}/en`, shop);
+  if (COMPARE) await compare();
+  else await latencyTable();
   console.log('\nFirst-load JavaScript per route:');
   spawnSync(process.execPath, ['scripts/bundle-stats.mjs'], { stdio: 'inherit' });
 } finally {
-  server.kill('SIGTERM');
+  stopAll();
+  if (COMPARE) rmSync(BARE_DIR, { recursive: true, force: true });
 }

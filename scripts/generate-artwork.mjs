@@ -822,7 +822,7 @@ function banner2() {
       `<g transform="rotate(${n(rand() * 180)} ${n(x)} ${n(y)})"><ellipse cx="${n(x)}" cy="${n(y)}" rx="14" ry="9" fill="#6a351c"/><path d="M${n(x - 9)} ${n(y)}h18" stroke="#3a1b0c" stroke-width="2"/></g>`,
     );
   }
-  return doc(740, 420, defs, body, 'Stacked chocolate bars');
+  return doc(740, 420, defs, body, 'Wrapped chocolate bars');
 }
 
 function leaf(x, y, len, angle, color) {
@@ -977,7 +977,13 @@ function banner4() {
   });
   defs.push(...e.defs);
   body.push(...e.body);
-  return doc(740, 420, defs, body, 'Melting chocolate drip');
+  return doc(
+    740,
+    420,
+    defs,
+    body,
+    'A golden egg beside a bowl of pistachio cream and a chocolate bar',
+  );
 }
 
 function logo() {

@@ -8,7 +8,7 @@ type Props = {
   productKey: string;
   /** Visible text, e.g. 'Adicionar à lista'. */
   label: string;
-  /** Names the product, e.g. 'Adicionar Ovo Pistache à Lista de Compras'. */
+  /** Contains the visible text and names the product, e.g. 'Adicionar à lista: Ovo Pistache'. */
   accessibleLabel: string;
   /** Shown instead when the product cannot be bought (not for sale or no stock). */
   unavailableLabel: string;
@@ -35,7 +35,7 @@ export function AddToCartButton({
         addToCart(productKey);
         showCartHelper(productKey);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-cacao-700 font-semibold text-cacao-50 hover:bg-cacao-800 disabled:cursor-not-allowed disabled:bg-cacao-300 disabled:text-cacao-700 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500 dark:disabled:bg-cacao-800 dark:disabled:text-cacao-300 ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-full bg-cacao-700 font-semibold whitespace-nowrap text-cacao-50 hover:bg-cacao-800 disabled:cursor-not-allowed disabled:bg-cacao-300 disabled:text-cacao-700 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500 dark:disabled:bg-cacao-800 dark:disabled:text-cacao-300 ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
     >
       {purchasable ? <PlusIcon className={size === 'large' ? 'size-5' : 'size-4'} /> : null}
       {purchasable ? label : unavailableLabel}

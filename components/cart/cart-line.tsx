@@ -1,10 +1,10 @@
 'use client';
 
-import Image from 'next/image';
 import { useTranslations } from 'next-intl';
 import { useCartStore } from '@/components/providers/cart-store-provider';
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
+import { SvgImage } from '@/components/ui/svg-image';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { Link } from '@/lib/i18n/navigation';
 import type { CartItem } from '@/lib/stores/cart-store';
@@ -22,7 +22,7 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
 
   return (
     <li data-testid={`cart-line-${item.id}`} className="flex gap-3 py-4">
-      <Image
+      <SvgImage
         src={item.bannerImage}
         alt=""
         width={64}

@@ -1,29 +1,37 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
-import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
+import { useState } from 'react';
 import { useUiStore } from '@/components/providers/ui-store-provider';
-import { Price } from '@/components/ui/price';
 import { Sheet } from '@/components/ui/sheet';
-import { Link } from '@/lib/i18n/navigation';
-import { CartLine } from './cart-line';
-import { CheckoutButton } from './checkout-button';
-import { Button } from '@/components/ui/button';
 
 export const CART_PANEL_ID = 'cart-panel';
+
+// The list's content is code a visit needs only once the cart opens: one chunk of its own,
+// fetched on the first opening, so it stays out of every page's first load.
+const CartPanelLines = dynamic(() => import('./cart-panel-body').then((m) => m.CartPanelLines), {
+  ssr: false,
+  loading: LoadingList,
+});
+const CartPanelActions = dynamic(
+  () => import('./cart-panel-body').then((m) => m.CartPanelActions),
+  { ssr: false },
+);
+
+function LoadingList() {
+  const t = useTranslations('CartPanel');
+  return <p role="status">{t('loading')}</p>;
+}
 
 /** The shopping list ('Lista de Compras'), sliding in from the right. */
 export function CartPanel() {
   const t = useTranslations('CartPanel');
   const open = useUiStore((store) => store.cartOpen);
   const closePanel = useUiStore((store) => store.closePanel);
-  const cartItems = useCartStore((store) => store.cartItems);
-  const cartTotal = useCartStore((store) => store.cartTotal);
-  const clearCart = useCartStore((store) => store.clearCart);
-  const hydrated = useCartHydrated();
-  const entries = useCatalogueEntries();
-  const empty = cartItems.length === 0;
+  // Once opened, the content stays rendered, so the panel can slide out with it.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   return (
     <Sheet
@@ -33,43 +41,9 @@ export function CartPanel() {
       onClose={() => closePanel('cart')}
       title={t('title')}
       closeLabel={t('close')}
-      footer={
-        <div className="flex flex-col gap-3">
-          <p className="flex items-baseline justify-between text-lg font-bold">
-            <span>{t('total')}</span>
-            <Price amount={hydrated ? cartTotal : 0} className="text-2xl" />
-          </p>
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={clearCart} disabled={!hydrated || empty}>
-              {t('clear')}
-            </Button>
-            <CheckoutButton label={t('checkout')} disabled={!hydrated || empty} />
-          </div>
-        </div>
-      }
+      footer={opened ? <CartPanelActions /> : null}
     >
-      {!hydrated ? (
-        <p role="status">{t('loading')}</p>
-      ) : empty ? (
-        <div className="flex flex-col items-start gap-3">
-          <p>{t('empty')}</p>
-          <Link
-            href="/#chocolates"
-            className="font-semibold text-cacao-700 underline dark:text-gold-400"
-          >
-            {t('browse')}
-          </Link>
-        </div>
-      ) : (
-        <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
-          {cartItems.map((item) => {
-            const entry = entries.find((candidate) => candidate.key === item.id);
-            return entry ? (
-              <CartLine key={`${item.id}:${item.variant.key}`} item={item} entry={entry} />
-            ) : null;
-          })}
-        </ul>
-      )}
+      {opened ? <CartPanelLines /> : null}
     </Sheet>
   );
 }

@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Price } from '@/components/ui/price';
+import { SvgImage } from '@/components/ui/svg-image';
 import type { Product } from '@/lib/catalogue/types';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -23,12 +23,11 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         </span>
       ) : null}
       {image ? (
-        <Image
+        <SvgImage
           src={image.src}
           alt={image.alt[locale]}
           width={image.width}
           height={image.height}
-          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
           className="aspect-square w-full bg-cacao-100 object-cover transition group-hover:scale-[1.02]"
         />
       ) : null}
@@ -45,11 +44,12 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         <p className="line-clamp-2 text-sm text-cacao-600 dark:text-cacao-300">
           {product.subtitle[locale]}
         </p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+        {/* Price and button each stay on one line; the button moves below when both do not fit. */}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-3 pt-3">
           <span className="flex flex-col">
             <Price
               amount={product.price}
-              className="text-lg font-bold text-cacao-800 dark:text-cacao-100"
+              className="text-lg font-bold whitespace-nowrap text-cacao-800 dark:text-cacao-100"
             />
             <span className="text-xs text-cacao-500">{product.weight}</span>
           </span>

@@ -10,7 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
-import { orderStatusKey } from '@/lib/orders/status';
+import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import { formatShopAddress, whatsappLink } from '@/lib/shop';
 import { PaymentPanel } from './payment-panel';
 
@@ -48,7 +48,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       data-testid="order-whatsapp"
       className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
     >
-      {t('whatsapp')}
+      {t('whatsapp', { orderID: order.orderID })}
     </a>
   );
 
@@ -67,7 +67,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         </dd>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('status')}</dt>
         <dd>
-          <Badge size="sm" data-testid="order-status">
+          <Badge
+            size="sm"
+            tone={orderStatusGroup(orderStatusKey(order.status))}
+            data-testid="order-status"
+          >
             {status(orderStatusKey(order.status))}
           </Badge>
         </dd>

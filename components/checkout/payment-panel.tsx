@@ -72,7 +72,7 @@ export function PaymentPanel({
           aria-label={t('whatsappLabel', { orderID })}
           className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
         >
-          {t('whatsapp')}
+          {t('whatsapp', { orderID })}
         </a>
         {/* The SDK remembers a failed load until the page is loaded again. */}
         <Button variant="secondary" onClick={() => window.location.reload()}>

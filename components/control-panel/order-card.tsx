@@ -4,7 +4,7 @@ import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
-import { orderStatusKey } from '@/lib/orders/status';
+import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import { allowedTransitions } from '@/lib/orders/transitions';
 import { StatusEditor } from './status-editor';
 import { Badge } from '@/components/ui/badge';
@@ -46,7 +46,9 @@ export async function OrderCard({ order, locale }: Props) {
         </div>
         <p className="flex flex-col items-end text-sm">
           <span className="text-cacao-500">{t('currentStatus')}</span>
-          <Badge data-testid="admin-order-status">{status(current)}</Badge>
+          <Badge tone={orderStatusGroup(current)} data-testid="admin-order-status">
+            {status(current)}
+          </Badge>
         </p>
       </header>
 

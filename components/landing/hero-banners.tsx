@@ -1,21 +1,13 @@
 'use client';
 
-import Image from 'next/image';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useReducedMotion } from '@/lib/hooks/use-reduced-motion';
 
-export type HeroSlide = {
-  key: string;
-  title: string;
-  subtitle: string;
-  src: string;
-  width: number;
-  height: number;
-};
+/** One slide: its picture and caption, rendered on the server (hero-section.tsx). */
+export type HeroSlide = { key: string; content: ReactNode };
 
 type Props = {
   slides: HeroSlide[];
-  cta: { label: string; href: string };
   labels: {
     region: string;
     previous: string;
@@ -29,7 +21,7 @@ type Props = {
 
 const ROTATION_MS = 5000;
 
-export function HeroBanners({ slides, cta, labels }: Props) {
+export function HeroBanners({ slides, labels }: Props) {
   const [current, setCurrent] = useState(0);
   // null: no explicit choice, so rotation follows the reduced-motion preference.
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
@@ -76,29 +68,11 @@ export function HeroBanners({ slides, cta, labels }: Props) {
               aria-hidden={!active}
               inert={!active}
               data-active={active}
-              className={`absolute inset-0 transition-opacity duration-700 ${active ? 'opacity-100' : 'opacity-0'}`}
+              // Pictures cross-fade; captions switch at once (hero-section.tsx), so text is never
+              // shown half-transparent over a picture.
+              className="group absolute inset-0"
             >
-              <Image
-                src={slide.src}
-                alt=""
-                width={slide.width}
-                height={slide.height}
-                priority={index === 0}
-                sizes="(min-width: 1152px) 1152px, 100vw"
-                className="h-full w-full object-cover"
-              />
-              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/70 via-black/20 to-transparent p-6 pb-14 sm:p-10 sm:pb-16">
-                <h2 className="text-2xl font-bold text-white drop-shadow sm:text-4xl">
-                  {slide.title}
-                </h2>
-                <p className="mt-2 max-w-xl text-sm text-white/90 sm:text-lg">{slide.subtitle}</p>
-                <a
-                  href={cta.href}
-                  className="mt-4 inline-flex w-fit rounded-full bg-gold-400 px-5 py-2 text-sm font-semibold text-cacao-950 hover:bg-gold-500"
-                >
-                  {cta.label}
-                </a>
-              </div>
+              {slide.content}
             </div>
           );
         })}
@@ -117,7 +91,8 @@ export function HeroBanners({ slides, cta, labels }: Props) {
           <path d="M9 6l6 6-6 6" />
         </ControlButton>
       </div>
-      <div className="absolute bottom-5 left-6 hidden gap-2 sm:flex">
+      {/* Each dot is drawn small inside a 24x24 target. */}
+      <div className="absolute bottom-4 left-5 hidden sm:flex">
         {slides.map((slide, index) => (
           <button
             key={slide.key}
@@ -125,8 +100,12 @@ export function HeroBanners({ slides, cta, labels }: Props) {
             aria-label={labels.goTo[index]}
             aria-current={index === current}
             onClick={() => setCurrent(index)}
-            className={`h-2.5 rounded-full transition-all ${index === current ? 'w-8 bg-white' : 'w-2.5 bg-white/50 hover:bg-white/80'}`}
-          />
+            className="group grid h-6 min-w-6 place-items-center px-1"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${index === current ? 'w-8 bg-white' : 'w-2.5 bg-white/50 group-hover:bg-white/80'}`}
+            />
+          </button>
         ))}
       </div>
     </section>

@@ -39,7 +39,9 @@ export async function TeamSection() {
                   {initials(name)}
                 </span>
                 <h3 className="text-lg font-semibold">{name}</h3>
-                <p className="text-sm font-medium text-gold-500">{t(`members.${member}.role`)}</p>
+                <p className="text-sm font-medium text-gold-700 dark:text-gold-400">
+                  {t(`members.${member}.role`)}
+                </p>
                 <p className="mt-2 text-sm text-cacao-600 dark:text-cacao-300">
                   {t(`members.${member}.bio`)}
                 </p>

@@ -79,7 +79,9 @@ export function FooterBar({ languageSwitch }: Props) {
             {t('user')}
           </button>
         </li>
-        <li>
+        {/* The count badge sits beside the button, not in it, so the button's visible text
+            ('Lista') stays part of its accessible name ('Lista de Compras, 2 itens'). */}
+        <li className="relative">
           <button
             type="button"
             aria-haspopup="dialog"
@@ -91,16 +93,16 @@ export function FooterBar({ languageSwitch }: Props) {
           >
             <CartIcon className="size-5" />
             {t('cart')}
-            {count > 0 ? (
-              <span
-                aria-hidden="true"
-                data-testid="cart-badge"
-                className="absolute top-0 right-1 grid h-5 min-w-5 place-items-center rounded-full bg-gold-400 px-1 text-[11px] font-bold text-cacao-950"
-              >
-                {count}
-              </span>
-            ) : null}
           </button>
+          {count > 0 ? (
+            <span
+              aria-hidden="true"
+              data-testid="cart-badge"
+              className="pointer-events-none absolute top-0 right-1 grid h-5 min-w-5 place-items-center rounded-full bg-gold-400 px-1 text-[11px] font-bold text-cacao-950"
+            >
+              {count}
+            </span>
+          ) : null}
         </li>
         <li>
           <Link href="/#chocolates" onClick={closePanels} className={footerItemClass}>

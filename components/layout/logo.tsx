@@ -22,23 +22,27 @@ export function Logo({ title, className, gradientId }: Props) {
         <path d="M31 12.5Q40 7.46 49 12.5Q40 17.54 31 12.5Z" fill="#3f8f4e" />
         <path d="M31 12.5H49" stroke="#1c4a22" strokeWidth="2" opacity=".5" />
       </g>
-      <text
-        x="62"
-        y="30"
-        fontWeight="700"
-        fontSize="20"
-        className="fill-cacao-800 font-sans dark:fill-cacao-100"
-      >
-        Chocolates
-      </text>
-      <text
-        x="62"
-        y="52"
-        fontSize="17"
-        letterSpacing="2"
-        className="fill-cacao-500 font-sans dark:fill-cacao-300"
-      >
-        Tropicais
+      {/* One text with a space between the lines, so the lettering reads 'Chocolates Tropicais'
+          (an accessible name that contains the visible text, for links around the logo). */}
+      <text className="font-sans">
+        <tspan
+          x="62"
+          y="30"
+          fontWeight="700"
+          fontSize="20"
+          className="fill-cacao-800 dark:fill-cacao-100"
+        >
+          Chocolates
+        </tspan>{' '}
+        <tspan
+          x="62"
+          y="52"
+          fontSize="17"
+          letterSpacing="2"
+          className="fill-cacao-500 dark:fill-cacao-300"
+        >
+          Tropicais
+        </tspan>
       </text>
     </svg>
   );

@@ -1,11 +1,17 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
+import { useState, type ReactNode } from 'react';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Sheet } from '@/components/ui/sheet';
 import { Link } from '@/lib/i18n/navigation';
 import { MENU_ID } from './menu-button';
-import { MenuSearch } from './menu-search';
+
+// The search (and the catalogue search it runs) loads the first time the menu opens, so it stays
+// out of every page's first load.
+const MenuSearch = dynamic(() => import('./menu-search').then((m) => m.MenuSearch), {
+  ssr: false,
+});
 
 type Props = {
   labels: { title: string; close: string; pages: string; preferences: string };
@@ -17,6 +23,9 @@ type Props = {
 export function MenuPanel({ labels, links, preferences }: Props) {
   const open = useUiStore((store) => store.menuOpen);
   const closePanel = useUiStore((store) => store.closePanel);
+  // Once opened, the search stays rendered, so the menu can slide out with it.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   return (
     <Sheet
       id={MENU_ID}
@@ -27,7 +36,7 @@ export function MenuPanel({ labels, links, preferences }: Props) {
       closeLabel={labels.close}
     >
       <div className="flex flex-col gap-8">
-        <MenuSearch />
+        {opened ? <MenuSearch /> : null}
         <nav aria-label={labels.pages}>
           <ul className="flex flex-col">
             {links.map((link) => (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { SearchIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -13,6 +13,10 @@ export function MenuSearch() {
   const t = useTranslations('Search');
   const entries = useCatalogueEntries();
   const [query, setQuery] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Mounted when the menu first opens (menu-panel.tsx loads it then), after the menu gave focus
+  // to what it had: the search takes it, as it does on every later opening (data-autofocus).
+  useEffect(() => inputRef.current?.focus({ preventScroll: true }), []);
   const inputId = useId();
   const hintId = useId();
   const results = searchCatalogue(entries, query);
@@ -26,6 +30,7 @@ export function MenuSearch() {
       <div className="relative">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-cacao-500" />
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
           data-autofocus

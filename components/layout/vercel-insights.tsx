@@ -1,5 +1,4 @@
-import { Analytics } from '@vercel/analytics/next';
-import { SpeedInsights } from '@vercel/speed-insights/next';
+import { VercelInsightsIsland } from './vercel-insights-island';
 
 /**
  * Vercel Web Analytics and Speed Insights. Their scripts are served by Vercel's edge
@@ -8,10 +7,5 @@ import { SpeedInsights } from '@vercel/speed-insights/next';
  */
 export function VercelInsights() {
   if (process.env.VERCEL !== '1') return null;
-  return (
-    <>
-      <Analytics />
-      <SpeedInsights />
-    </>
-  );
+  return <VercelInsightsIsland />;
 }

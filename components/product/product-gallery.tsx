@@ -1,6 +1,6 @@
 'use client';
 
-import Image from 'next/image';
+import { SvgImage } from '@/components/ui/svg-image';
 import { useState } from 'react';
 
 type GalleryImage = { src: string; alt: string; width: number; height: number };
@@ -12,13 +12,12 @@ export function ProductGallery({ images, label, thumbLabels }: Props) {
   if (!main) return null;
   return (
     <div role="region" aria-label={label} className="flex flex-col gap-3">
-      <Image
+      <SvgImage
         src={main.src}
         alt={main.alt}
         width={main.width}
         height={main.height}
-        priority
-        sizes="(min-width: 768px) 480px, 100vw"
+        preload
         className="aspect-square w-full rounded-3xl bg-cacao-100 object-cover shadow-sm"
       />
       {images.length > 1 ? (
@@ -32,7 +31,7 @@ export function ProductGallery({ images, label, thumbLabels }: Props) {
               onClick={() => setSelected(index)}
               className={`overflow-hidden rounded-xl ring-2 ${index === selected ? 'ring-gold-500' : 'ring-transparent hover:ring-cacao-300'}`}
             >
-              <Image
+              <SvgImage
                 src={image.src}
                 alt=""
                 width={80}

@@ -7,7 +7,7 @@ import { Price } from '@/components/ui/price';
 import { getMyOrders } from '@/lib/orders/actions';
 import { formatOrderDate } from '@/lib/orders/format';
 import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
-import { orderStatusKey } from '@/lib/orders/status';
+import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
 import { whatsappLink } from '@/lib/shop';
 import { Badge } from '@/components/ui/badge';
@@ -160,7 +160,9 @@ function OrderCard({ order }: { order: Order }) {
           </time>
         </span>
         <span className="flex shrink-0 items-center gap-2">
-          <Badge size="xs">{status(orderStatusKey(order.status))}</Badge>
+          <Badge size="xs" tone={orderStatusGroup(orderStatusKey(order.status))}>
+            {status(orderStatusKey(order.status))}
+          </Badge>
           <span
             aria-hidden="true"
             className={`transition-transform ${expanded ? 'rotate-180' : ''}`}

@@ -2,11 +2,13 @@
  * Structure of the translated landing content. Texts live in messages/{locale}.json under the
  * same keys; this module only fixes which entries exist and their images.
  */
+// Each caption (messages Hero.banners) describes its picture: a basket of Easter eggs, the
+// pistachio egg beside a bowl of pistachio cream, wrapped bars, cacao pods (scripts/generate-artwork.mjs).
 export const banners = [
   { key: 'pascoa', imgSrc: '/images/banners/banner-1.svg', size: { width: 740, height: 420 } },
-  { key: 'pistache', imgSrc: '/images/banners/banner-2.svg', size: { width: 740, height: 420 } },
-  { key: 'classicos', imgSrc: '/images/banners/banner-3.svg', size: { width: 740, height: 420 } },
-  { key: 'presente', imgSrc: '/images/banners/banner-4.svg', size: { width: 740, height: 420 } },
+  { key: 'pistache', imgSrc: '/images/banners/banner-4.svg', size: { width: 740, height: 420 } },
+  { key: 'classicos', imgSrc: '/images/banners/banner-2.svg', size: { width: 740, height: 420 } },
+  { key: 'cacau', imgSrc: '/images/banners/banner-3.svg', size: { width: 740, height: 420 } },
 ] as const;
 
 export type BannerKey = (typeof banners)[number]['key'];

@@ -1,7 +1,13 @@
 import en from '@/messages/en.json';
 import ptBR from '@/messages/pt-BR.json';
 
-import { EMPTY_STATUS_FLAGS, ORDER_STATUS_KEYS, orderStatusKey, STATUS_PRECEDENCE } from './status';
+import {
+  EMPTY_STATUS_FLAGS,
+  ORDER_STATUS_KEYS,
+  orderStatusGroup,
+  orderStatusKey,
+  STATUS_PRECEDENCE,
+} from './status';
 import type { OrderStatusFlags } from './types';
 
 const flags = (set: Partial<OrderStatusFlags> = {}): OrderStatusFlags => ({
@@ -66,6 +72,23 @@ describe('OrderStatus messages', () => {
       waitingForDelivery: 'Aguardando Entrega',
       delivered: 'Entregue',
       cancelled: 'Cancelado',
+    });
+  });
+});
+
+describe('orderStatusGroup', () => {
+  it('puts every status in one of four groups', () => {
+    expect(
+      Object.fromEntries(ORDER_STATUS_KEYS.map((key) => [key, orderStatusGroup(key)])),
+    ).toEqual({
+      awaitingApproval: 'waiting',
+      waitingPayment: 'waiting',
+      confirmed: 'inProgress',
+      inProduction: 'inProgress',
+      waitingForRetrieval: 'inProgress',
+      waitingForDelivery: 'inProgress',
+      delivered: 'done',
+      cancelled: 'cancelled',
     });
   });
 });

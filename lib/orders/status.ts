@@ -49,3 +49,22 @@ export function orderStatusKey(flags: Readonly<Partial<OrderStatusFlags>>): Orde
   // `=== true`: data from Firestore may hold strings or numbers, which must not count as set.
   return STATUS_PRECEDENCE.find((flag) => flags[flag] === true) ?? 'awaitingApproval';
 }
+
+/** Where an order stands, for the colour of its status chip (the label says the exact status). */
+export type OrderStatusGroup = 'waiting' | 'inProgress' | 'done' | 'cancelled';
+
+const STATUS_GROUPS: Readonly<Record<OrderStatusKey, OrderStatusGroup>> = {
+  awaitingApproval: 'waiting',
+  waitingPayment: 'waiting',
+  confirmed: 'inProgress',
+  inProduction: 'inProgress',
+  waitingForRetrieval: 'inProgress',
+  waitingForDelivery: 'inProgress',
+  delivered: 'done',
+  cancelled: 'cancelled',
+};
+
+/** The group of a status key: waiting (for the shop or the payment), in progress, done, cancelled. */
+export function orderStatusGroup(key: OrderStatusKey): OrderStatusGroup {
+  return STATUS_GROUPS[key];
+}

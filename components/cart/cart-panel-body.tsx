@@ -1,0 +1,67 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
+import { Button } from '@/components/ui/button';
+import { Price } from '@/components/ui/price';
+import { Link } from '@/lib/i18n/navigation';
+import { CartLine } from './cart-line';
+import { CheckoutButton } from './checkout-button';
+
+/** The shopping list's lines (or its empty state). Loaded the first time the cart opens. */
+export function CartPanelLines() {
+  const t = useTranslations('CartPanel');
+  const cartItems = useCartStore((store) => store.cartItems);
+  const hydrated = useCartHydrated();
+  const entries = useCatalogueEntries();
+
+  if (!hydrated) return <p role="status">{t('loading')}</p>;
+  if (cartItems.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p>{t('empty')}</p>
+        <Link
+          href="/#chocolates"
+          className="font-semibold text-cacao-700 underline dark:text-gold-400"
+        >
+          {t('browse')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
+      {cartItems.map((item) => {
+        const entry = entries.find((candidate) => candidate.key === item.id);
+        return entry ? (
+          <CartLine key={`${item.id}:${item.variant.key}`} item={item} entry={entry} />
+        ) : null;
+      })}
+    </ul>
+  );
+}
+
+/** The shopping list's total, 'clear' and checkout. Loaded with the lines. */
+export function CartPanelActions() {
+  const t = useTranslations('CartPanel');
+  const cartItems = useCartStore((store) => store.cartItems);
+  const cartTotal = useCartStore((store) => store.cartTotal);
+  const clearCart = useCartStore((store) => store.clearCart);
+  const hydrated = useCartHydrated();
+  const empty = cartItems.length === 0;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex items-baseline justify-between text-lg font-bold">
+        <span>{t('total')}</span>
+        <Price amount={hydrated ? cartTotal : 0} className="text-2xl" />
+      </p>
+      <div className="flex gap-3">
+        <Button variant="secondary" onClick={clearCart} disabled={!hydrated || empty}>
+          {t('clear')}
+        </Button>
+        <CheckoutButton label={t('checkout')} disabled={!hydrated || empty} />
+      </div>
+    </div>
+  );
+}
