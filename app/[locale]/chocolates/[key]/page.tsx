@@ -57,7 +57,8 @@ export default async function ProductPage({ params }: Props) {
   setRequestLocale(locale);
   // The catalogue product with its live stock and flags (inventory/{key}).
   const product = await getStorefrontProduct(key);
-  if (!product) notFound();
+  // A product the admin took out of the shop ('Na vitrine' off) has no page until it is back.
+  if (!product?.showInStore) notFound();
   const stock = product.stockQtty;
   const availability = getAvailability(product, stock);
   return (
