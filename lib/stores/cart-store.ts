@@ -1,4 +1,9 @@
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import {
+  persist,
+  type PersistStorage,
+  type StateStorage,
+  type StorageValue,
+} from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { createOrderId } from '@/lib/orders/order-id';
 
@@ -111,8 +116,67 @@ export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): Car
   return items;
 }
 
+function isPersistedCart(value: unknown): value is StorageValue<PersistedCart> {
+  if (typeof value !== 'object' || value === null) return false;
+  const { state, version } = value as Record<string, unknown>;
+  if (version !== undefined && typeof version !== 'number') return false;
+  if (typeof state !== 'object' || state === null) return false;
+  return Array.isArray((state as Record<string, unknown>).cartItems);
+}
+
+/**
+ * The cart's storage, JSON in `storage`, that never fails a rehydration: content that does not
+ * parse, or is not a cart (a `state.cartItems` array), is logged, removed and read as no cart.
+ * Zustand's persist leaves the store "not hydrated" forever when reading throws, which kept the
+ * cart panel and the checkout loading. Lines inside a valid cart are checked by restoreCartItems.
+ */
+export function safeCartStorage(
+  getStorage: () => StateStorage,
+): PersistStorage<PersistedCart> | undefined {
+  let storage: StateStorage;
+  try {
+    storage = getStorage();
+  } catch {
+    return undefined;
+  }
+  const read = (name: string, raw: string | null): StorageValue<PersistedCart> | null => {
+    if (raw === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+    if (isPersistedCart(value)) return value;
+    console.warn('[cart] the saved cart could not be read and was discarded');
+    try {
+      void storage.removeItem(name);
+    } catch {
+      // Storage that cannot even be cleared is read as empty again next time.
+    }
+    return null;
+  };
+  return {
+    getItem: (name) => {
+      let raw: ReturnType<StateStorage['getItem']>;
+      try {
+        raw = storage.getItem(name);
+      } catch {
+        return null;
+      }
+      if (raw === null || typeof raw === 'string') return read(name, raw);
+      return Promise.resolve(raw).then(
+        (value) => read(name, value),
+        () => null,
+      );
+    },
+    setItem: (name, value) => storage.setItem(name, JSON.stringify(value)),
+    removeItem: (name) => storage.removeItem(name),
+  };
+}
+
 function browserStorage(): StateStorage {
-  // Thrown errors make createJSONStorage report "no storage": nothing is persisted on the server.
+  // Thrown errors make safeCartStorage report "no storage": nothing is persisted on the server.
   if (typeof window === 'undefined') throw new Error('localStorage exists only in the browser');
   return window.localStorage;
 }
@@ -171,7 +235,7 @@ export function createCartStore(
       {
         name: CART_STORAGE_KEY,
         version: CART_STORAGE_VERSION,
-        storage: createJSONStorage<PersistedCart>(() => storage ?? browserStorage()),
+        storage: safeCartStorage(() => storage ?? browserStorage()),
         // The page renders an empty cart on the server; the provider rehydrates after mount so
         // the first client render matches the HTML.
         skipHydration: true,
