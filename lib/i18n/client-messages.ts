@@ -11,6 +11,7 @@ export const CLIENT_NAMESPACES = [
   'AddToCart',
   // The account (user tab and /usuario): its forms and lists render from client state.
   'LoginForm',
+  'PasswordReset',
   'Profile',
   'AddressForm',
   'Orders',
