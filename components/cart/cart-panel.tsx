@@ -6,10 +6,12 @@ import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Price } from '@/components/ui/price';
 import { Sheet } from '@/components/ui/sheet';
+import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
 import { Button } from '@/components/ui/button';
+import { useLiveStock } from './use-live-stock';
 
 export const CART_PANEL_ID = 'cart-panel';
 
@@ -24,6 +26,9 @@ export function CartPanel() {
   const hydrated = useCartHydrated();
   const entries = useCatalogueEntries();
   const empty = cartItems.length === 0;
+  // Sold-out or withdrawn lines stay listed (marked) but cannot be checked out.
+  const nothingToCheckOut = !cartItems.some(isCheckoutLine);
+  useLiveStock(open && hydrated);
 
   return (
     <Sheet
@@ -43,7 +48,7 @@ export function CartPanel() {
             <Button variant="secondary" onClick={clearCart} disabled={!hydrated || empty}>
               {t('clear')}
             </Button>
-            <CheckoutButton label={t('checkout')} disabled={!hydrated || empty} />
+            <CheckoutButton label={t('checkout')} disabled={!hydrated || nothingToCheckOut} />
           </div>
         </div>
       }

@@ -7,6 +7,7 @@ export const CLIENT_NAMESPACES = [
   'Error',
   'Search',
   'CartPanel',
+  'CartStock',
   'FooterBar',
   'AddToCart',
   // The account (user tab and /usuario): its forms and lists render from client state.

@@ -6,6 +6,7 @@ import {
 } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { createOrderId } from '@/lib/orders/order-id';
+import { applyLiveStock, canAddOne, type LineStock, type LiveStock } from '@/lib/cart/live-stock';
 
 export type CartVariant = { key: string; name: string };
 
@@ -20,6 +21,8 @@ export type CartItem = {
   quantity: number;
   bannerImage: string;
   variant: CartVariant;
+  /** The last live stock read for this product (GET /api/cart/stock); never persisted. */
+  stockInfo?: LineStock;
 };
 
 export type CartState = {
@@ -44,6 +47,8 @@ export type CartActions = {
   clearCart: () => void;
   /** Gives the cart a new order id and returns it: the only place an order id is created. */
   startCheckout: () => string;
+  /** Caps the lines at the live stock and marks sold-out or withdrawn ones. */
+  applyLiveStock: (live: LiveStock) => void;
 };
 
 export type CartStore = CartState & CartActions;
@@ -66,8 +71,12 @@ export const defaultCartState: CartState = { cartItems: [], cartTotal: 0, orderI
 type PersistedLine = { id: string; quantity: number; variant: CartVariant };
 type PersistedCart = { cartItems: PersistedLine[] };
 
+/** The total of the lines that can be checked out (sold-out or withdrawn ones do not count). */
 export function computeCartTotal(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  return items.reduce(
+    (sum, item) => (item.stockInfo?.blocked ? sum : sum + item.price * item.quantity),
+    0,
+  );
 }
 
 export function cartQuantity(items: readonly CartItem[]): number {
@@ -194,6 +203,8 @@ export function createCartStore(
           set((state) => {
             const product = catalogue[id];
             if (!product?.purchasable) return state;
+            // The + button stops at the units left at the last live read.
+            if (!canAddOne(state.cartItems, id)) return state;
             const exists = state.cartItems.some((item) => sameLine(item, id, variant.key));
             const cartItems = exists
               ? state.cartItems.map((item) =>
@@ -231,6 +242,7 @@ export function createCartStore(
           set({ orderId });
           return orderId;
         },
+        applyLiveStock: (live) => set((state) => withTotal(applyLiveStock(state.cartItems, live))),
       }),
       {
         name: CART_STORAGE_KEY,
