@@ -264,7 +264,7 @@ describe('CheckoutView', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockedPlaceOrder).toHaveBeenCalledTimes(1));
-    expect(mockedPlaceOrder.mock.calls[0]?.[0].lines).toEqual([
+    expect((mockedPlaceOrder.mock.calls[0]?.[0] as { lines: unknown }).lines).toEqual([
       { key: 'ovo-tropical-rio', quantity: 2 },
     ]);
     // Still in the cart, marked, for the shopper to remove or wait for.

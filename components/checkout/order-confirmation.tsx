@@ -5,6 +5,7 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { getProduct } from '@/lib/catalogue';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
@@ -85,7 +86,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
             >
               <div className="min-w-0">
                 <p className="font-semibold">
-                  {getProduct(item.key)?.title[locale] ?? item.translatedTitle}
+                  {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
                 </p>
                 <p className="text-sm text-cacao-600 dark:text-cacao-300">
                   {t('quantity', { count: item.quantity })} <Price amount={item.value} />

@@ -2,8 +2,10 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
+import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { Price } from '@/components/ui/price';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import { getMyOrders } from '@/lib/orders/actions';
 import { formatOrderDate } from '@/lib/orders/format';
 import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
@@ -137,6 +139,8 @@ function OrderCard({ order }: { order: Order }) {
   const t = useTranslations('Orders');
   const status = useTranslations('OrderStatus');
   const locale = useLocale();
+  const entries = useCatalogueEntries();
+  const titleOf = (key: string) => entries.find((entry) => entry.key === key)?.title;
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
 
@@ -182,7 +186,7 @@ function OrderCard({ order }: { order: Order }) {
               className="flex justify-between gap-2"
             >
               <span>
-                {t('quantityTimes', { quantity: item.quantity })} {item.translatedTitle}
+                {t('quantityTimes', { quantity: item.quantity })} {orderItemTitle(item, titleOf)}
               </span>
               <Price amount={item.value} className="shrink-0" />
             </li>
