@@ -131,6 +131,8 @@ export type StockOnHand = {
   stock: number;
   /** The document's availableForSale when it holds a boolean (it then wins over the catalogue). */
   availableForSale: boolean | undefined;
+  /** The document's showInStore when it holds a boolean: a hidden product is not sold either. */
+  showInStore: boolean | undefined;
 };
 
 /** Inside `transaction`, the stock of each of `keys` (in that order). */
@@ -149,9 +151,11 @@ export async function readStock(
       console.warn(`[inventory] ${keys[index]} is missing or has no integer stock; treated as 0`);
     }
     const availableForSale: unknown = data?.availableForSale;
+    const showInStore: unknown = data?.showInStore;
     return {
       stock: stock ?? 0,
       availableForSale: typeof availableForSale === 'boolean' ? availableForSale : undefined,
+      showInStore: typeof showInStore === 'boolean' ? showInStore : undefined,
     };
   });
 }
