@@ -118,7 +118,7 @@ test.describe('the cart against the live stock', () => {
     });
   });
 
-  test('in English: the note, and sold-out and withdrawn lines are left out of total and order', async ({
+  test('in English: the note, and a hidden product stays listed but out of total and order', async ({
     page,
     shopIn,
   }) => {
@@ -129,7 +129,8 @@ test.describe('the cart against the live stock', () => {
     await addProduct(page, 'en', WONDER, 3);
     await addProduct(page, 'en', PARANA, 1);
     await setStock(WONDER, 1);
-    await setInventory(PARANA, { stock: 10, availableForSale: false });
+    // Hidden from the shop ('Na vitrine' off): the cart cannot check it out.
+    await setInventory(PARANA, { stock: 10, showInStore: false });
 
     await shop.openCart();
     const wonder = TITLES[WONDER].en;
