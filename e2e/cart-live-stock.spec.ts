@@ -148,6 +148,9 @@ test.describe('the cart against the live stock', () => {
     await expect(checkout.line(PARANA)).toHaveCount(0);
     await checkout.confirmAndLand();
     await expect(page.getByTestId('order-status')).toHaveText(CHECKOUT_TEXTS.en.awaitingApproval);
+    await expect(page.getByTestId('manual-payment')).toHaveText(
+      CHECKOUT_TEXTS.en.manualPaymentPickup,
+    );
     const [order] = await ordersOf(shopper.uid);
     expect(order?.orderItems).toEqual([expect.objectContaining({ key: WONDER, quantity: 1 })]);
   });

@@ -140,7 +140,10 @@ test.describe('placing an order', () => {
       await expect(main.getByText('Barra Tropical Bahia')).toBeVisible();
       await expect(main.getByText('R$ 170,00')).toBeVisible();
       await expect(page.getByTestId('order-place')).toContainText('Rua dos Cacaueiros, 123');
-      await expect(page.getByTestId('manual-payment')).toHaveText(t.manualPayment);
+      // A pick-up order speaks of pick-up; the phone shows as everywhere else.
+      await expect(page.getByTestId('manual-payment')).toHaveText(t.manualPaymentPickup);
+      await expect(main).toContainText('+55 11 91234-5678');
+      await expect(main).not.toContainText('11912345678');
       const whatsapp = main.getByRole('link', { name: t.whatsapp(orderID) });
       await expect(whatsapp).toHaveAttribute(
         'href',

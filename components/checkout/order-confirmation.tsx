@@ -4,6 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
+import { formatPhone } from '@/lib/brazil';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -33,6 +34,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
   const status = await getTranslations('OrderStatus');
   const orders = await getTranslations('Orders');
   const contact = await getTranslations('Contact');
+  const pickupTexts = await getTranslations('OrderPickup');
   const whatsappHref = whatsappLink(orders('whatsappText', { orderID: order.orderID }));
 
   const settled = order.status.confirmed || order.status.cancelled;
@@ -125,7 +127,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         ) : null}
         {order.telephone ? (
           <p className="text-sm text-cacao-700 dark:text-cacao-200">
-            {t('telephone')}: {order.telephone}
+            {t('telephone')}: {formatPhone(order.telephone)}
           </p>
         ) : null}
       </section>
@@ -136,7 +138,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         </h2>
         {!online ? (
           <Notice tone="info" data-testid="manual-payment">
-            {t('manualPayment')}
+            {pickup ? pickupTexts('manualPayment') : t('manualPayment')}
           </Notice>
         ) : order.payment.status === 'approved' ? (
           <Notice tone="info">{t('paid')}</Notice>

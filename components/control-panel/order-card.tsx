@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/ui/price';
+import { formatPhone } from '@/lib/brazil';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AdminOrder } from '@/lib/orders/types';
@@ -57,7 +58,7 @@ export async function OrderCard({ order, locale }: Props) {
           <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
           <dd>{name}</dd>
           <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
-          <dd>{order.telephone || t('noTelephone')}</dd>
+          <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
           <dd className="mt-1">
             {whatsapp ? (
               <a
