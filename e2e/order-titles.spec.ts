@@ -45,6 +45,16 @@ test('an order placed in English shows Portuguese titles in the pt-BR account, c
     await expect(page.getByText('Peanut Caramel Egg')).toHaveCount(0);
   });
 
+  await test.step("on a phone, 'Ver meus pedidos' opens /usuario at the orders", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Ver meus pedidos' }).click();
+    await expect(page).toHaveURL(/\/pt-BR\/usuario#pedidos$/);
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: 'Meus pedidos' }),
+    ).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
   await test.step('the account', async () => {
     await page.goto('/pt-BR/usuario');
     const account = new AccountScreen(page, 'pt-BR', page.getByRole('main'));

@@ -5,6 +5,7 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
+import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -158,7 +159,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <Link href="/usuario" className={buttonClass({ variant: 'secondary' })}>
+        <Link href={`/usuario#${ORDERS_ANCHOR}`} className={buttonClass({ variant: 'secondary' })}>
           {t('myOrders')}
         </Link>
         <Link href="/#chocolates" className={buttonClass({ variant: 'secondary' })}>

@@ -23,6 +23,8 @@ type Props = {
   /** Fetch only while this is true (the user tab is open). */
   active?: boolean;
   headingLevel?: 2 | 3;
+  /** The section's id, so a link can open the page at the orders (/usuario only). */
+  anchorId?: string;
 };
 
 type LoadState = {
@@ -38,7 +40,7 @@ type LoadState = {
  * there are more, each expandable to its items and receiving method, with a WhatsApp follow-up.
  * Refetches when another part of the app flags ordersNeedUpdate.
  */
-export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: Props) {
+export function OrdersList({ initialOrders, active = true, headingLevel = 3, anchorId }: Props) {
   const t = useTranslations('Orders');
   const titleId = useId();
   const userStore = useUserStoreApi();
@@ -94,7 +96,7 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: P
 
   const orders = state.orders;
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+    <section id={anchorId} aria-labelledby={titleId} className="flex scroll-mt-24 flex-col gap-3">
       <Heading id={titleId} className={sectionTitleClass}>
         {t('title')}
       </Heading>
