@@ -52,10 +52,11 @@ async function checkOutSignedIn(shop: Shop, shopper: { email: string; password: 
 }
 
 test.describe('the cart against the live stock', () => {
-  test.afterAll(async () => {
-    await setInventory(MINAS, { stock: 10 });
-    await setInventory(WONDER, { stock: 10 });
-    await setInventory(PARANA, { stock: 10 });
+  // Each test restores its own products when it ends: the two run in parallel on different
+  // workers, and an afterAll would reset the other test's stock halfway.
+  test.afterEach(async ({}, testInfo) => {
+    const keys = testInfo.title.startsWith('in English') ? [WONDER, PARANA] : [MINAS];
+    for (const key of keys) await setInventory(key, { stock: 10 });
   });
 
   test("the admin leaves 2: a cart of 5 shows 2 with 'Só restam 2', + stops, the order takes 2", async ({
