@@ -66,5 +66,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: not API routes, Next internals, metadata files or anything with a file extension.
-  matcher: ['/((?!api|_next|_vercel|sitemap.xml|robots.txt|.*\\..*).*)'],
+  matcher: ['/((?!api|_next|_vercel|sitemap.xml|robots.txt|apple-icon|.*\\..*).*)'],
 };

@@ -1,14 +1,19 @@
 import type { MetadataRoute } from 'next';
-import { products } from '@/lib/catalogue';
 import { expertiseAreas } from '@/lib/content';
 import { locales } from '@/lib/i18n/routing';
+import { getStorefrontProducts } from '@/lib/inventory/repository';
 import { localeAlternates, SITE_URL } from '@/lib/site';
 
-/** Every localized page, each with its hreflang alternates. */
-export default function sitemap(): MetadataRoute.Sitemap {
+// Built from the live inventory (hidden products are left out), regenerated at most every minute
+// and on demand when an admin changes a product (lib/control-panel/actions.ts).
+export const revalidate = 60;
+
+/** Every localized page shown in the shop, each with its hreflang alternates. */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const shown = (await getStorefrontProducts()).filter((product) => product.showInStore);
   const paths: { path: string; priority: number }[] = [
     { path: '', priority: 1 },
-    ...products.map((product) => ({ path: product.pageLink, priority: 0.8 })),
+    ...shown.map((product) => ({ path: product.pageLink, priority: 0.8 })),
     { path: '/privacidade', priority: 0.2 },
     { path: '/termos-de-uso', priority: 0.2 },
     ...expertiseAreas.map((area) => ({ path: `/expertise/${area}`, priority: 0.3 })),

@@ -489,9 +489,23 @@ test.describe('stock and availability', () => {
           { timeout: REVALIDATED_WITHIN },
         )
         .toBe(0);
-      // Its own page still exists for links already shared.
-      const productPage = await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
-      expect(productPage?.status()).toBe(200);
+      // Hidden means hidden: its page answers 404 and the sitemap leaves it out.
+      for (const locale of ['pt-BR', 'en']) {
+        await expect
+          .poll(
+            async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).status(),
+            { timeout: REVALIDATED_WITHIN },
+          )
+          .toBe(404);
+      }
+      const notFound = await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
+      expect(notFound?.status()).toBe(404);
+      await expect(landing.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+      await expect
+        .poll(async () => (await landing.request.get('/sitemap.xml')).text(), {
+          timeout: REVALIDATED_WITHIN,
+        })
+        .not.toContain(`/chocolates/${HIDDEN}<`);
       await landing.close();
     });
 
@@ -572,6 +586,17 @@ test.describe('stock and availability', () => {
         )
         .toEqual([1, 1]);
       await expect(add).toBeEnabled();
+      for (const locale of ['pt-BR', 'en']) {
+        await expect
+          .poll(
+            async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).status(),
+            { timeout: REVALIDATED_WITHIN },
+          )
+          .toBe(200);
+      }
+      expect(await (await landing.request.get('/sitemap.xml')).text()).toContain(
+        `/en/chocolates/${HIDDEN}<`,
+      );
       await landing.close();
     });
   });

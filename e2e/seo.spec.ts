@@ -11,8 +11,12 @@ test.describe('search engines', () => {
 
     expect(locs).toEqual(expect.arrayContaining(['/pt-BR', '/en']));
     const productUrls = locs.filter((path) => path.includes('/chocolates/'));
-    expect(productUrls).toHaveLength(34);
-    for (const { key } of SPEC_PRODUCTS) {
+    // The sitemap leaves hidden products out; e2e/control-panel.spec.ts hides this one for a
+    // while, possibly during this test.
+    const shown = SPEC_PRODUCTS.filter(({ key }) => key !== 'barra-tropical-parana');
+    expect(productUrls.length).toBeGreaterThanOrEqual(shown.length * 2);
+    expect(productUrls.length).toBeLessThanOrEqual(34);
+    for (const { key } of shown) {
       expect(productUrls).toEqual(
         expect.arrayContaining([`/pt-BR/chocolates/${key}`, `/en/chocolates/${key}`]),
       );

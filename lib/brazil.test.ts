@@ -1,4 +1,4 @@
-import { normalizeCep, normalizeCpf, normalizePhone } from './brazil';
+import { formatPhone, normalizeCep, normalizeCpf, normalizePhone } from './brazil';
 
 describe('normalizeCpf', () => {
   it.each([
@@ -65,5 +65,21 @@ describe('normalizePhone', () => {
     ['', 'empty'],
   ])('refuses %s (%s)', (input) => {
     expect(normalizePhone(input)).toBeNull();
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['11912345678', '+55 11 91234-5678'],
+    ['+55 11 91234-5678', '+55 11 91234-5678'],
+    ['(11) 91234-5678', '+55 11 91234-5678'],
+    ['1134567890', '+55 11 3456-7890'],
+    ['5511912345678', '+55 11 91234-5678'],
+  ])('shows %s as %s', (input, shown) => {
+    expect(formatPhone(input)).toBe(shown);
+  });
+
+  it('shows text that is not a Brazilian number as typed', () => {
+    expect(formatPhone(' ramal 12 ')).toBe('ramal 12');
   });
 });

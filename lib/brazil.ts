@@ -56,3 +56,16 @@ export function normalizePhone(value: string): string | null {
   if (digits.length === 11 && digits[2] !== '9') return null;
   return digits;
 }
+
+/**
+ * How the shop shows a phone number, everywhere: '+55 11 91234-5678' (mobile) or
+ * '+55 11 3456-7890' (landline). Text that is not a Brazilian number is shown as it was typed.
+ */
+export function formatPhone(value: string): string {
+  const digits = normalizePhone(value);
+  if (!digits) return value.trim();
+  const area = digits.slice(0, 2);
+  const local = digits.slice(2);
+  const split = local.length - 4;
+  return `+55 ${area} ${local.slice(0, split)}-${local.slice(split)}`;
+}

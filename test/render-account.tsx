@@ -2,14 +2,17 @@
 import { render } from '@testing-library/react';
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import type { ReactElement } from 'react';
+import { CatalogueProvider } from '@/components/providers/catalogue-provider';
 import { UserStoreProvider, useUserStoreApi } from '@/components/providers/user-store-provider';
+import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import ptBR from '@/messages/pt-BR.json';
 import type { UserStoreApi } from '@/lib/stores/user-store';
 
 // The app's message types are en.json's literal strings; pt-BR holds other strings.
 const messages = ptBR as AbstractIntlMessages;
+const entries = getCatalogueEntries('pt-BR');
 
-/** Renders `ui` in pt-BR inside a fresh user store; returns that store too. */
+/** Renders `ui` in pt-BR with the catalogue, inside a fresh user store; returns that store too. */
 export function renderAccount(ui: ReactElement) {
   const holder: { store: UserStoreApi | null } = { store: null };
   function Capture() {
@@ -18,10 +21,12 @@ export function renderAccount(ui: ReactElement) {
   }
   const wrap = (node: ReactElement) => (
     <NextIntlClientProvider locale="pt-BR" messages={messages} timeZone="America/Sao_Paulo">
-      <UserStoreProvider>
-        <Capture />
-        {node}
-      </UserStoreProvider>
+      <CatalogueProvider entries={entries}>
+        <UserStoreProvider>
+          <Capture />
+          {node}
+        </UserStoreProvider>
+      </CatalogueProvider>
     </NextIntlClientProvider>
   );
   const result = render(wrap(ui));

@@ -45,8 +45,9 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
       description: t('description'),
       locale: locale === 'pt-BR' ? 'pt_BR' : 'en_US',
       url: `/${locale}`,
-      images: [{ url: '/images/banners/banner-1.svg', width: 740, height: 420 }],
+      // The picture is each segment's opengraph-image.tsx (a PNG built at build time).
     },
+    twitter: { card: 'summary_large_image', title: t('title'), description: t('description') },
   };
 }
 

@@ -3,6 +3,7 @@ import { AboutSection } from '@/components/landing/about-section';
 import { ContactSection } from '@/components/landing/contact-section';
 import { ExpertiseSection } from '@/components/landing/expertise-section';
 import { HeroSection } from '@/components/landing/hero-section';
+import { LocalBusinessJsonLd } from '@/components/landing/local-business-json-ld';
 import { ProductsSection } from '@/components/landing/products-section';
 import { TeamSection } from '@/components/landing/team-section';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -18,6 +19,7 @@ export default async function LandingPage({ params }: Props) {
   setRequestLocale(locale);
   return (
     <>
+      <LocalBusinessJsonLd />
       <HeroSection />
       <AboutSection />
       <TeamSection />

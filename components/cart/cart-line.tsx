@@ -5,20 +5,26 @@ import { useCartStore } from '@/components/providers/cart-store-provider';
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { SvgImage } from '@/components/ui/svg-image';
+import { canAddOne } from '@/lib/cart/live-stock';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { Link } from '@/lib/i18n/navigation';
 import type { CartItem } from '@/lib/stores/cart-store';
 
 const roundButton =
-  'grid size-9 place-items-center rounded-full border border-cacao-300 hover:bg-cacao-100 dark:border-cacao-700 dark:hover:bg-cacao-900';
+  'grid size-9 place-items-center rounded-full border border-cacao-300 hover:bg-cacao-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:border-cacao-700 dark:hover:bg-cacao-900';
 
 /** One line of the shopping list: image, title, price, quantity with - and +, remove. */
 export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntry }) {
   const t = useTranslations('CartPanel');
+  const stockText = useTranslations('CartStock');
   const addToCart = useCartStore((store) => store.addToCart);
   const decrementItem = useCartStore((store) => store.decrementItem);
   const removeItem = useCartStore((store) => store.removeItem);
+  const canAdd = useCartStore((store) => canAddOne(store.cartItems, item.id));
   const title = entry.title;
+  const blocked = item.stockInfo?.blocked;
+  // At the units left: say how many there are (the + button stops there).
+  const atStock = !blocked && item.stockInfo !== undefined && !canAdd;
 
   return (
     <li data-testid={`cart-line-${item.id}`} className="flex gap-3 py-4">
@@ -38,6 +44,21 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
             <p className="text-sm text-cacao-600 dark:text-cacao-300">
               <Price amount={item.price} /> {t('each')}
             </p>
+            {blocked ? (
+              <p
+                data-testid="cart-line-blocked"
+                className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+              >
+                {stockText(blocked === 'soldOut' ? 'soldOut' : 'withdrawn')}
+              </p>
+            ) : atStock ? (
+              <p
+                data-testid="cart-line-stock"
+                className="mt-1 text-sm font-semibold text-amber-800 dark:text-gold-400"
+              >
+                {stockText('onlyLeft', { count: item.stockInfo?.stock ?? 0 })}
+              </p>
+            ) : null}
           </div>
           <button
             type="button"
@@ -65,12 +86,16 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
               type="button"
               aria-label={t('increase', { title })}
               onClick={() => addToCart(item.id, item.variant)}
+              disabled={!canAdd}
               className={roundButton}
             >
               <PlusIcon className="size-4" />
             </button>
           </div>
-          <Price amount={item.price * item.quantity} className="font-bold" />
+          <Price
+            amount={item.price * item.quantity}
+            className={blocked ? 'font-bold text-cacao-400 line-through' : 'font-bold'}
+          />
         </div>
       </div>
     </li>

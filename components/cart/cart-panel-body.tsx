@@ -3,11 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
+import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
+import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
+import { useLiveStock } from './use-live-stock';
 
 /** The shopping list's lines (or its empty state). Loaded the first time the cart opens. */
 export function CartPanelLines() {
@@ -15,6 +18,9 @@ export function CartPanelLines() {
   const cartItems = useCartStore((store) => store.cartItems);
   const hydrated = useCartHydrated();
   const entries = useCatalogueEntries();
+  const open = useUiStore((store) => store.cartOpen);
+  // Every opening reads the lines' live stock and caps them (the server still decides).
+  useLiveStock(open && hydrated);
 
   if (!hydrated) return <p role="status">{t('loading')}</p>;
   if (cartItems.length === 0) {
@@ -50,6 +56,8 @@ export function CartPanelActions() {
   const clearCart = useCartStore((store) => store.clearCart);
   const hydrated = useCartHydrated();
   const empty = cartItems.length === 0;
+  // Sold-out or withdrawn lines stay listed (marked) but cannot be checked out.
+  const nothingToCheckOut = !cartItems.some(isCheckoutLine);
   return (
     <div className="flex flex-col gap-3">
       <p className="flex items-baseline justify-between text-lg font-bold">
@@ -60,7 +68,7 @@ export function CartPanelActions() {
         <Button variant="secondary" onClick={clearCart} disabled={!hydrated || empty}>
           {t('clear')}
         </Button>
-        <CheckoutButton label={t('checkout')} disabled={!hydrated || empty} />
+        <CheckoutButton label={t('checkout')} disabled={!hydrated || nothingToCheckOut} />
       </div>
     </div>
   );

@@ -3,7 +3,9 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, useTransition } from 'react';
 import type { FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useCartStore } from '@/components/providers/cart-store-provider';
+import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
@@ -65,7 +67,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   const router = useRouter();
   const formId = useId();
   const entries = useCatalogueEntries();
-  const cartItems = useCartStore((store) => store.cartItems);
+  const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const clearCart = useCartStore((store) => store.clearCart);
   const userStore = useUserStoreApi();
   const openPanel = useUiStore((store) => store.openPanel);

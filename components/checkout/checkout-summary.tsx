@@ -3,7 +3,9 @@
 import Image from 'next/image';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useCartStore } from '@/components/providers/cart-store-provider';
+import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { Price } from '@/components/ui/price';
 
@@ -18,7 +20,7 @@ type Props = {
 /** The cart as an order: each item with quantity and unit price, the total, and the details. */
 export function CheckoutSummary({ title, headingId, details = [] }: Props) {
   const t = useTranslations('Checkout');
-  const cartItems = useCartStore((store) => store.cartItems);
+  const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const cartTotal = useCartStore((store) => store.cartTotal);
   const entries = useCatalogueEntries();
 

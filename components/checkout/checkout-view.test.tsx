@@ -123,7 +123,23 @@ beforeAll(() => {
     }) as unknown as MediaQueryList;
 });
 
+// GET /api/cart/stock, as the live stock read sees it: plenty of everything unless a test says.
+let liveStock: Record<string, { stock: number; forSale: boolean }> = {};
+const mockFetch = jest.fn(async (url: string) => {
+  const keys = new URL(url, 'http://shop.test').searchParams.get('keys')?.split(',') ?? [];
+  const stock = Object.fromEntries(
+    keys.map((key) => [key, liveStock[key] ?? { stock: 100, forSale: true }]),
+  );
+  return { ok: true, json: async () => ({ stock }) } as Response;
+});
+
+beforeAll(() => {
+  globalThis.fetch = mockFetch as unknown as typeof fetch;
+});
+
 beforeEach(() => {
+  liveStock = {};
+  mockFetch.mockClear();
   localStorage.clear();
   mockPush.mockReset();
   mockedPlaceOrder.mockReset();
@@ -221,6 +237,43 @@ describe('CheckoutView', () => {
     });
     await waitFor(() => expect(confirmButton()).toBeDisabled());
     expect(mockedPlaceOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('caps the cart to the live stock and leaves sold-out and withdrawn lines out of the order', async () => {
+    saveCart([
+      { id: 'ovo-tropical-rio', quantity: 5 },
+      { id: 'mini-ovo', quantity: 1 },
+      { id: 'ovo-pistache', quantity: 1 },
+    ]);
+    liveStock = {
+      'ovo-tropical-rio': { stock: 2, forSale: true },
+      'mini-ovo': { stock: 0, forSale: true },
+      'ovo-pistache': { stock: 9, forSale: false },
+    };
+    mockedPlaceOrder.mockImplementation(() => new Promise<PlaceOrderResult>(() => undefined));
+    const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
+    expect(mockFetch).toHaveBeenCalledWith(
+      '/api/cart/stock?keys=mini-ovo%2Covo-pistache%2Covo-tropical-rio',
+      expect.anything(),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-line-ovo-tropical-rio')).toHaveTextContent('2 unidades'),
+    );
+    expect(screen.queryByTestId('checkout-line-mini-ovo')).toBeNull();
+    expect(screen.queryByTestId('checkout-line-ovo-pistache')).toBeNull();
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockedPlaceOrder).toHaveBeenCalledTimes(1));
+    expect((mockedPlaceOrder.mock.calls[0]?.[0] as { lines: unknown }).lines).toEqual([
+      { key: 'ovo-tropical-rio', quantity: 2 },
+    ]);
+    // Still in the cart, marked, for the shopper to remove or wait for.
+    expect(stores.cart().cartItems.map((item) => [item.id, item.stockInfo?.blocked])).toEqual([
+      ['ovo-tropical-rio', undefined],
+      ['mini-ovo', 'soldOut'],
+      ['ovo-pistache', 'withdrawn'],
+    ]);
+    expect(stores.cart().cartTotal).toBe(2 * 90);
   });
 
   it('once placed: orders need an update, the cart and order id are cleared, the confirmation opens', async () => {

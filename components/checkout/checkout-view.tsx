@@ -2,7 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useLiveStock } from '@/components/cart/use-live-stock';
 import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStore } from '@/components/providers/user-store-provider';
 import { Link } from '@/lib/i18n/navigation';
@@ -24,7 +27,8 @@ type Props = {
 export function CheckoutView({ initialUser, pickup }: Props) {
   const t = useTranslations('Checkout');
   const hydrated = useCartHydrated();
-  const cartItems = useCartStore((store) => store.cartItems);
+  // Sold-out or withdrawn lines (the live stock read) stay in the cart but out of the order.
+  const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const orderId = useCartStore((store) => store.orderId);
   const startCheckout = useCartStore((store) => store.startCheckout);
   const openPanel = useUiStore((store) => store.openPanel);
@@ -36,6 +40,7 @@ export function CheckoutView({ initialUser, pickup }: Props) {
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
   const signInRequested = useRef(false);
   const empty = cartItems.length === 0;
+  useLiveStock(hydrated);
 
   useEffect(() => {
     // The order id lives in memory only: a reload or a new tab has the (persisted) cart but no

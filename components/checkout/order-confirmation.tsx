@@ -4,7 +4,10 @@ import { buttonClass } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
+import { formatPhone } from '@/lib/brazil';
+import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { getProduct } from '@/lib/catalogue';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
@@ -32,6 +35,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
   const status = await getTranslations('OrderStatus');
   const orders = await getTranslations('Orders');
   const contact = await getTranslations('Contact');
+  const pickupTexts = await getTranslations('OrderPickup');
   const whatsappHref = whatsappLink(orders('whatsappText', { orderID: order.orderID }));
 
   const settled = order.status.confirmed || order.status.cancelled;
@@ -89,7 +93,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
             >
               <div className="min-w-0">
                 <p className="font-semibold">
-                  {getProduct(item.key)?.title[locale] ?? item.translatedTitle}
+                  {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
                 </p>
                 <p className="text-sm text-cacao-600 dark:text-cacao-300">
                   {t('quantity', { count: item.quantity })} <Price amount={item.value} />
@@ -128,7 +132,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         ) : null}
         {order.telephone ? (
           <p className="text-sm text-cacao-700 dark:text-cacao-200">
-            {t('telephone')}: {order.telephone}
+            {t('telephone')}: {formatPhone(order.telephone)}
           </p>
         ) : null}
       </section>
@@ -139,7 +143,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         </h2>
         {!online ? (
           <Notice tone="info" data-testid="manual-payment">
-            {t('manualPayment')}
+            {pickup ? pickupTexts('manualPayment') : t('manualPayment')}
           </Notice>
         ) : order.payment.status === 'approved' ? (
           <Notice tone="info">{t('paid')}</Notice>
@@ -159,7 +163,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <Link href="/usuario" className={buttonClass({ variant: 'secondary' })}>
+        <Link href={`/usuario#${ORDERS_ANCHOR}`} className={buttonClass({ variant: 'secondary' })}>
           {t('myOrders')}
         </Link>
         <Link href="/#chocolates" className={buttonClass({ variant: 'secondary' })}>

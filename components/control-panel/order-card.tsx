@@ -1,5 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/ui/price';
+import { formatPhone } from '@/lib/brazil';
+import { getProduct } from '@/lib/catalogue';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -57,7 +60,7 @@ export async function OrderCard({ order, locale }: Props) {
           <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
           <dd>{name}</dd>
           <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
-          <dd>{order.telephone || t('noTelephone')}</dd>
+          <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
           <dd className="mt-1">
             {whatsapp ? (
               <a
@@ -81,7 +84,9 @@ export async function OrderCard({ order, locale }: Props) {
               {order.orderItems.map((item, index) => (
                 <li key={`${item.key ?? item.translatedTitle}-${index}`} className="flex gap-2">
                   <span>{t('quantityTimes', { quantity: item.quantity })}</span>
-                  <span className="flex-1">{item.translatedTitle}</span>
+                  <span className="flex-1">
+                    {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
+                  </span>
                   <Price amount={item.value} />
                 </li>
               ))}

@@ -21,17 +21,31 @@ type Props = {
   ordersActive?: boolean;
   /** h2 sections on /usuario (under its h1), h3 in the user tab (under 'Perfil'). */
   headingLevel?: 2 | 3;
+  /** The orders section's id on /usuario, where 'Ver meus pedidos' lands. */
+  ordersAnchor?: string;
 };
 
 /** What a signed-in user sees, in the user tab and on /usuario: profile, address, orders. */
-export function AccountView({ user, isAdmin, orders, ordersActive, headingLevel = 3 }: Props) {
+export function AccountView({
+  user,
+  isAdmin,
+  orders,
+  ordersActive,
+  headingLevel = 3,
+  ordersAnchor,
+}: Props) {
   return (
     <div className="flex flex-col gap-6">
       <ProfileCard user={user} headingLevel={headingLevel} />
       {isAdmin ? <AdminLink /> : null}
       {/* A user without a record yet (it is written on first sign-in) shows the defaults. */}
       <AddressForm saved={user.address ?? DEFAULT_ADDRESS} headingLevel={headingLevel} />
-      <OrdersList initialOrders={orders} active={ordersActive} headingLevel={headingLevel} />
+      <OrdersList
+        initialOrders={orders}
+        active={ordersActive}
+        headingLevel={headingLevel}
+        anchorId={ordersAnchor}
+      />
       <LogoutButton />
     </div>
   );

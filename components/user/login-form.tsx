@@ -14,6 +14,7 @@ import { buttonClass } from '@/components/ui/button';
 import { sectionTitleClass } from '@/components/ui/card';
 import { noticeClass } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
+import { PasswordReset } from './password-reset';
 
 type Props = {
   /** Heading level of the form title: h2 on /usuario, h3 inside the user tab. */
@@ -184,6 +185,7 @@ export function LoginForm({ headingLevel = 3 }: Props) {
           </button>
         </div>
       </form>
+      <PasswordReset client={client} email={email} disabled={disabled} />
     </section>
   );
 }

@@ -80,6 +80,22 @@ describe('OrdersList', () => {
     expect(link.getAttribute('href')).toContain(encodeURIComponent('pedido número order-4'));
   });
 
+  it("names each item in the viewer's language from the catalogue, by the stored key", () => {
+    const placedInEnglish = {
+      ...order(6, {}, 'Entrega'),
+      orderItems: [
+        { key: 'ovo-tropical-rio', translatedTitle: 'Tropical Rio Egg', quantity: 1, value: 90 },
+        { key: 'ovo-retirado', translatedTitle: 'Retired Egg', quantity: 1, value: 50 },
+      ],
+    } satisfies Order;
+    renderAccount(<OrdersList initialOrders={[placedInEnglish]} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Pedido order-6/ }));
+    expect(screen.getByText('1 × Ovo Tropical Rio')).toBeInTheDocument();
+    expect(screen.queryByText(/Tropical Rio Egg/)).toBeNull();
+    // A key no longer in the catalogue keeps the title stored with the order.
+    expect(screen.getByText('1 × Retired Egg')).toBeInTheDocument();
+  });
+
   it('fetches its own orders only once active', async () => {
     mockedGetMyOrders.mockResolvedValue({ ok: true, orders: orders.slice(0, 1) });
     const { rerender } = renderAccount(<OrdersList active={false} />);

@@ -2,8 +2,10 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
+import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { Price } from '@/components/ui/price';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import { getMyOrders } from '@/lib/orders/actions';
 import { formatOrderDate } from '@/lib/orders/format';
 import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
@@ -21,6 +23,8 @@ type Props = {
   /** Fetch only while this is true (the user tab is open). */
   active?: boolean;
   headingLevel?: 2 | 3;
+  /** The section's id, so a link can open the page at the orders (/usuario only). */
+  anchorId?: string;
 };
 
 type LoadState = {
@@ -36,7 +40,7 @@ type LoadState = {
  * there are more, each expandable to its items and receiving method, with a WhatsApp follow-up.
  * Refetches when another part of the app flags ordersNeedUpdate.
  */
-export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: Props) {
+export function OrdersList({ initialOrders, active = true, headingLevel = 3, anchorId }: Props) {
   const t = useTranslations('Orders');
   const titleId = useId();
   const userStore = useUserStoreApi();
@@ -92,7 +96,7 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3 }: P
 
   const orders = state.orders;
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+    <section id={anchorId} aria-labelledby={titleId} className="flex scroll-mt-24 flex-col gap-3">
       <Heading id={titleId} className={sectionTitleClass}>
         {t('title')}
       </Heading>
@@ -137,6 +141,8 @@ function OrderCard({ order }: { order: Order }) {
   const t = useTranslations('Orders');
   const status = useTranslations('OrderStatus');
   const locale = useLocale();
+  const entries = useCatalogueEntries();
+  const titleOf = (key: string) => entries.find((entry) => entry.key === key)?.title;
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
 
@@ -184,7 +190,7 @@ function OrderCard({ order }: { order: Order }) {
               className="flex justify-between gap-2"
             >
               <span>
-                {t('quantityTimes', { quantity: item.quantity })} {item.translatedTitle}
+                {t('quantityTimes', { quantity: item.quantity })} {orderItemTitle(item, titleOf)}
               </span>
               <Price amount={item.value} className="shrink-0" />
             </li>

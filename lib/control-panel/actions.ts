@@ -113,6 +113,8 @@ function revalidateProductPages(pageLink: string) {
     revalidatePath(`/${locale}`);
     revalidatePath(`/${locale}${pageLink}`);
   }
+  // The sitemap lists only the products shown in the shop.
+  revalidatePath('/sitemap.xml');
   revalidatePath('/[locale]/control-panel', 'layout');
 }
 

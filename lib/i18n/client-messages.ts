@@ -7,10 +7,12 @@ export const CLIENT_NAMESPACES = [
   'Error',
   'Search',
   'CartPanel',
+  'CartStock',
   'FooterBar',
   'AddToCart',
   // The account (user tab and /usuario): its forms and lists render from client state.
   'LoginForm',
+  'PasswordReset',
   'Profile',
   'AddressForm',
   'Orders',

@@ -131,6 +131,8 @@ export type StockOnHand = {
   stock: number;
   /** The document's availableForSale when it holds a boolean (it then wins over the catalogue). */
   availableForSale: boolean | undefined;
+  /** The document's showInStore when it holds a boolean: a hidden product is not sold either. */
+  showInStore: boolean | undefined;
 };
 
 /** Inside `transaction`, the stock of each of `keys` (in that order). */
@@ -149,9 +151,11 @@ export async function readStock(
       console.warn(`[inventory] ${keys[index]} is missing or has no integer stock; treated as 0`);
     }
     const availableForSale: unknown = data?.availableForSale;
+    const showInStore: unknown = data?.showInStore;
     return {
       stock: stock ?? 0,
       availableForSale: typeof availableForSale === 'boolean' ? availableForSale : undefined,
+      showInStore: typeof showInStore === 'boolean' ? showInStore : undefined,
     };
   });
 }
@@ -179,4 +183,36 @@ export function returnStock(transaction: Transaction, units: ReadonlyMap<string,
       { merge: true },
     );
   }
+}
+
+/** What the cart needs to know about one product now: units left and whether it is sold. */
+export type LiveStockEntry = { stock: number; forSale: boolean };
+
+/**
+ * The live stock and sale state of the given catalogue products only (one batched read of their
+ * `inventory/{key}` documents), for the cart. A product is for sale when it is both available
+ * for sale and shown in the shop. Unknown keys are left out.
+ */
+export async function readLiveStock(
+  keys: readonly string[],
+): Promise<Record<string, LiveStockEntry>> {
+  const known = [...new Set(keys)].flatMap((key) => {
+    const product = getProduct(key);
+    return product ? [product] : [];
+  });
+  if (known.length === 0) return {};
+  const collection = inventoryCollection();
+  const snapshots = await getAdminDb().getAll(
+    ...known.map((product) => collection.doc(product.key)),
+  );
+  const live: Record<string, LiveStockEntry> = {};
+  known.forEach((product, index) => {
+    const snapshot = snapshots[index];
+    const entry = entryFromDocument(product, snapshot?.exists ? snapshot.data() : undefined);
+    live[product.key] = {
+      stock: entry.stock,
+      forSale: entry.availableForSale && entry.showInStore,
+    };
+  });
+  return live;
 }

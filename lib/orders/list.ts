@@ -4,6 +4,9 @@ import type { Order } from './types';
 
 export const RECENT_ORDERS_COUNT = 3;
 
+/** The anchor of the orders on /usuario ('Ver meus pedidos' links there). */
+export const ORDERS_ANCHOR = 'pedidos';
+
 /** A copy sorted newest first; orders with an unreadable date go last, in their given order. */
 export function newestFirst<T extends Pick<Order, 'orderDate'>>(orders: readonly T[]): T[] {
   const time = (order: T) => {

@@ -272,6 +272,20 @@ describe('placeOrder', () => {
     await setStock('ovo-pistache', 10);
   });
 
+  it("refuses a product hidden from the shop ('Na vitrine' off) like one not for sale", async () => {
+    await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 10, showInStore: false });
+    const before = await orderCount();
+    const result = await as(ana, () => orders.placeOrder(input()));
+    expect(result).toEqual({
+      ok: false,
+      error: 'unavailable',
+      details: [{ key: 'ovo-pistache', title: 'Ovo Pistache', available: 0 }],
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stock('ovo-pistache')).toBe(10);
+    await setStock('ovo-pistache', 10);
+  });
+
   it('never oversells: 50 concurrent orders for 10 units give 10 orders and 40 refusals', async () => {
     const key = 'barra-tropical-bahia';
     await setStock(key, 10);

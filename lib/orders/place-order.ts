@@ -87,10 +87,12 @@ function reserveAndCreate(
     const unavailable: StockProblem[] = [];
     const short: StockProblem[] = [];
     lines.forEach(({ product, quantity }, index) => {
-      const { stock = 0, availableForSale } = onHand[index] ?? {};
+      const { stock = 0, availableForSale, showInStore } = onHand[index] ?? {};
       const problem = { key: product.key, title: product.title[input.locale], available: stock };
-      // The inventory document's availableForSale wins over the catalogue when it has one.
-      if (!(availableForSale ?? product.availableForSale)) {
+      // The inventory document's flags win over the catalogue when it has them. A product hidden
+      // from the shop ('Na vitrine' off) is refused like one not for sale.
+      const forSale = availableForSale ?? product.availableForSale;
+      if (!forSale || !(showInStore ?? product.showInStore)) {
         unavailable.push({ ...problem, available: 0 });
       } else if (stock < quantity) short.push(problem);
     });

@@ -299,10 +299,71 @@ describe('cart persistence', () => {
     expect(store.getState().cartItems).toEqual([]);
   });
 
-  it('survives unreadable storage content', async () => {
-    const storage = memoryStorage({ [CART_STORAGE_KEY]: '{not json' });
-    const { store } = freshStore(storage);
-    await store.persist.rehydrate().catch(() => undefined);
-    expect(store.getState().cartItems).toEqual([]);
+  describe('damaged storage', () => {
+    let warn: jest.SpyInstance;
+    beforeEach(() => {
+      warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    });
+    afterEach(() => warn.mockRestore());
+
+    it.each([
+      ['content that is not JSON', '{not json'],
+      ['a state without cart lines', JSON.stringify({ state: { cart: 'x' } })],
+      ['cart lines that are not a list', JSON.stringify({ state: { cartItems: 'x' }, version: 1 })],
+      ['a bare value', '42'],
+    ])('discards %s, logs it once and reports hydrated with an empty cart', async (_, raw) => {
+      const storage = memoryStorage({ [CART_STORAGE_KEY]: raw });
+      const { store } = freshStore(storage);
+      const finished = jest.fn();
+      store.persist.onFinishHydration(finished);
+      await store.persist.rehydrate();
+      expect(store.persist.hasHydrated()).toBe(true);
+      expect(finished).toHaveBeenCalledTimes(1);
+      expect(store.getState().cartItems).toEqual([]);
+      expect(store.getState().cartTotal).toBe(0);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(storage.data[CART_STORAGE_KEY]).toBeUndefined();
+
+      // The shop keeps working: the cart fills and is saved again.
+      store.getState().addToCart('mini-ovo');
+      expect(JSON.parse(storage.data[CART_STORAGE_KEY] ?? 'null').state.cartItems).toHaveLength(1);
+      await store.persist.rehydrate();
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps the valid part of a cart holding a negative quantity', async () => {
+      const storage = memoryStorage({
+        [CART_STORAGE_KEY]: JSON.stringify({
+          version: CART_STORAGE_VERSION,
+          state: {
+            cartItems: [
+              { id: 'mini-ovo', quantity: -2, variant: DEFAULT_VARIANT },
+              { id: 'ovo-pistache', quantity: 1, variant: DEFAULT_VARIANT },
+            ],
+          },
+        }),
+      });
+      const { store } = freshStore(storage);
+      await store.persist.rehydrate();
+      expect(store.persist.hasHydrated()).toBe(true);
+      expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
+        ['ovo-pistache', 1],
+      ]);
+      expect(store.getState().cartTotal).toBe(193);
+    });
+
+    it('reads storage that throws as no cart and still reports hydrated', async () => {
+      const storage: StateStorage = {
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+        setItem: () => undefined,
+        removeItem: () => undefined,
+      };
+      const store = createCartStore(undefined, { catalogue, storage });
+      await store.persist.rehydrate();
+      expect(store.persist.hasHydrated()).toBe(true);
+      expect(store.getState().cartItems).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,12 @@
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import {
+  persist,
+  type PersistStorage,
+  type StateStorage,
+  type StorageValue,
+} from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { createOrderId } from '@/lib/orders/order-id';
+import { applyLiveStock, canAddOne, type LineStock, type LiveStock } from '@/lib/cart/live-stock';
 
 export type CartVariant = { key: string; name: string };
 
@@ -15,6 +21,8 @@ export type CartItem = {
   quantity: number;
   bannerImage: string;
   variant: CartVariant;
+  /** The last live stock read for this product (GET /api/cart/stock); never persisted. */
+  stockInfo?: LineStock;
 };
 
 export type CartState = {
@@ -39,6 +47,8 @@ export type CartActions = {
   clearCart: () => void;
   /** Gives the cart a new order id and returns it: the only place an order id is created. */
   startCheckout: () => string;
+  /** Caps the lines at the live stock and marks sold-out or withdrawn ones. */
+  applyLiveStock: (live: LiveStock) => void;
 };
 
 export type CartStore = CartState & CartActions;
@@ -61,8 +71,12 @@ export const defaultCartState: CartState = { cartItems: [], cartTotal: 0, orderI
 type PersistedLine = { id: string; quantity: number; variant: CartVariant };
 type PersistedCart = { cartItems: PersistedLine[] };
 
+/** The total of the lines that can be checked out (sold-out or withdrawn ones do not count). */
 export function computeCartTotal(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  return items.reduce(
+    (sum, item) => (item.stockInfo?.blocked ? sum : sum + item.price * item.quantity),
+    0,
+  );
 }
 
 export function cartQuantity(items: readonly CartItem[]): number {
@@ -111,8 +125,67 @@ export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): Car
   return items;
 }
 
+function isPersistedCart(value: unknown): value is StorageValue<PersistedCart> {
+  if (typeof value !== 'object' || value === null) return false;
+  const { state, version } = value as Record<string, unknown>;
+  if (version !== undefined && typeof version !== 'number') return false;
+  if (typeof state !== 'object' || state === null) return false;
+  return Array.isArray((state as Record<string, unknown>).cartItems);
+}
+
+/**
+ * The cart's storage, JSON in `storage`, that never fails a rehydration: content that does not
+ * parse, or is not a cart (a `state.cartItems` array), is logged, removed and read as no cart.
+ * Zustand's persist leaves the store "not hydrated" forever when reading throws, which kept the
+ * cart panel and the checkout loading. Lines inside a valid cart are checked by restoreCartItems.
+ */
+export function safeCartStorage(
+  getStorage: () => StateStorage,
+): PersistStorage<PersistedCart> | undefined {
+  let storage: StateStorage;
+  try {
+    storage = getStorage();
+  } catch {
+    return undefined;
+  }
+  const read = (name: string, raw: string | null): StorageValue<PersistedCart> | null => {
+    if (raw === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+    if (isPersistedCart(value)) return value;
+    console.warn('[cart] the saved cart could not be read and was discarded');
+    try {
+      void storage.removeItem(name);
+    } catch {
+      // Storage that cannot even be cleared is read as empty again next time.
+    }
+    return null;
+  };
+  return {
+    getItem: (name) => {
+      let raw: ReturnType<StateStorage['getItem']>;
+      try {
+        raw = storage.getItem(name);
+      } catch {
+        return null;
+      }
+      if (raw === null || typeof raw === 'string') return read(name, raw);
+      return Promise.resolve(raw).then(
+        (value) => read(name, value),
+        () => null,
+      );
+    },
+    setItem: (name, value) => storage.setItem(name, JSON.stringify(value)),
+    removeItem: (name) => storage.removeItem(name),
+  };
+}
+
 function browserStorage(): StateStorage {
-  // Thrown errors make createJSONStorage report "no storage": nothing is persisted on the server.
+  // Thrown errors make safeCartStorage report "no storage": nothing is persisted on the server.
   if (typeof window === 'undefined') throw new Error('localStorage exists only in the browser');
   return window.localStorage;
 }
@@ -130,6 +203,8 @@ export function createCartStore(
           set((state) => {
             const product = catalogue[id];
             if (!product?.purchasable) return state;
+            // The + button stops at the units left at the last live read.
+            if (!canAddOne(state.cartItems, id)) return state;
             const exists = state.cartItems.some((item) => sameLine(item, id, variant.key));
             const cartItems = exists
               ? state.cartItems.map((item) =>
@@ -167,11 +242,12 @@ export function createCartStore(
           set({ orderId });
           return orderId;
         },
+        applyLiveStock: (live) => set((state) => withTotal(applyLiveStock(state.cartItems, live))),
       }),
       {
         name: CART_STORAGE_KEY,
         version: CART_STORAGE_VERSION,
-        storage: createJSONStorage<PersistedCart>(() => storage ?? browserStorage()),
+        storage: safeCartStorage(() => storage ?? browserStorage()),
         // The page renders an empty cart on the server; the provider rehydrates after mount so
         // the first client render matches the HTML.
         skipHydration: true,

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountView } from '@/components/user/account-view';
+import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { LoginPanel } from '@/components/user/login-panel';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { listOrdersForUser } from '@/lib/orders/repository';
@@ -41,7 +42,13 @@ export default async function UserPage({ params }: Props) {
       </h1>
       {user ? (
         <div className="mt-8">
-          <AccountView user={user} isAdmin={user.isAdmin} orders={orders} headingLevel={2} />
+          <AccountView
+            user={user}
+            isAdmin={user.isAdmin}
+            orders={orders}
+            headingLevel={2}
+            ordersAnchor={ORDERS_ANCHOR}
+          />
         </div>
       ) : (
         <>

@@ -33,7 +33,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     price: formatPrice(product.price),
   });
   const description = `${product.subtitle[locale]} ${product.description[locale][0] ?? ''}`.trim();
-  const image = product.imgSrc[0];
   return {
     title,
     description,
@@ -47,10 +46,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       description,
       url: `/${locale}${product.pageLink}`,
       locale: locale === 'pt-BR' ? 'pt_BR' : 'en_US',
-      images: image
-        ? [{ url: image.src, width: image.width, height: image.height, alt: image.alt[locale] }]
-        : [],
+      // The picture is ./opengraph-image.tsx (a PNG card with the artwork and price).
     },
+    twitter: { card: 'summary_large_image', title, description },
   };
 }
 
@@ -59,7 +57,8 @@ export default async function ProductPage({ params }: Props) {
   setRequestLocale(locale);
   // The catalogue product with its live stock and flags (inventory/{key}).
   const product = await getStorefrontProduct(key);
-  if (!product) notFound();
+  // A product the admin took out of the shop ('Na vitrine' off) has no page until it is back.
+  if (!product?.showInStore) notFound();
   const stock = product.stockQtty;
   const availability = getAvailability(product, stock);
   return (

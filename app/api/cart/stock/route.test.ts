@@ -1,0 +1,65 @@
+// The cart's live stock read against a private local Firebase (seeded: stock 10 everywhere).
+import type { Firestore } from 'firebase-admin/firestore';
+import { NextRequest } from 'next/server';
+
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+jest.setTimeout(30_000);
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let route: typeof import('./route');
+
+const INVENTORY = 'projects/chocolate-shop/inventory';
+
+beforeAll(async () => {
+  stack = await startTestFirebase();
+  clients = adminClients(stack);
+  db = clients.db;
+  route = await import('./route');
+  await db.doc(`${INVENTORY}/ovo-pistache`).set({ stock: 2 }, { merge: true });
+  await db.doc(`${INVENTORY}/mini-ovo`).set({ stock: 0 }, { merge: true });
+  await db.doc(`${INVENTORY}/barra-tropical-rio`).set({ showInStore: false }, { merge: true });
+  await db
+    .doc(`${INVENTORY}/barra-tropical-bahia`)
+    .set({ availableForSale: false }, { merge: true });
+});
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+});
+
+const get = (keys: string) =>
+  route.GET(new NextRequest(`http://shop.test/api/cart/stock?keys=${encodeURIComponent(keys)}`));
+
+describe('GET /api/cart/stock', () => {
+  it('answers the units left and the sale state of the asked products only, never cached', async () => {
+    const response = await get(
+      'ovo-pistache,mini-ovo,barra-tropical-rio,barra-tropical-bahia,ovo-tropical-minas,nope',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      stock: {
+        'ovo-pistache': { stock: 2, forSale: true },
+        'mini-ovo': { stock: 0, forSale: true },
+        // Hidden ('Na vitrine' off) or not for sale: the cart cannot check it out.
+        'barra-tropical-rio': { stock: 10, forSale: false },
+        'barra-tropical-bahia': { stock: 10, forSale: false },
+        'ovo-tropical-minas': { stock: 10, forSale: true },
+      },
+    });
+  });
+
+  it('refuses a request without keys or with more keys than the catalogue holds', async () => {
+    expect((await get('')).status).toBe(400);
+    expect((await get(Array(18).fill('mini-ovo').join(','))).status).toBe(400);
+  });
+});

@@ -1,0 +1,28 @@
+import type { NextRequest } from 'next/server';
+import { products } from '@/lib/catalogue';
+import { readLiveStock } from '@/lib/inventory/repository';
+
+export const dynamic = 'force-dynamic';
+
+const HEADERS = { 'Cache-Control': 'no-store' };
+
+/**
+ * GET /api/cart/stock?keys=a,b: the units left and the sale state of the cart's products only,
+ * read when the cart opens and before checkout. Only a hint for the shopper: placing the order
+ * checks the stock again in its transaction.
+ */
+export async function GET(request: NextRequest): Promise<Response> {
+  const keys = (request.nextUrl.searchParams.get('keys') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (keys.length === 0 || keys.length > products.length) {
+    return Response.json({ error: 'bad-request' }, { status: 400, headers: HEADERS });
+  }
+  try {
+    return Response.json({ stock: await readLiveStock(keys) }, { headers: HEADERS });
+  } catch (error) {
+    console.error(`[cart] reading the live stock failed: ${(error as Error)?.message}`);
+    return Response.json({ error: 'unavailable' }, { status: 503, headers: HEADERS });
+  }
+}

@@ -1,0 +1,49 @@
+// The cart against the live stock, pure: GET /api/cart/stock answers, this caps the lines.
+import type { CartItem } from '@/lib/stores/cart-store';
+
+/** One product now: units left and whether it can be bought (for sale and shown in the shop). */
+export type LiveStockEntry = { stock: number; forSale: boolean };
+export type LiveStock = Readonly<Record<string, LiveStockEntry | undefined>>;
+
+/** Why a line cannot be checked out now. */
+export type BlockedReason = 'soldOut' | 'withdrawn';
+
+/** What the last live read says about one cart line. */
+export type LineStock = {
+  /** Units left of this product (the + button stops there). */
+  stock: number;
+  /** Set when the line cannot be bought now; it stays in the list but out of total and checkout. */
+  blocked?: BlockedReason;
+};
+
+/**
+ * Caps every line at the units left (lines of the same product share them, in cart order) and
+ * marks sold-out and withdrawn ones. Lines the read said nothing about are left as they are.
+ */
+export function applyLiveStock(items: readonly CartItem[], live: LiveStock): CartItem[] {
+  const left = new Map<string, number>();
+  return items.map((item) => {
+    const entry = live[item.id];
+    if (!entry) return item;
+    if (!entry.forSale) return { ...item, stockInfo: { stock: entry.stock, blocked: 'withdrawn' } };
+    const remaining = left.get(item.id) ?? entry.stock;
+    if (remaining <= 0) return { ...item, stockInfo: { stock: entry.stock, blocked: 'soldOut' } };
+    const quantity = Math.min(item.quantity, remaining);
+    left.set(item.id, remaining - quantity);
+    return { ...item, quantity, stockInfo: { stock: entry.stock } };
+  });
+}
+
+/** Whether the line can be checked out (not sold out or withdrawn at the last read). */
+export function isCheckoutLine(item: CartItem): boolean {
+  return !item.stockInfo?.blocked;
+}
+
+/** Whether one more unit of this line stays within the units left. */
+export function canAddOne(items: readonly CartItem[], id: string): boolean {
+  const lines = items.filter((item) => item.id === id);
+  const info = lines.find((item) => item.stockInfo)?.stockInfo;
+  if (!info) return true;
+  if (info.blocked) return false;
+  return lines.reduce((sum, item) => sum + item.quantity, 0) < info.stock;
+}
