@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { isSameOrigin, readJsonBody } from '@/lib/session/request';
+import { isSameOrigin } from '@/lib/security/origin';
+import { readJsonBody } from '@/lib/session/request';
 import {
   clearSession,
   createSession,
