@@ -164,37 +164,6 @@ describe('proxy: requests Next would fail on get a 4xx, not a 500', () => {
     expect(multipart.status).toBe(400);
   });
 
-  it.each([
-    ['not JSON', '%7Bnope'],
-    ['bad escape', '%E0%A4%A'],
-    ['wrong shape', encodeURIComponent(JSON.stringify({ children: [] }))],
-    ['bad segment', encodeURIComponent(JSON.stringify([['locale', 'en', 'x', null], {}]))],
-    ['too large', encodeURIComponent(JSON.stringify(['', { children: ['x'.repeat(41_000), {}] }]))],
-  ])('refuses a malformed Next-Router-State-Tree (%s) with 400', async (_, header) => {
-    const response = await proxy(request('/en', { 'next-router-state-tree': header, rsc: '1' }));
-    expect(response.status).toBe(400);
-  });
-
-  it("accepts the router state Next's client sends", async () => {
-    const state = [
-      '',
-      {
-        children: [
-          ['locale', 'en', 'd', null],
-          { children: ['__PAGE__', {}, null, null, 0] },
-          null,
-          null,
-        ],
-      },
-      null,
-      null,
-      0,
-    ];
-    const header = encodeURIComponent(JSON.stringify(state));
-    const response = await proxy(request('/en', { 'next-router-state-tree': header, rsc: '1' }));
-    expect(response.headers.get('x-middleware-next')).toBe('1');
-  });
-
   it.each(['PUT', 'DELETE', 'PATCH'])('answers %s on a page with 405', async (method) => {
     const response = await proxy(request('/pt-BR', {}, { method }));
     expect(response.status).toBe(405);

@@ -11,12 +11,7 @@ const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 
 export type Refusal = {
   status: 400 | 403 | 405 | 413;
-  code:
-    | 'method-not-allowed'
-    | 'forbidden-origin'
-    | 'body-too-large'
-    | 'malformed-action'
-    | 'malformed-router-state';
+  code: 'method-not-allowed' | 'forbidden-origin' | 'body-too-large' | 'malformed-action';
   headers?: Record<string, string>;
 };
 
@@ -94,7 +89,10 @@ export function isValidRouterStateHeader(header: string): boolean {
   }
 }
 
-/** The body, or null when it is longer than `limit` bytes (stops reading at the limit). */
+/**
+ * The body, or null when it is longer than `limit` bytes. The rest of a long body is read and
+ * dropped rather than cancelled: Next tees the body for the proxy and waits for its end.
+ */
 async function readLimited(
   request: Request,
   limit: number,
@@ -108,12 +106,9 @@ async function readLimited(
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+    if (size <= limit) chunks.push(value);
   }
+  if (size > limit) return null;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -149,16 +144,13 @@ async function isDecodableActionBody(
 
 /**
  * The refusal for a page request Next would fail on, or null to let it through: a method pages do
- * not answer (405), a malformed router state header (400), and for Server Actions a foreign,
- * opaque or missing Origin (403), a body over 1 MB (413) or one that cannot be decoded (400).
+ * not answer (405), and for Server Actions a foreign, opaque or missing Origin (403), a body over
+ * 1 MB (413) or one that cannot be decoded (400). The router state header never reaches the
+ * proxy (Next strips it): lib/security/http-methods.ts checks it at the HTTP server.
  */
 export async function refusePageRequest(request: Request): Promise<Refusal | null> {
   if (!(PAGE_METHODS as readonly string[]).includes(request.method)) {
     return { status: 405, code: 'method-not-allowed', headers: { Allow: PAGE_METHODS.join(', ') } };
-  }
-  const routerState = request.headers.get('next-router-state-tree');
-  if (routerState !== null && !isValidRouterStateHeader(routerState)) {
-    return { status: 400, code: 'malformed-router-state' };
   }
   if (request.method !== 'POST') return null;
   // Pages take POST only as Server Actions; anything else is not a page request.
