@@ -6,8 +6,9 @@ import 'server-only';
 // bundle shares it through globalThis) for as long as a session cookie can live; on several
 // instances each one learns of the sign-out only from Firebase, one second later.
 
-const revokedAt = ((globalThis as { __shopSessionRevocations?: Map<string, number> })
-  .__shopSessionRevocations ??= new Map<string, number>());
+const revokedAt = ((
+  globalThis as { __shopSessionRevocations?: Map<string, number> }
+).__shopSessionRevocations ??= new Map<string, number>());
 
 /** Remembers that `uid` signed out at `atMs` (every session issued up to then is void). */
 export function recordSignOut(uid: string, atMs: number, keepMs: number): void {
