@@ -50,7 +50,9 @@ describe('loginErrorKey', () => {
     expect(loginErrorKey(new SessionRequestError(429, 'rate-limited'), 'email')).toBe(
       'tooManyRequests',
     );
-    expect(loginErrorKey(new SessionRequestError(503, 'unavailable'), 'google')).toBe('unavailable');
+    expect(loginErrorKey(new SessionRequestError(503, 'unavailable'), 'google')).toBe(
+      'unavailable',
+    );
   });
 
   it('falls back to a generic message for anything else', () => {
