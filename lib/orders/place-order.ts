@@ -1,6 +1,7 @@
 import 'server-only';
 
 import type { Transaction } from 'firebase-admin/firestore';
+import { headers } from 'next/headers';
 import type { z } from 'zod';
 
 import { getProduct, type Product } from '@/lib/catalogue';
@@ -13,7 +14,9 @@ import {
   type Preference,
 } from '@/lib/payments/mercadopago';
 import type { CheckoutPayment } from '@/lib/payments/types';
-import { getSessionUser } from '@/lib/session/session';
+import { rateLimiter } from '@/lib/rate-limit';
+import { clientAddress } from '@/lib/security/origin';
+import { getSessionUser, readSession, SessionUnavailableError } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
 import type { PlaceOrderResult, RetryPaymentResult, StockProblem } from './checkout-result';
@@ -189,10 +192,33 @@ async function paymentFor(order: StoredOrder): Promise<CheckoutPayment> {
  */
 export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
   try {
-    const user = await getSessionUser();
-    if (!user) return { ok: false, error: 'unauthenticated' };
+    let session;
+    try {
+      session = await readSession();
+    } catch (error) {
+      if (!(error instanceof SessionUnavailableError)) throw error;
+      console.error(`[orders] ${error.message}`);
+      return { ok: false, error: 'temporarily-unavailable' };
+    }
+    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
+    const { user } = session;
     const parsed = checkoutInputSchema.safeParse(input);
     if (!parsed.success) return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
+    // Before any Firestore work (invalid input costs nothing and is not counted): 5 orders a minute per account, 20 per address.
+    const address = clientAddress({ headers: await headers() });
+    for (const [limit, key] of [
+      ['ordersPerAccount', user.uid],
+      ['ordersPerIp', address],
+    ] as const) {
+      const decision = rateLimiter(limit).take(key);
+      if (!decision.allowed) {
+        return {
+          ok: false,
+          error: 'rate-limited',
+          retryAfterSeconds: decision.retryAfterSeconds,
+        };
+      }
+    }
     const outcome = await reserveAndCreate(user, parsed.data, priceLines(parsed.data));
     switch (outcome.kind) {
       case 'foreign':

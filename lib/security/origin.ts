@@ -92,7 +92,7 @@ export function isSameOrigin(request: Request): boolean {
  * otherwise the last one is the closest hop we can see (README: a bare `next start` reachable by
  * clients lets them pick this value, so per-IP limits there need the host's proxy or WAF).
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, 'headers'>): string {
   const forwarded = request.headers.get('x-forwarded-for');
   const address = trustsProxyHeaders() ? firstListed(forwarded) : lastListed(forwarded);
   return address ?? 'unknown';

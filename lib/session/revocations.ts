@@ -1,30 +1,30 @@
 import 'server-only';
 
-// Sign-outs recorded to the millisecond. Firebase compares a cookie's auth_time with the user's
-// tokensValidAfterTime in whole seconds, so a cookie minted in the same second as the sign-out
-// keeps verifying; this record closes that second. It lives in this process's memory (every
-// bundle shares it through globalThis) for as long as a session cookie can live; on several
-// instances each one learns of the sign-out only from Firebase, one second later.
+import { createHash } from 'node:crypto';
 
-const revokedAt = ((
-  globalThis as { __shopSessionRevocations?: Map<string, number> }
-).__shopSessionRevocations ??= new Map<string, number>());
+// Session cookies ended by a sign-out, refused from that very moment. Firebase compares a
+// cookie's auth_time with the user's tokensValidAfterTime in whole seconds, so a cookie minted in
+// the same second as the sign-out would keep verifying (for its whole 5-day life). Each signed-out
+// cookie is remembered here (by hash) until it expires. The list lives in this process's memory,
+// shared by every bundle through globalThis; on several instances the others learn of the
+// sign-out from Firebase only, which misses that same-second case.
 
-/** Remembers that `uid` signed out at `atMs` (every session issued up to then is void). */
-export function recordSignOut(uid: string, atMs: number, keepMs: number): void {
-  revokedAt.set(uid, atMs);
-  // Forget entries older than any cookie they could still refuse.
-  for (const [key, time] of revokedAt) {
-    if (time < atMs - keepMs) revokedAt.delete(key);
+const revoked = ((
+  globalThis as { __shopRevokedSessions?: Map<string, number> }
+).__shopRevokedSessions ??= new Map<string, number>());
+
+const idOf = (cookie: string) => createHash('sha256').update(cookie).digest('base64url');
+
+/** Remembers a signed-out session cookie until `expiresAtMs` (its own expiry). */
+export function recordSignOut(cookie: string, expiresAtMs: number, now = Date.now()): void {
+  for (const [id, expiry] of revoked) {
+    if (expiry <= now) revoked.delete(id);
   }
+  revoked.set(idOf(cookie), expiresAtMs);
 }
 
-/**
- * Whether a session of `uid` signed in at `authTimeSeconds` (whole seconds, as Firebase gives it)
- * was ended by a recorded sign-out. A sign-in in the very second of a sign-out counts as before
- * it: such a fresh session is refused and the person signs in once more.
- */
-export function isSignedOut(uid: string, authTimeSeconds: number): boolean {
-  const time = revokedAt.get(uid);
-  return time !== undefined && authTimeSeconds * 1000 <= time;
+/** Whether this session cookie was signed out (and has not expired since). */
+export function isSignedOut(cookie: string, now = Date.now()): boolean {
+  const expiry = revoked.get(idOf(cookie));
+  return expiry !== undefined && expiry > now;
 }

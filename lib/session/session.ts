@@ -126,7 +126,7 @@ export async function createSession(idToken: string): Promise<PublicUser> {
  */
 export async function readSessionClaims(): Promise<DecodedIdToken | null> {
   const value = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!value) return null;
+  if (!value || isSignedOut(value)) return null;
   let claims: DecodedIdToken;
   try {
     // checkRevoked: a sign-out elsewhere, a disabled account or a deleted user ends the session.
@@ -139,7 +139,7 @@ export async function readSessionClaims(): Promise<DecodedIdToken | null> {
     if (isAuthError(error)) return null;
     throw new SessionUnavailableError(error);
   }
-  return isSignedOut(claims.uid, claims.auth_time) ? null : claims;
+  return claims;
 }
 
 /** The verified claims of the session cookie, or null when there is none or it cannot be checked. */
@@ -223,10 +223,12 @@ export async function dropSessionCookie(): Promise<void> {
  * for a bad or missing cookie.
  */
 export async function clearSession(): Promise<void> {
+  const jar = await cookies();
+  const value = jar.get(SESSION_COOKIE)?.value;
   const claims = await getSessionClaims();
-  (await cookies()).set(SESSION_COOKIE, '', cookieOptions(0));
-  if (!claims) return;
-  recordSignOut(claims.uid, Date.now(), SESSION_MAX_AGE_SECONDS * 1000);
+  jar.set(SESSION_COOKIE, '', cookieOptions(0));
+  if (!claims || !value) return;
+  recordSignOut(value, claims.exp * 1000);
   try {
     await withDeadline(
       getAdminAuth().revokeRefreshTokens(claims.uid),

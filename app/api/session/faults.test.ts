@@ -1,9 +1,7 @@
-// Fault suite: what a signed-in shopper gets while Auth or Firestore is down or frozen, against a
-// private local Firebase. Auth is taken away by pointing firebase-admin (which reads
-// FIREBASE_AUTH_EMULATOR_HOST on every call) at a closed port or at a server that never answers;
-// Firestore is frozen by SIGSTOP of the process that holds it (the in-process emulator).
+// Fault suite: what a signed-in shopper gets while Auth or Firestore is frozen, against a private
+// local Firebase: SIGSTOP of the process listening on the Auth emulator's port, or of the one
+// holding the in-process Firestore emulator; SIGCONT brings them back.
 import { execFileSync } from 'node:child_process';
-import net from 'node:net';
 
 import en from '@/messages/en.json';
 import pt from '@/messages/pt-BR.json';
@@ -39,14 +37,6 @@ let stack: TestFirebase;
 let clients: AdminClients;
 let route: typeof import('./route');
 let authHost: string;
-let blackHole: net.Server;
-let blackHolePort: number;
-let closedPort: number;
-
-async function listen(server: net.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as net.AddressInfo).port;
-}
 
 /** The pid of the process listening on a local TCP port (Linux `ss`). */
 function listenerPid(port: number): number {
@@ -69,19 +59,11 @@ beforeAll(async () => {
   clients = adminClients(stack);
   authHost = stack.authHost;
   route = await import('./route');
-  // A server that accepts connections and never answers: a frozen Auth.
-  blackHole = net.createServer(() => {});
-  blackHolePort = await listen(blackHole);
-  const closed = net.createServer();
-  closedPort = await listen(closed);
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
   // The app's own deadline, not the relaxed one of the other suites (test/jest-env.js).
   process.env.BACKEND_DEADLINE_MS = '3000';
 });
 
 afterAll(async () => {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
-  blackHole?.close();
   await clients?.close();
   await stack?.stop();
 });
@@ -89,7 +71,6 @@ afterAll(async () => {
 let sessionCookie: string;
 
 beforeEach(async () => {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
   cookieJar.reset();
   const { idToken } = await signInWithPassword(
     authHost,
@@ -127,28 +108,32 @@ async function expectSignedInAgain() {
   expect((await response.json()).user).toMatchObject({ uid: 'seed-shopper' });
 }
 
-describe('Auth down', () => {
-  it('stopped (connection refused): 503, cookie kept; back up: the same session works', async () => {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${closedPort}`;
-    const ms = await expectUnavailableKeepingCookie();
-    console.log(`Auth stopped: /api/session answered 503 in ${ms} ms`);
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
-    await expectSignedInAgain();
-  });
+/** Runs `work` while the process listening on `port` is stopped; resumes it whatever happens. */
+async function whileFrozen<T>(port: number, work: () => Promise<T>): Promise<T> {
+  const pid = listenerPid(port);
+  process.kill(pid, 'SIGSTOP');
+  try {
+    return await work();
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+}
 
-  it('frozen (never answers): 503 within 5 s, cookie kept; back: the same session works', async () => {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${blackHolePort}`;
-    const ms = await expectUnavailableKeepingCookie();
+const authPort = () => Number(authHost.split(':').at(-1));
+
+describe('Auth frozen (SIGSTOP)', () => {
+  it('503 within 5 s, cookie kept; resumed: the same session works', async () => {
+    const ms = await whileFrozen(authPort(), expectUnavailableKeepingCookie);
     console.log(`Auth frozen: /api/session answered 503 in ${ms} ms`);
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
     await expectSignedInAgain();
   });
 
-  it('the user page says temporarily unavailable, in both languages', async () => {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${closedPort}`;
+  it('the user page says temporarily unavailable, within 5 s, keeping the cookie', async () => {
     const page = (await import('@/app/[locale]/usuario/page')).default;
-    const { value: element, ms } = await timed(() =>
-      page({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({}) }),
+    const { value: element, ms } = await whileFrozen(authPort(), () =>
+      timed(() =>
+        page({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({}) }),
+      ),
     );
     expect(ms).toBeLessThan(MAX_ANSWER_MS);
     const text = JSON.stringify(element);
@@ -156,19 +141,14 @@ describe('Auth down', () => {
     expect(text).toContain(en.Resilience.unavailable);
     expect(pt.Resilience.unavailable).toMatch(/indisponível/);
     expect(cookieJar.writes).toEqual([]);
+    await expectSignedInAgain();
   });
 });
 
 describe('Firestore frozen (SIGSTOP)', () => {
   it('503 within 5 s with the cookie kept; resumed: the same session works', async () => {
-    const pid = listenerPid(Number(stack.firestoreHost.split(':').at(-1)));
-    process.kill(pid, 'SIGSTOP');
-    let ms: number;
-    try {
-      ms = await expectUnavailableKeepingCookie();
-    } finally {
-      process.kill(pid, 'SIGCONT');
-    }
+    const firestorePort = Number(stack.firestoreHost.split(':').at(-1));
+    const ms = await whileFrozen(firestorePort, expectUnavailableKeepingCookie);
     console.log(`Firestore frozen: /api/session answered 503 in ${ms} ms`);
     await expectSignedInAgain();
   });
