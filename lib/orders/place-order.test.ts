@@ -337,6 +337,7 @@ describe('placeOrder', () => {
 
 describe('placeOrder under load and faults', () => {
   it('answers the 6th order in a minute from one account with rate-limited, writing nothing', async () => {
+    await setStock('ovo-pistache', 100);
     const cleo = shopper('cleo');
     for (let n = 1; n <= 5; n++) {
       expect(await as(cleo, () => orders.placeOrder(input()))).toMatchObject({ ok: true });
@@ -353,6 +354,7 @@ describe('placeOrder under load and faults', () => {
   });
 
   it('limits one address to 20 orders a minute across accounts', async () => {
+    await setStock('ovo-pistache', 100);
     const results = [];
     for (let n = 0; n < 21; n++) {
       results.push(
