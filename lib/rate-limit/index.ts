@@ -73,8 +73,6 @@ export const RATE_LIMITS = {
   webhookPerIp: { capacity: 120, refillMs: 60_000 },
   /** CSP violation reports per client address. */
   cspReportPerIp: { capacity: 20, refillMs: 60_000 },
-  /** The health endpoint per client address. */
-  healthPerIp: { capacity: 60, refillMs: 60_000 },
 } as const satisfies Record<string, TokenBucketOptions>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
