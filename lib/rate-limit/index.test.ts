@@ -32,6 +32,19 @@ describe('createTokenBucketLimiter', () => {
 });
 
 describe('rateLimiter', () => {
+  it('scales capacities by RATE_LIMIT_MULTIPLIER (test servers only)', () => {
+    resetRateLimiters();
+    process.env.RATE_LIMIT_MULTIPLIER = '3';
+    try {
+      const limiter = rateLimiter('ordersPerAccount');
+      for (let n = 0; n < 15; n++) expect(limiter.take('account').allowed).toBe(true);
+      expect(limiter.take('account').allowed).toBe(false);
+    } finally {
+      delete process.env.RATE_LIMIT_MULTIPLIER;
+      resetRateLimiters();
+    }
+  });
+
   it('shares one limiter per name until reset', () => {
     resetRateLimiters();
     const first = rateLimiter('sessionPerIp');

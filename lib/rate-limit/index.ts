@@ -83,11 +83,21 @@ const registry = ((
   globalThis as { __shopRateLimiters?: Map<string, RateLimiter> }
 ).__shopRateLimiters ??= new Map<string, RateLimiter>());
 
+/**
+ * RATE_LIMIT_MULTIPLIER scales every capacity. Only for a test server whose many simulated
+ * shoppers all come from 127.0.0.1 (playwright.config.ts); never set in a deployment.
+ */
+function multiplier(): number {
+  const value = Number(process.env.RATE_LIMIT_MULTIPLIER);
+  return Number.isFinite(value) && value >= 1 ? value : 1;
+}
+
 /** The shared limiter of one named limit. */
 export function rateLimiter(name: RateLimitName): RateLimiter {
   let limiter = registry.get(name);
   if (!limiter) {
-    limiter = createTokenBucketLimiter(RATE_LIMITS[name]);
+    const { capacity, refillMs } = RATE_LIMITS[name];
+    limiter = createTokenBucketLimiter({ capacity: capacity * multiplier(), refillMs });
     registry.set(name, limiter);
   }
   return limiter;
