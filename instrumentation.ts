@@ -16,4 +16,8 @@ export async function register(): Promise<void> {
     console.error(`[config] ${error.message}`);
     if (process.env.NODE_ENV === 'production') process.exit(1);
   }
+  // TRACE and malformed router state headers would be a 500 from inside Next
+  // (lib/security/http-server-guard.ts).
+  const { installHttpServerGuard } = await import('@/lib/security/http-server-guard');
+  installHttpServerGuard();
 }

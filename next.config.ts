@@ -11,12 +11,29 @@ const withNextIntl = createNextIntlPlugin({
   },
 });
 
+// A deployment served over https (the configured site URL) tells browsers to never use http
+// again; the local production build on http://127.0.0.1 must not.
+const servedOverHttps =
+  process.env.NODE_ENV === 'production' &&
+  (process.env.NEXT_PUBLIC_SITE_URL ?? '').startsWith('https://');
+
 // Baseline headers for every response. COOP keeps popups working: the Google sign-in popup
-// needs to talk back to its opener.
+// needs to talk back to its opener. Pages get their full Content-Security-Policy from proxy.ts
+// (it depends on the request and the run-time environment, and replaces this one); this strict
+// fallback covers what the proxy does not see: API answers, files and their 404 pages.
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  {
+    key: 'Content-Security-Policy',
+    value:
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
+      "img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+      "frame-ancestors 'none'",
+  },
+  ...(servedOverHttps
+    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
+    : []),
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
   {

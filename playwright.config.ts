@@ -40,7 +40,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    env: { E2E_PORT: String(PORT) },
+    // Every simulated shopper signs in and orders from 127.0.0.1: per-address limits x100
+    // (the limits themselves are tested in Jest and e2e/security-probes.spec.ts stays within them).
+    env: { E2E_PORT: String(PORT), RATE_LIMIT_MULTIPLIER: '100' },
     url: `${baseURL}/en`,
     reuseExistingServer: !process.env.CI,
     // SIGTERM lets the local Firebase save its last writes and stop its emulators.

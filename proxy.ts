@@ -1,6 +1,17 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
 import { LOCALE_COOKIE, locales } from '@/lib/i18n/locales';
+import {
+  createNonce,
+  CSP_REPORT_GROUP,
+  CSP_REPORT_PATH,
+  noncePagePolicy,
+  staticPagePolicy,
+  usesNoncePolicy,
+  type CspContext,
+} from '@/lib/security/csp';
+import { configuredSiteOrigin, runtimeEnv } from '@/lib/security/origin';
+import { refusePageRequest } from '@/lib/security/request-guard';
 
 // The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
 const SESSION_COOKIE = '__session';
@@ -15,11 +26,40 @@ function isControlPanel(path: string): boolean {
   return path === '/control-panel' || path.startsWith('/control-panel/');
 }
 
+/** What the policies depend on, read from the server's environment at run time. */
+function cspContext(): CspContext {
+  const emulatorHost = runtimeEnv('FIREBASE_AUTH_EMULATOR_HOST');
+  const site = configuredSiteOrigin();
+  return {
+    authEmulatorOrigin: emulatorHost ? `http://${emulatorHost}` : null,
+    authDomain: runtimeEnv('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? null,
+    analytics: Boolean(runtimeEnv('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID')),
+    vercel: runtimeEnv('VERCEL') === '1',
+    https: process.env.NODE_ENV === 'production' && site?.startsWith('https://') === true,
+  };
+}
+
+function withPolicy(response: NextResponse, policy: string): NextResponse {
+  response.headers.set('Content-Security-Policy', policy);
+  response.headers.set('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+  return response;
+}
+
 /**
- * Locale prefix for every page: a bare path is redirected to the same path under the negotiated
- * locale (cookie first, then Accept-Language, then English).
+ * Every page request: refuses the malformed ones Next would fail on (lib/security/request-guard.ts),
+ * sets the Content-Security-Policy (a per-request nonce on account, checkout and panel pages), and
+ * gives every page a locale prefix: a bare path is redirected to the same path under the
+ * negotiated locale (cookie first, then Accept-Language, then English).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  const refusal = await refusePageRequest(request);
+  if (refusal) {
+    return new NextResponse(`${refusal.status} ${refusal.code}\n`, {
+      status: refusal.status,
+      headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store', ...refusal.headers },
+    });
+  }
+
   const { pathname, search, hash } = request.nextUrl;
   const pathLocale = localeOfPath(pathname);
   const path = pathLocale ? pathname.slice(pathLocale.length + 1) || '/' : pathname;
@@ -48,7 +88,14 @@ export function proxy(request: NextRequest) {
     // not-found pages get no route params: next-intl reads their locale from this header.
     const headers = new Headers(request.headers);
     headers.set('X-NEXT-INTL-LOCALE', pathLocale);
-    return NextResponse.next({ request: { headers } });
+    const context = cspContext();
+    if (usesNoncePolicy(path)) {
+      // Next reads the nonce from the request's policy and puts it on every script it renders.
+      const policy = noncePagePolicy(createNonce(), context);
+      headers.set('Content-Security-Policy', policy);
+      return withPolicy(NextResponse.next({ request: { headers } }), policy);
+    }
+    return withPolicy(NextResponse.next({ request: { headers } }), staticPagePolicy(context));
   }
 
   const locale = negotiateLocale({

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 const activeSlide = (page: Page) =>
   page.locator('[aria-roledescription="slide"][data-active="true"]').getAttribute('aria-label');

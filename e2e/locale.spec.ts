@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 async function redirectOf(
   request: import('@playwright/test').APIRequestContext,

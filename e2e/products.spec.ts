@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { SPEC_PRODUCTS } from './fixtures/spec-catalogue';
 
 test.describe('product pages', () => {

@@ -1,3 +1,6 @@
 // Loaded before every Jest test file (jest.config.mjs setupFiles). Tests talk to emulators only:
 // keep Google's auth library from probing the cloud metadata server (169.254.169.254).
 process.env.METADATA_SERVER_DETECTION = 'none';
+// Session calls give up after 3 s in the app (lib/session/session.ts); a cold emulator channel on
+// a loaded test machine can take longer. The fault suite sets its own short deadline.
+process.env.BACKEND_DEADLINE_MS ??= '20000';

@@ -328,6 +328,43 @@ describe('who may open the control panel pages', () => {
     }
   });
 
+  describe('an admin whose sign-in is older than 12 hours', () => {
+    const HOUR_MS = 60 * 60 * 1000;
+
+    function hoursLater<T>(hours: number, run: () => Promise<T>): Promise<T> {
+      const realNow = Date.now();
+      const spy = jest.spyOn(Date, 'now').mockReturnValue(realNow + hours * HOUR_MS);
+      return run().finally(() => spy.mockRestore());
+    }
+
+    it('is asked to sign in again by every panel page, and refused by every action', async () => {
+      const orderID = await createOrder();
+      const before = await orderData(orderID);
+      await hoursLater(13, async () => {
+        for (const locale of ['pt-BR', 'en'] as const) {
+          for (const page of pages) {
+            as('admin');
+            await expect(page.render(locale)).rejects.toMatchObject({
+              digest: expect.stringContaining(`;/${locale}/usuario?reauth=1;`),
+            });
+          }
+        }
+        as('admin');
+        await expect(
+          actions.changeOrderStatus(null, statusInput(orderID, 'confirmed')),
+        ).rejects.toMatchObject({ digest: FORBIDDEN });
+      });
+      expect(await orderData(orderID)).toEqual(before);
+    });
+
+    it('is still let in 11 hours after signing in', async () => {
+      await hoursLater(11, async () => {
+        as('admin');
+        await expect(pages[0]!.render('pt-BR')).resolves.toBeTruthy();
+      });
+    });
+  });
+
   it('a demoted admin gets the 403 page on the next request', async () => {
     await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: true });
     as('adminTwo');

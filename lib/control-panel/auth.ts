@@ -4,7 +4,7 @@ import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 
 import type { AppLocale } from '@/lib/i18n/locales';
-import { getSessionUser } from '@/lib/session/session';
+import { ADMIN_MAX_SIGN_IN_AGE_SECONDS, readSession } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
 // The control panel's only gate, used by its layout, each of its pages and every admin action.
@@ -14,6 +14,8 @@ import type { PublicUser } from '@/lib/users/types';
 export type AdminCheck =
   | { status: 'admin'; user: PublicUser }
   | { status: 'signed-out' }
+  /** An admin whose last sign-in is older than ADMIN_MAX_SIGN_IN_AGE_SECONDS. */
+  | { status: 'reauth'; user: PublicUser }
   | { status: 'forbidden'; user: PublicUser };
 
 /**
@@ -22,10 +24,17 @@ export type AdminCheck =
  * `true`. Memoized per request, so the layout and the page verify the session once.
  */
 export const checkAdmin = cache(async (): Promise<AdminCheck> => {
-  const user = await getSessionUser();
-  if (!user) return { status: 'signed-out' };
+  // A backend fault propagates (SessionUnavailableError): it is not a signed-out visitor.
+  const session = await readSession();
+  if (session.status === 'signed-out') return { status: 'signed-out' };
+  const { user, authTime } = session;
   // toPublicUser derives isAdmin with isAdminRecord (=== true); re-checked strictly here anyway.
-  return user.isAdmin === true ? { status: 'admin', user } : { status: 'forbidden', user };
+  if (user.isAdmin !== true) return { status: 'forbidden', user };
+  // Admin work needs a recent sign-in, not just a session cookie that may be days old.
+  if (Date.now() / 1000 - authTime > ADMIN_MAX_SIGN_IN_AGE_SECONDS) {
+    return { status: 'reauth', user };
+  }
+  return { status: 'admin', user };
 });
 
 /** Where a visitor without a session is sent: the landing page with the user tab open. */
@@ -33,21 +42,28 @@ export function loginPath(locale: AppLocale): string {
   return `/${locale}?login=1`;
 }
 
+/** Where an admin with a sign-in too old for the panel is asked to sign in again. */
+export function reauthPath(locale: AppLocale): string {
+  return `/${locale}/usuario?reauth=1`;
+}
+
 /**
- * For control-panel layouts and pages: the admin, or a redirect to sign in (no valid session),
- * or the 403 page (signed in, not an admin). Never returns for a non-admin.
+ * For control-panel layouts and pages: the admin, or a redirect to sign in (no valid session, or
+ * an admin sign-in older than 12 hours), or the 403 page (signed in, not an admin). Never
+ * returns for a non-admin.
  */
 export async function requireAdminPage(locale: AppLocale): Promise<PublicUser> {
   const check = await checkAdmin();
   if (check.status === 'signed-out') redirect(loginPath(locale));
+  if (check.status === 'reauth') redirect(reauthPath(locale));
   if (check.status === 'forbidden') forbidden();
   return check.user;
 }
 
 /**
  * For admin actions: the admin, or a 403 (Next answers a Server Action that calls forbidden()
- * with HTTP 403 and nothing changes). Signed-out callers get the same 403: an action is no place
- * to redirect to a login form.
+ * with HTTP 403 and nothing changes). Signed-out callers and admins whose sign-in is older than
+ * 12 hours get the same 403: an action is no place to redirect to a login form.
  */
 export async function requireAdminAction(): Promise<PublicUser> {
   const check = await checkAdmin();

@@ -46,6 +46,15 @@ describe('loginErrorKey', () => {
     expect(loginErrorKey(new TypeError('Failed to fetch'), 'google')).toBe('network');
   });
 
+  it('says when sign-in is throttled or the server cannot reach Firebase', () => {
+    expect(loginErrorKey(new SessionRequestError(429, 'rate-limited'), 'email')).toBe(
+      'tooManyRequests',
+    );
+    expect(loginErrorKey(new SessionRequestError(503, 'unavailable'), 'google')).toBe(
+      'unavailable',
+    );
+  });
+
   it('falls back to a generic message for anything else', () => {
     expect(loginErrorKey(authError('auth/internal-error'), 'email')).toBe('unknown');
     expect(loginErrorKey(new Error('boom'), 'email')).toBe('unknown');

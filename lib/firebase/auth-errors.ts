@@ -17,6 +17,7 @@ export type LoginErrorKey =
   | 'googleUnavailable'
   | 'network'
   | 'session'
+  | 'unavailable'
   | 'unknown';
 
 export type LoginMethod = 'google' | 'email' | 'signUp';
@@ -77,7 +78,11 @@ function codeOf(error: unknown): string | null {
 
 /** The message key for a failed sign-in attempt made with `method`. */
 export function loginErrorKey(error: unknown, method: LoginMethod): LoginErrorKey {
-  if (error instanceof SessionRequestError) return 'session';
+  if (error instanceof SessionRequestError) {
+    if (error.status === 429) return 'tooManyRequests';
+    if (error.status === 503) return 'unavailable';
+    return 'session';
+  }
   // fetch() rejects with a TypeError when the request never reached the server.
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) return 'network';
   const code = codeOf(error);

@@ -9,7 +9,11 @@ export type CheckoutErrorCode =
   | 'unavailable'
   | 'payment-unavailable'
   | 'not-payable'
-  | 'server-error';
+  | 'server-error'
+  /** Auth or Firestore could not answer in time: nothing was written. */
+  | 'temporarily-unavailable'
+  /** Too many orders in a minute from this account or address (lib/rate-limit). */
+  | 'rate-limited';
 
 /** The message key under "CheckoutErrors" for each error code. */
 export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
@@ -20,6 +24,8 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   'payment-unavailable': 'paymentUnavailable',
   'not-payable': 'notPayable',
   'server-error': 'serverError',
+  'temporarily-unavailable': 'temporarilyUnavailable',
+  'rate-limited': 'rateLimited',
 } as const satisfies Record<CheckoutErrorCode, string>);
 
 /** Every key of the "CheckoutErrors" messages namespace. */
@@ -66,6 +72,8 @@ export type CheckoutFailure = {
   details?: StockProblem[];
   /** For 'invalid': which fields failed, as 'path: reason' (never the values sent). */
   issues?: string[];
+  /** For 'rate-limited': whole seconds until another order may be placed. */
+  retryAfterSeconds?: number;
 };
 
 export type PlaceOrderResult =

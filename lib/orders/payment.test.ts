@@ -20,8 +20,20 @@ import {
 import { signatureManifest, signManifest } from '@/lib/payments/signature';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => ({
-  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+jest.mock('@/lib/session/session', () => {
+  const user = () => mockSessionStore.getStore() ?? null;
+  return {
+    SessionUnavailableError: class SessionUnavailableError extends Error {},
+    getSessionUser: jest.fn(async () => user()),
+    readSession: jest.fn(async () =>
+      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
+    ),
+  };
+});
+// Each shopper places orders from an address of their own.
+jest.mock('next/headers', () => ({
+  headers: async () =>
+    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
 }));
 
 jest.setTimeout(45_000);
@@ -50,6 +62,9 @@ const ana: PublicUser = {
 function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
   return mockSessionStore.run(user, fn);
 }
+
+// Every test starts with full rate-limit buckets (lib/rate-limit keeps them per process).
+beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
 
 let sequence = 0;
 function orderId(): string {
@@ -106,6 +121,8 @@ type NotifyOptions = {
   url?: string;
   body?: string;
   type?: string;
+  /** The sender's address (X-Forwarded-For); a new one per call unless given. */
+  address?: string;
 };
 
 let requestSequence = 0;
@@ -120,7 +137,10 @@ async function notify(id: string | number, options: NotifyOptions = {}) {
     options.signature === undefined
       ? `ts=${ts},v1=${signManifest(manifest, options.secret ?? SECRET)}`
       : options.signature;
-  const headers = new Headers({ 'content-type': 'application/json' });
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'x-forwarded-for': options.address ?? `198.18.${requestSequence >> 8}.${requestSequence & 255}`,
+  });
   if (signature !== null) headers.set('x-signature', signature);
   if (requestId) headers.set('x-request-id', requestId);
   const url =
@@ -459,7 +479,7 @@ describe('the log of a webhook delivery', () => {
     jest.restoreAllMocks();
   });
 
-  it('is one webhook.handled JSON line with the outcome and payment id, and no credentials', async () => {
+  it('is one webhook.handled JSON line per authentic delivery, with the outcome and payment id, and no credentials', async () => {
     const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
     const paid = payment(orderID, { transaction_amount: 35 });
     env.NODE_ENV = 'production';
@@ -471,7 +491,12 @@ describe('the log of a webhook delivery', () => {
     }
     expect((await notify(paid.id, { requestId: 'mp-delivery-1' })).body.result).toBe('applied');
     expect((await notify(paid.id, { secret: 'guessed-secret' })).status).toBe(401);
-    expect(lines.map((line) => JSON.parse(line))).toEqual([
+    // The refused signature is counted into a summary line (plain text), not a line of its own.
+    const handled = lines
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.event === 'webhook.handled');
+    expect(handled).toEqual([
       expect.objectContaining({
         level: 'info',
         event: 'webhook.handled',
@@ -480,17 +505,64 @@ describe('the log of a webhook delivery', () => {
         outcome: 'applied',
         paymentId: String(paid.id),
       }),
-      expect.objectContaining({
-        level: 'warn',
-        event: 'webhook.handled',
-        status: 401,
-        outcome: 'invalid-signature',
-        signature: expect.any(String),
-      }),
     ]);
     const text = lines.join('\n');
     expect(text).not.toContain(ACCESS_TOKEN);
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(ana.email);
+  });
+});
+
+describe('webhook floods and replays', () => {
+  let webhook: typeof import('@/lib/payments/webhook');
+
+  beforeAll(async () => {
+    webhook = await import('@/lib/payments/webhook');
+  });
+
+  beforeEach(async () => {
+    (await import('@/lib/rate-limit')).resetRateLimiters();
+    webhook.resetWebhookState();
+  });
+
+  it('logs 1,000 invalid signatures in at most 10 lines', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let n = 0; n < 1000; n++) {
+        const { status } = await notify(`forged-${n}`, { secret: 'not-the-secret' });
+        expect(status).toBe(401);
+      }
+      webhook.flushSignatureFailures();
+      const lines = warn.mock.calls.length + error.mock.calls.length;
+      console.info(`1,000 invalid webhook signatures wrote ${lines} log line(s)`);
+      expect(lines).toBeLessThanOrEqual(10);
+      expect(String(warn.mock.calls.at(-1)?.[0])).toContain('refused 999 notification(s)');
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it('answers 100 replays of one valid notification with one Mercado Pago call', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const paid = payment(orderID);
+    fake.requests.length = 0;
+    const replays = await Promise.all(
+      Array.from({ length: 100 }, () => notify(paid.id, { requestId: 'replayed-request' })),
+    );
+    expect(replays.every((reply) => reply.status === 200)).toBe(true);
+    const lookups = fake.requests.filter((r) => r.path.startsWith(`/v1/payments/${paid.id}`));
+    console.info(`100 replays made ${lookups.length} Mercado Pago call(s)`);
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('limits one source before any signature work (429 with Retry-After)', async () => {
+    const answers = [];
+    for (let n = 0; n < 121; n++) {
+      answers.push(await notify(`flood-${n}`, { address: '203.0.113.9', secret: 'bad' }));
+    }
+    expect(answers.slice(0, 120).every((answer) => answer.status === 401)).toBe(true);
+    expect(answers[120]).toMatchObject({ status: 429, body: { error: 'rate-limited' } });
   });
 });

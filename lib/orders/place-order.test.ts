@@ -14,8 +14,25 @@ import {
 } from '@/test/local-firebase-env';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => ({
-  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+jest.mock('@/lib/session/session', () => {
+  class SessionUnavailableError extends Error {}
+  return {
+    SessionUnavailableError,
+    getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+    readSession: jest.fn(async () => {
+      const user = mockSessionStore.getStore();
+      if (user === undefined) throw new SessionUnavailableError('Auth is down');
+      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
+    }),
+  };
+});
+// Each shopper calls from an address of their own, unless a test says otherwise.
+const mockAddressStore = new AsyncLocalStorage<string>();
+jest.mock('next/headers', () => ({
+  headers: async () =>
+    new Headers({
+      'x-forwarded-for': mockAddressStore.getStore() ?? `addr-${mockSessionStore.getStore()?.uid}`,
+    }),
 }));
 
 jest.setTimeout(45_000);
@@ -45,6 +62,11 @@ const bia = shopper('bia');
 
 function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
   return mockSessionStore.run(user, fn);
+}
+
+/** Runs `fn` while Auth or Firestore cannot answer (readSession throws). */
+function whileSessionUnavailable<T>(fn: () => Promise<T>): Promise<T> {
+  return mockSessionStore.run(undefined as unknown as PublicUser, fn);
 }
 
 let sequence = 0;
@@ -106,6 +128,9 @@ afterAll(async () => {
   await clients?.close();
   await stack?.stop();
 });
+
+// Every test starts with full rate-limit buckets (lib/rate-limit keeps them per process).
+beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
 
 describe('placeOrder', () => {
   it('writes the order priced from the catalogue and takes the stock', async () => {
@@ -321,6 +346,46 @@ describe('placeOrder', () => {
       expect(exists).toBe(placedIds.has(body.orderID));
     }
     console.log(`50 concurrent placeOrder calls took ${elapsed} ms`);
+  });
+});
+
+describe('placeOrder under load and faults', () => {
+  it('answers the 6th order in a minute from one account with rate-limited, writing nothing', async () => {
+    await setStock('ovo-pistache', 100);
+    const cleo = shopper('cleo');
+    for (let n = 1; n <= 5; n++) {
+      expect(await as(cleo, () => orders.placeOrder(input()))).toMatchObject({ ok: true });
+    }
+    const before = await orderCount();
+    const stockBefore = await stock('ovo-pistache');
+    const sixth = await as(cleo, () => orders.placeOrder(input()));
+    expect(sixth).toMatchObject({ ok: false, error: 'rate-limited' });
+    const retryAfter = (sixth as { retryAfterSeconds?: number }).retryAfterSeconds;
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(12);
+    expect(await orderCount()).toBe(before);
+    expect(await stock('ovo-pistache')).toBe(stockBefore);
+  });
+
+  it('limits one address to 20 orders a minute across accounts', async () => {
+    await setStock('ovo-pistache', 100);
+    const results = [];
+    for (let n = 0; n < 21; n++) {
+      results.push(
+        await mockAddressStore.run('203.0.113.77', () =>
+          as(shopper(`office-${n}`), () => orders.placeOrder(input())),
+        ),
+      );
+    }
+    expect(results.slice(0, 20).every((result) => result.ok)).toBe(true);
+    expect(results[20]).toMatchObject({ ok: false, error: 'rate-limited' });
+  });
+
+  it('says temporarily-unavailable, writing nothing, when the session cannot be checked', async () => {
+    const before = await orderCount();
+    const result = await whileSessionUnavailable(() => orders.placeOrder(input()));
+    expect(result).toEqual({ ok: false, error: 'temporarily-unavailable' });
+    expect(await orderCount()).toBe(before);
   });
 });
 

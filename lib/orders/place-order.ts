@@ -1,6 +1,7 @@
 import 'server-only';
 
 import type { Transaction } from 'firebase-admin/firestore';
+import { headers } from 'next/headers';
 import type { z } from 'zod';
 
 import { getProduct, type Product } from '@/lib/catalogue';
@@ -14,7 +15,9 @@ import {
   type Preference,
 } from '@/lib/payments/mercadopago';
 import type { CheckoutPayment } from '@/lib/payments/types';
-import { getSessionUser } from '@/lib/session/session';
+import { rateLimiter } from '@/lib/rate-limit';
+import { clientAddress } from '@/lib/security/origin';
+import { getSessionUser, readSession, SessionUnavailableError } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
 import type { PlaceOrderResult, RetryPaymentResult, StockProblem } from './checkout-result';
@@ -203,11 +206,19 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
   const refused = (reason: string, productKeys?: string) =>
     log.event('order.refused', { uid, orderId, reason, productKeys, attempts: attempts.count });
   try {
-    const user = await getSessionUser();
-    if (!user) {
+    let session;
+    try {
+      session = await readSession();
+    } catch (error) {
+      if (!(error instanceof SessionUnavailableError)) throw error;
+      log.error(error, { during: 'read-session' });
+      return { ok: false, error: 'temporarily-unavailable' };
+    }
+    if (session.status !== 'signed-in') {
       refused('unauthenticated');
       return { ok: false, error: 'unauthenticated' };
     }
+    const { user } = session;
     uid = user.uid;
     const parsed = checkoutInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -215,6 +226,23 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
     }
     orderId = parsed.data.orderID;
+    // Before any Firestore work (invalid input costs nothing and is not counted): 5 orders a
+    // minute per account, 20 per address.
+    const address = clientAddress({ headers: await headers() });
+    for (const [limit, key] of [
+      ['ordersPerAccount', user.uid],
+      ['ordersPerIp', address],
+    ] as const) {
+      const decision = rateLimiter(limit).take(key);
+      if (!decision.allowed) {
+        refused('rate-limited');
+        return {
+          ok: false,
+          error: 'rate-limited',
+          retryAfterSeconds: decision.retryAfterSeconds,
+        };
+      }
+    }
     const outcome = await reserveAndCreate(user, parsed.data, priceLines(parsed.data), attempts);
     switch (outcome.kind) {
       case 'foreign':

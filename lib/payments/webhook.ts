@@ -2,6 +2,8 @@ import 'server-only';
 
 import { readCappedBody } from '@/lib/http/body';
 import { describeError, startRequestLog, type LogFields } from '@/lib/log';
+import { rateLimiter } from '@/lib/rate-limit';
+import { clientAddress } from '@/lib/security/origin';
 
 import { getMercadoPagoConfig, getPayment, MercadoPagoError } from './mercadopago';
 import { verifySignature } from './signature';
@@ -22,9 +24,61 @@ export type ApplyPayment = (payment: MercadoPagoPayment) => Promise<string>;
 const WARN_RESULTS = new Set(['unknown-order', 'amount-mismatch', 'needs-review']);
 
 export type WebhookResponse = {
-  status: 200 | 400 | 401 | 404 | 503;
+  status: 200 | 400 | 401 | 404 | 429 | 503;
   body: { ok: boolean; result?: string; error?: string };
+  headers?: Record<string, string>;
 };
+
+/** Refused signatures are logged as one summary line per this interval, not one line each. */
+export const INVALID_SIGNATURE_SUMMARY_MS = 60_000;
+
+type SignatureFailures = { counts: Map<string, number>; windowStart: number | null };
+type WebhookState = {
+  failures: SignatureFailures;
+  /** Notifications by x-request-id: being handled, or handled (answered 200). */
+  handled: Map<string, Promise<WebhookResponse>>;
+};
+const MAX_REMEMBERED_REQUESTS = 5000;
+
+// Shared by every bundle of this process (route handlers are bundled separately).
+const state = ((globalThis as { __shopWebhookState?: WebhookState }).__shopWebhookState ??= {
+  failures: { counts: new Map(), windowStart: null },
+  handled: new Map(),
+});
+
+/** Logs the refused signatures counted so far as one line, and starts a new window. */
+export function flushSignatureFailures(): void {
+  const { failures } = state;
+  if (failures.counts.size > 0) {
+    const total = [...failures.counts.values()].reduce((sum, count) => sum + count, 0);
+    const reasons = [...failures.counts].map(([reason, count]) => `${reason}=${count}`).join(' ');
+    console.warn(`[webhook] refused ${total} notification(s) with a bad signature: ${reasons}`);
+  }
+  failures.counts.clear();
+  failures.windowStart = null;
+}
+
+/**
+ * Counts one refused signature. The first of a window is logged at once; the rest are summed and
+ * logged as one line when the window ends (a flood of forgeries writes a few lines, not one each).
+ */
+function countSignatureFailure(reason: string, now = Date.now()): void {
+  const { failures } = state;
+  if (failures.windowStart === null) {
+    failures.windowStart = now;
+    console.warn(`[webhook] refused a notification: signature ${reason}`);
+    setTimeout(() => flushSignatureFailures(), INVALID_SIGNATURE_SUMMARY_MS).unref();
+    return;
+  }
+  failures.counts.set(reason, (failures.counts.get(reason) ?? 0) + 1);
+}
+
+/** For tests: forgets counted failures and handled notifications. */
+export function resetWebhookState(): void {
+  state.failures.counts.clear();
+  state.failures.windowStart = null;
+  state.handled.clear();
+}
 
 /**
  * Handles one Mercado Pago notification (status and JSON body for the route): 404 when payments
@@ -39,6 +93,15 @@ export async function handleWebhook(
 ): Promise<WebhookResponse> {
   const config = getMercadoPagoConfig();
   if (!config) return { status: 404, body: { ok: false, error: 'not-found' } };
+  // Per source, before any signature work.
+  const limit = rateLimiter('webhookPerIp').take(clientAddress(request));
+  if (!limit.allowed) {
+    return {
+      status: 429,
+      body: { ok: false, error: 'rate-limited' },
+      headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+    };
+  }
 
   let url: URL;
   try {
@@ -59,9 +122,43 @@ export async function handleWebhook(
   logFields.paymentId = dataId;
   if (check !== 'valid') {
     logFields.signature = check;
+    countSignatureFailure(check);
     return { status: 401, body: { ok: false, error: 'invalid-signature' } };
   }
 
+  // The request id is signed: a replay of a notification already handled (or being handled)
+  // gets the same answer without asking Mercado Pago again.
+  const requestId = request.headers.get('x-request-id');
+  if (!requestId) return handleAuthentic(request, url, dataId, applyPayment, logFields);
+  const known = state.handled.get(requestId);
+  if (known) {
+    const earlier = await known;
+    return { ...earlier, body: { ...earlier.body, result: 'duplicate' } };
+  }
+  const handling = handleAuthentic(request, url, dataId, applyPayment, logFields);
+  state.handled.set(requestId, handling);
+  if (state.handled.size > MAX_REMEMBERED_REQUESTS) {
+    state.handled.delete(state.handled.keys().next().value as string);
+  }
+  try {
+    const response = await handling;
+    // Only a handled notification is remembered: a failure must be retried for real.
+    if (response.status !== 200) state.handled.delete(requestId);
+    return response;
+  } catch (error) {
+    state.handled.delete(requestId);
+    throw error;
+  }
+}
+
+/** The part after a valid signature: read the body, fetch the payment, apply it. */
+async function handleAuthentic(
+  request: Request,
+  url: URL,
+  dataId: string,
+  applyPayment: ApplyPayment,
+  logFields: LogFields,
+): Promise<WebhookResponse> {
   // Authentic from here on; the body still only says what kind of event this is.
   const bytes = await readCappedBody(request, MAX_BODY_BYTES).catch(() => null);
   if (bytes === null) return { status: 400, body: { ok: false, error: 'malformed' } };
@@ -126,9 +223,13 @@ export async function webhookResponse(
       : result.status >= 400 || WARN_RESULTS.has(outcome)
         ? 'warn'
         : 'info';
-  log.event('webhook.handled', { status: result.status, outcome, ...logFields }, level);
+  // Refused signatures and throttled sources are counted and logged in summaries
+  // (countSignatureFailure, the rate limiter): one line each would let a flood fill the logs.
+  if (result.status !== 401 && result.status !== 429) {
+    log.event('webhook.handled', { status: result.status, outcome, ...logFields }, level);
+  }
   return Response.json(result.body, {
     status: result.status,
-    headers: { 'Cache-Control': 'no-store' },
+    headers: { 'Cache-Control': 'no-store', ...result.headers },
   });
 }

@@ -20,14 +20,17 @@ async function errorCode(response: Response): Promise<string> {
   }
 }
 
-/** The signed-in user according to the session cookie, or null. Throws only on network errors. */
+/**
+ * The signed-in user according to the session cookie, or null. Throws on network errors and
+ * when the server cannot tell (503 while Auth is down, 429): the caller then keeps what it had.
+ */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<PublicUser | null> {
   const response = await fetch(SESSION_URL, {
     cache: 'no-store',
     credentials: 'same-origin',
     signal,
   });
-  if (!response.ok) return null;
+  if (!response.ok) throw new SessionRequestError(response.status, await errorCode(response));
   return userFrom(await response.json());
 }
 

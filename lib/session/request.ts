@@ -2,26 +2,6 @@ import 'server-only';
 
 import { readCappedBody } from '@/lib/http/body';
 
-/**
- * Whether a state-changing request comes from this site: its Origin header must name the host
- * the request was sent to. A missing or opaque ('null') Origin is refused.
- */
-export function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get('origin');
-  if (!origin || origin === 'null') return false;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  // Behind a proxy the public host arrives as X-Forwarded-Host (as Next's own Server Action
-  // check assumes); browsers cannot set that header on a cross-site request.
-  const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-  const host = forwarded || request.headers.get('host') || new URL(request.url).host;
-  return originHost.toLowerCase() === host.toLowerCase();
-}
-
 export type JsonBodyResult =
   | { ok: true; value: unknown }
   | { ok: false; error: 'unsupported-media-type' | 'body-too-large' | 'invalid-json' };

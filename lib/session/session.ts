@@ -3,9 +3,11 @@ import 'server-only';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { cookies } from 'next/headers';
 
+import { withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
 import { startRequestLog, type RequestLog } from '@/lib/log';
+import { isSignedOut, recordSignOut } from '@/lib/session/revocations';
 import { ensureUserRecord, getUserRecord, toPublicUser } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
@@ -15,6 +17,28 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 5;
 /** A session is only made from a fresh sign-in, so a stolen old ID token cannot mint one. */
 export const MAX_SIGN_IN_AGE_SECONDS = 5 * 60;
 const SIGN_IN_PROVIDERS = new Set(['google.com', 'password']);
+/** Admin actions need a sign-in at most this old; older sessions must sign in again. */
+export const ADMIN_MAX_SIGN_IN_AGE_SECONDS = 12 * 60 * 60;
+/**
+ * How long the session check of a request (Auth, then the user record in Firestore) may take
+ * before the request gives up: 3 s, so that the request still answers within 5 s. BACKEND_DEADLINE_MS overrides it
+ * (the Jest setup raises it: a cold emulator channel on a loaded test machine can take longer).
+ */
+export function backendDeadlineMs(): number {
+  const configured = Number(process.env.BACKEND_DEADLINE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 3000;
+}
+
+/**
+ * Auth or Firestore could not answer (down, slow, failing): nothing can be said about the
+ * session. Callers answer 'temporarily unavailable' and keep the cookie.
+ */
+export class SessionUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The session could not be checked: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'SessionUnavailableError';
+  }
+}
 
 export type SessionErrorCode = 'invalid-token' | 'stale-sign-in' | 'unsupported-provider';
 
@@ -50,16 +74,21 @@ function isAuthError(error: unknown): boolean {
 
 /**
  * Verifies a fresh ID token, applies the user-record rules, and sets the session cookie.
- * Throws SessionError when the token is refused; other errors are server failures.
+ * Throws SessionError when the token is refused, SessionUnavailableError when Auth or Firestore
+ * cannot answer in time.
  */
 export async function createSession(idToken: string): Promise<PublicUser> {
   const auth = getAdminAuth();
   let token: DecodedIdToken;
   try {
-    token = await auth.verifyIdToken(idToken, true);
+    token = await withDeadline(
+      auth.verifyIdToken(idToken, true),
+      backendDeadlineMs(),
+      'verifyIdToken',
+    );
   } catch (error) {
     if (isAuthError(error)) throw new SessionError('invalid-token');
-    throw error;
+    throw new SessionUnavailableError(error);
   }
   if (!SIGN_IN_PROVIDERS.has(token.firebase.sign_in_provider)) {
     throw new SessionError('unsupported-provider');
@@ -67,15 +96,22 @@ export async function createSession(idToken: string): Promise<PublicUser> {
   if (Date.now() / 1000 - token.auth_time > MAX_SIGN_IN_AGE_SECONDS) {
     throw new SessionError('stale-sign-in');
   }
-  const record = await ensureUserRecord(token);
+  let record;
+  try {
+    record = await withDeadline(ensureUserRecord(token), backendDeadlineMs(), 'ensureUserRecord');
+  } catch (error) {
+    throw new SessionUnavailableError(error);
+  }
   let sessionCookie: string;
   try {
-    sessionCookie = await auth.createSessionCookie(idToken, {
-      expiresIn: SESSION_MAX_AGE_SECONDS * 1000,
-    });
+    sessionCookie = await withDeadline(
+      auth.createSessionCookie(idToken, { expiresIn: SESSION_MAX_AGE_SECONDS * 1000 }),
+      backendDeadlineMs(),
+      'createSessionCookie',
+    );
   } catch (error) {
     if (isAuthError(error)) throw new SessionError('invalid-token');
-    throw error;
+    throw new SessionUnavailableError(error);
   }
   (await cookies()).set(SESSION_COOKIE, sessionCookie, cookieOptions(SESSION_MAX_AGE_SECONDS));
   return toPublicUser(token.uid, record, {
@@ -84,14 +120,35 @@ export async function createSession(idToken: string): Promise<PublicUser> {
   });
 }
 
-/** The verified claims of the session cookie, or null when there is no valid, unrevoked one. */
-export async function getSessionClaims(): Promise<DecodedIdToken | null> {
+/**
+ * The verified claims of the session cookie, or null when there is no valid, unrevoked one.
+ * Throws SessionUnavailableError when Auth cannot answer (within backendDeadlineMs()): a backend
+ * fault is not a signed-out visitor.
+ */
+export async function readSessionClaims(): Promise<DecodedIdToken | null> {
   const value = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!value) return null;
+  if (!value || isSignedOut(value)) return null;
+  let claims: DecodedIdToken;
   try {
     // checkRevoked: a sign-out elsewhere, a disabled account or a deleted user ends the session.
-    return await getAdminAuth().verifySessionCookie(value, true);
-  } catch {
+    claims = await withDeadline(
+      getAdminAuth().verifySessionCookie(value, true),
+      backendDeadlineMs(),
+      'verifySessionCookie',
+    );
+  } catch (error) {
+    if (isAuthError(error)) return null;
+    throw new SessionUnavailableError(error);
+  }
+  return claims;
+}
+
+/** The verified claims of the session cookie, or null when there is none or it cannot be checked. */
+export async function getSessionClaims(): Promise<DecodedIdToken | null> {
+  try {
+    return await readSessionClaims();
+  } catch (error) {
+    console.error((error as Error)?.message);
     return null;
   }
 }
@@ -101,19 +158,51 @@ export async function getSessionUid(): Promise<string | null> {
   return (await getSessionClaims())?.uid ?? null;
 }
 
+export type SessionState =
+  | { status: 'signed-out' }
+  | {
+      status: 'signed-in';
+      user: PublicUser;
+      /** When the person last signed in (seconds since the epoch, from the cookie). */
+      authTime: number;
+    };
+
 /**
- * The signed-in user, read fresh from the user document on every call (so a demotion applies to
- * the next request), or null when there is no valid session or anything fails.
+ * Who is signed in, read fresh from the user document on every call (so a demotion applies to the
+ * next request). Throws SessionUnavailableError when Auth or Firestore cannot answer in time.
+ */
+export async function readSession(): Promise<SessionState> {
+  // One deadline for both calls, so the whole check stays within it.
+  try {
+    return await withDeadline(readSessionUnbounded(), backendDeadlineMs(), 'readSession');
+  } catch (error) {
+    if (error instanceof SessionUnavailableError) throw error;
+    throw new SessionUnavailableError(error);
+  }
+}
+
+async function readSessionUnbounded(): Promise<SessionState> {
+  const claims = await readSessionClaims();
+  if (!claims) return { status: 'signed-out' };
+  const record = await getUserRecord(claims.uid);
+  return {
+    status: 'signed-in',
+    authTime: claims.auth_time,
+    user: toPublicUser(claims.uid, record, {
+      email: claims.email,
+      name: typeof claims.name === 'string' ? claims.name : undefined,
+    }),
+  };
+}
+
+/**
+ * The signed-in user, or null when there is no valid session or anything fails. Prefer
+ * readSession, which tells a backend fault from a signed-out visitor.
  */
 export async function getSessionUser(): Promise<PublicUser | null> {
   try {
-    const claims = await getSessionClaims();
-    if (!claims) return null;
-    const record = await getUserRecord(claims.uid);
-    return toPublicUser(claims.uid, record, {
-      email: claims.email,
-      name: typeof claims.name === 'string' ? claims.name : undefined,
-    });
+    const state = await readSession();
+    return state.status === 'signed-in' ? state.user : null;
   } catch (error) {
     console.error('Reading the session user failed:', (error as Error)?.message);
     return null;
@@ -121,30 +210,37 @@ export async function getSessionUser(): Promise<PublicUser | null> {
 }
 
 /**
- * Drops a session cookie that no longer verifies (expired, revoked, forged), so later requests
- * stop paying for its verification. Returns whether one was dropped; a valid one is kept.
+ * Drops the session cookie: for one that no longer verifies (expired, revoked, forged), so later
+ * requests stop paying for its verification. Never for one that could not be checked.
  */
-export async function dropInvalidSessionCookie(): Promise<boolean> {
+export async function dropSessionCookie(): Promise<void> {
   const jar = await cookies();
-  if (!jar.get(SESSION_COOKIE)?.value || (await getSessionClaims())) return false;
-  jar.set(SESSION_COOKIE, '', cookieOptions(0));
-  return true;
+  if (jar.get(SESSION_COOKIE)?.value) jar.set(SESSION_COOKIE, '', cookieOptions(0));
 }
 
 /**
  * Clears the session cookie and, when the session was valid, revokes the user's refresh tokens
- * so the cookie (and any copy of it) stops verifying. Never throws for a bad or missing cookie.
- * Returns the uid whose tokens were revoked, or null (no valid session, or revocation failed).
+ * so the cookie (and any copy of it) stops verifying, from this very millisecond. Never throws
+ * for a bad or missing cookie. Returns the uid whose tokens were revoked, or null (no valid
+ * session, or revocation failed).
  */
 export async function clearSession(log?: RequestLog): Promise<string | null> {
+  const jar = await cookies();
+  const value = jar.get(SESSION_COOKIE)?.value;
   const claims = await getSessionClaims();
-  (await cookies()).set(SESSION_COOKIE, '', cookieOptions(0));
-  if (!claims) return null;
+  jar.set(SESSION_COOKIE, '', cookieOptions(0));
+  if (!claims || !value) return null;
+  recordSignOut(value, claims.exp * 1000);
   try {
-    await getAdminAuth().revokeRefreshTokens(claims.uid);
+    await withDeadline(
+      getAdminAuth().revokeRefreshTokens(claims.uid),
+      backendDeadlineMs(),
+      'revokeRefreshTokens',
+    );
     return claims.uid;
   } catch (error) {
-    // The cookie is already gone from this browser; a failed revocation must not block sign-out.
+    // The cookie is already gone from this browser and this server refuses its copies; a failed
+    // revocation must not block sign-out.
     (log ?? startRequestLog()).error(error, { during: 'revoke-refresh-tokens', uid: claims.uid });
     return null;
   }

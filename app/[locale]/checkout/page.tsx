@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { CheckoutView } from '@/components/checkout/checkout-view';
+import { Notice } from '@/components/ui/notice';
 import type { AppLocale } from '@/lib/i18n/routing';
-import { getSessionUser } from '@/lib/session/session';
+import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress } from '@/lib/shop';
 
 // Per shopper and per request (the session decides between sign-in and the form): never cached.
@@ -27,7 +28,24 @@ export default async function CheckoutPage({ params }: Props) {
   const t = await getTranslations('Checkout');
   const contact = await getTranslations('Contact');
   const messages = await getMessages();
-  const user = await getSessionUser();
+  let user;
+  try {
+    const session = await readSession();
+    user = session.status === 'signed-in' ? session.user : null;
+  } catch (error) {
+    if (!(error instanceof SessionUnavailableError)) throw error;
+    // Auth or Firestore cannot answer: say so rather than asking a signed-in shopper to sign in.
+    console.error(error.message);
+    const r = await getTranslations('Resilience');
+    return (
+      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{r('unavailableTitle')}</h1>
+        <Notice tone="error" role="alert" className="mt-6">
+          {r('unavailable')}
+        </Notice>
+      </section>
+    );
+  }
 
   return (
     <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">

@@ -1,30 +1,55 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountView } from '@/components/user/account-view';
+import { Notice } from '@/components/ui/notice';
 import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { LoginPanel } from '@/components/user/login-panel';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { listOrdersForUser } from '@/lib/orders/repository';
 import type { Order } from '@/lib/orders/types';
-import { getSessionUser } from '@/lib/session/session';
+import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';
 
 // Per user and per request: read from the session cookie, never prerendered or cached.
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ locale: AppLocale }> };
+type Props = {
+  params: Promise<{ locale: AppLocale }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'UserPage' });
   return { title: t('metaTitle'), robots: { index: false, follow: false } };
 }
 
-/** The user page: the account of the signed-in user, or the login form. */
-export default async function UserPage({ params }: Props) {
+/**
+ * The user page: the account of the signed-in user, or the login form. `?reauth=1` (from the
+ * control panel, lib/control-panel/auth.ts) adds the login form for a signed-in admin whose
+ * sign-in is too old for the panel. When Auth or Firestore cannot answer, it says so.
+ */
+export default async function UserPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('UserPage');
-  const user = await getSessionUser();
+  let session: SessionState;
+  try {
+    session = await readSession();
+  } catch (error) {
+    if (!(error instanceof SessionUnavailableError)) throw error;
+    console.error(error.message);
+    const r = await getTranslations('Resilience');
+    return (
+      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{r('unavailableTitle')}</h1>
+        <Notice tone="error" role="alert" className="mt-6">
+          {r('unavailable')}
+        </Notice>
+      </section>
+    );
+  }
+  const user = session.status === 'signed-in' ? session.user : null;
+  const reauth = user !== null && (await searchParams).reauth === '1';
   let orders: Order[] | undefined;
   if (user) {
     try {
@@ -40,6 +65,14 @@ export default async function UserPage({ params }: Props) {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
         {user ? t('title') : t('signedOutTitle')}
       </h1>
+      {reauth ? (
+        <div className="mt-8 max-w-md">
+          <Notice tone="info">{(await getTranslations('Resilience'))('reauth')}</Notice>
+          <div className="mt-4">
+            <LoginPanel active headingLevel={2} />
+          </div>
+        </div>
+      ) : null}
       {user ? (
         <div className="mt-8">
           <AccountView

@@ -2,6 +2,7 @@
 // handlers directly; next/headers cookies() is a cookie jar (test/auth-emulator.ts).
 import type { Firestore } from 'firebase-admin/firestore';
 
+import { resetRateLimiters } from '@/lib/rate-limit';
 import {
   cookieJar,
   nextSecond,
@@ -51,7 +52,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-beforeEach(() => cookieJar.reset());
+beforeEach(() => {
+  cookieJar.reset();
+  resetRateLimiters();
+});
 
 type PostOptions = {
   origin?: string | null;
@@ -71,6 +75,11 @@ function post(
 
 function postToken(idToken: unknown, options?: PostOptions) {
   return post(JSON.stringify({ idToken }), options);
+}
+
+/** GET /api/session from one client address (the rate limits count per address). */
+function read(address = '192.0.2.1') {
+  return new Request(URL, { headers: { 'x-forwarded-for': address } });
 }
 
 function remove(origin: string | null = ORIGIN) {
@@ -264,9 +273,9 @@ describe('a session', () => {
       uid: 'seed-shopper',
     });
 
-    const read = await route.GET();
-    expect(read.headers.get('cache-control')).toBe('no-store');
-    expect(await read.json()).toEqual({ user });
+    const answer = await route.GET(read());
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({ user });
 
     // Revocation has one-second resolution: a cookie from the same second as the revocation
     // would still verify.
@@ -286,7 +295,7 @@ describe('a session', () => {
     });
     // A copy of the old cookie no longer signs anyone in, and is dropped.
     cookieJar.cookies.set('__session', { value: sessionCookie, options: {} });
-    expect(await (await route.GET()).json()).toEqual({ user: null });
+    expect(await (await route.GET(read())).json()).toEqual({ user: null });
     expect(cookieJar.cookies.has('__session')).toBe(false);
   });
 
@@ -302,9 +311,9 @@ describe('a session', () => {
   });
 
   it('reads as signed out without a cookie or with a forged one', async () => {
-    expect(await (await route.GET()).json()).toEqual({ user: null });
+    expect(await (await route.GET(read())).json()).toEqual({ user: null });
     cookieJar.cookies.set('__session', { value: 'forged', options: {} });
-    expect(await (await route.GET()).json()).toEqual({ user: null });
+    expect(await (await route.GET(read())).json()).toEqual({ user: null });
     expect(cookieJar.cookies.has('__session')).toBe(false);
     const cleared = await remove();
     expect(await cleared.json()).toEqual({ user: null });
@@ -334,6 +343,38 @@ describe('a session', () => {
   });
 });
 
+describe('a sign-out', () => {
+  it('refuses every copy of the cookie at once, even within the same second', async () => {
+    // No nextSecond(): Firebase alone would keep this cookie valid (whole-second revocation).
+    expect((await postToken(await shopperToken())).status).toBe(200);
+    const sessionCookie = cookieJar.cookies.get('__session')?.value ?? '';
+    expect((await (await route.GET(read())).json()).user).toMatchObject({ uid: 'seed-shopper' });
+    expect((await remove()).status).toBe(200);
+    for (let copy = 0; copy < 5; copy++) {
+      cookieJar.cookies.set('__session', { value: sessionCookie, options: {} });
+      expect(await (await route.GET(read())).json()).toEqual({ user: null });
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('answer the 11th session attempt in a minute from one address with 429 and Retry-After', async () => {
+    const idToken = await shopperToken();
+    const from = (address: string) =>
+      postToken(idToken, { headers: { 'x-forwarded-for': address } });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await from('198.51.100.7')).status).toBe(200);
+    }
+    const refused = await from('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'rate-limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(6);
+    // Another address is not affected.
+    expect((await from('198.51.100.8')).status).toBe(200);
+  });
+});
+
 describe('the admin flag', () => {
   it('is true only while the record says isAdmin === true, re-read on every request', async () => {
     const { idToken } = await signInWithPassword(
@@ -344,7 +385,7 @@ describe('the admin flag', () => {
     const created = await postToken(idToken);
     expect((await created.json()).user.isAdmin).toBe(true);
     const isAdmin = async () =>
-      ((await (await route.GET()).json()).user as { isAdmin: boolean }).isAdmin;
+      ((await (await route.GET(read())).json()).user as { isAdmin: boolean }).isAdmin;
     expect(await isAdmin()).toBe(true);
 
     const ref = db.doc(`${users}/seed-admin`);
@@ -358,7 +399,7 @@ describe('the admin flag', () => {
       expect(await isAdmin()).toBe(true);
 
       await ref.delete();
-      const { user } = await (await route.GET()).json();
+      const { user } = await (await route.GET(read())).json();
       expect(user).toMatchObject({ uid: 'seed-admin', isAdmin: false, address: null });
     } finally {
       await ref.set(original);

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 import { startRequestLog } from '@/lib/log';
-import { isSameOrigin, readJsonBody } from '@/lib/session/request';
+import { rateLimiter, type RateLimitName } from '@/lib/rate-limit';
+import { clientAddress, isSameOrigin } from '@/lib/security/origin';
+import { readJsonBody } from '@/lib/session/request';
 import {
   clearSession,
   createSession,
-  dropInvalidSessionCookie,
-  getSessionUser,
+  dropSessionCookie,
+  readSession,
   SessionError,
+  SessionUnavailableError,
 } from '@/lib/session/session';
 
 // Per-user answers: never prerendered, never cached.
@@ -28,16 +31,58 @@ function error(code: string, status: number): Response {
   return json({ error: code }, status);
 }
 
-/** The signed-in user, or `{ user: null }`. */
-export async function GET(): Promise<Response> {
-  const user = await getSessionUser();
-  if (!user) await dropInvalidSessionCookie();
-  return json({ user });
+/** How long a client should wait before asking again after a backend fault. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** Auth or Firestore could not answer: the cookie is kept, the client may retry. */
+function unavailable(): Response {
+  return Response.json(
+    { error: 'unavailable' },
+    {
+      status: 503,
+      headers: { ...NO_STORE, 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
+    },
+  );
+}
+
+/** The 429 for a client over `limit`, or null when it may go on. */
+function throttled(limit: RateLimitName, request: Request): Response | null {
+  const decision = rateLimiter(limit).take(clientAddress(request));
+  if (decision.allowed) return null;
+  return Response.json(
+    { error: 'rate-limited' },
+    {
+      status: 429,
+      headers: { ...NO_STORE, 'Retry-After': String(decision.retryAfterSeconds) },
+    },
+  );
+}
+
+/**
+ * The signed-in user, or `{ user: null }` (and an invalid cookie is dropped). 503 with the cookie
+ * kept when Auth or Firestore cannot answer: a backend fault must not sign anyone out.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const refused = throttled('sessionReadPerIp', request);
+  if (refused) return refused;
+  try {
+    const state = await readSession();
+    if (state.status === 'signed-in') return json({ user: state.user });
+    await dropSessionCookie();
+    return json({ user: null });
+  } catch (cause) {
+    if (!(cause instanceof SessionUnavailableError)) throw cause;
+    startRequestLog(request.headers).error(cause, { during: 'read-session' });
+    return unavailable();
+  }
 }
 
 /** Exchanges a fresh Firebase ID token for the session cookie. */
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return error('forbidden-origin', 403);
+  // Before any token work: 10 attempts a minute per client address.
+  const refused = throttled('sessionPerIp', request);
+  if (refused) return refused;
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return error(body.error, body.error === 'unsupported-media-type' ? 415 : 400);
   const parsed = bodySchema.safeParse(body.value);
@@ -50,6 +95,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch (cause) {
     if (cause instanceof SessionError) return error(cause.code, cause.status);
     log.error(cause, { during: 'create-session' });
+    if (cause instanceof SessionUnavailableError) return unavailable();
     return error('internal', 500);
   }
 }

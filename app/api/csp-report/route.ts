@@ -1,0 +1,29 @@
+import { logCspReports, parseCspReports } from '@/lib/security/csp-report';
+import { clientAddress } from '@/lib/security/origin';
+import { rateLimiter } from '@/lib/rate-limit';
+
+// Browsers post Content-Security-Policy violations here (report-uri and report-to of
+// lib/security/csp.ts). Never cached; nothing is stored, violations are logged.
+export const dynamic = 'force-dynamic';
+
+const MAX_REPORT_BYTES = 16 * 1024;
+
+export async function POST(request: Request): Promise<Response> {
+  const limit = rateLimiter('cspReportPerIp').take(clientAddress(request));
+  if (!limit.allowed) {
+    return new Response(null, {
+      status: 429,
+      headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' },
+    });
+  }
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_REPORT_BYTES) {
+    return new Response(null, { status: 413 });
+  }
+  const text = await request.text().catch(() => '');
+  if (text.length > MAX_REPORT_BYTES) return new Response(null, { status: 413 });
+  const reports = parseCspReports(text);
+  if (reports.length === 0) return new Response(null, { status: 400 });
+  logCspReports(reports);
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+}

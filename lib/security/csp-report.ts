@@ -1,0 +1,76 @@
+import 'server-only';
+
+/** What is logged of one violation: where, which directive, what was blocked. */
+export type CspViolation = {
+  documentURL: string;
+  directive: string;
+  blockedURL: string;
+  sourceFile?: string;
+  line?: number;
+};
+
+const text = (value: unknown, max = 300): string | undefined =>
+  typeof value === 'string' && value !== '' ? value.slice(0, max) : undefined;
+
+function fromLegacy(body: Record<string, unknown>): CspViolation | null {
+  const directive = text(body['effective-directive']) ?? text(body['violated-directive']);
+  const documentURL = text(body['document-uri']);
+  if (!directive || !documentURL) return null;
+  return {
+    documentURL,
+    directive,
+    blockedURL: text(body['blocked-uri']) ?? '',
+    sourceFile: text(body['source-file']),
+    line: typeof body['line-number'] === 'number' ? body['line-number'] : undefined,
+  };
+}
+
+function fromReportingApi(body: Record<string, unknown>): CspViolation | null {
+  const directive = text(body.effectiveDirective);
+  const documentURL = text(body.documentURL);
+  if (!directive || !documentURL) return null;
+  return {
+    documentURL,
+    directive,
+    blockedURL: text(body.blockedURL) ?? '',
+    sourceFile: text(body.sourceFile),
+    line: typeof body.lineNumber === 'number' ? body.lineNumber : undefined,
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The violations in a report body: `report-uri`'s {"csp-report": {...}} or the Reporting API's
+ * [{type: "csp-violation", body: {...}}, ...]. Anything else gives none.
+ */
+export function parseCspReports(raw: string): CspViolation[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (isObject(value) && isObject(value['csp-report'])) {
+    const violation = fromLegacy(value['csp-report']);
+    return violation ? [violation] : [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value
+    .slice(0, 20)
+    .filter((item) => isObject(item) && item.type === 'csp-violation' && isObject(item.body))
+    .map((item) => fromReportingApi((item as { body: Record<string, unknown> }).body))
+    .filter((violation): violation is CspViolation => violation !== null);
+}
+
+/** One warning line per violation (query strings dropped: they may carry personal data). */
+export function logCspReports(violations: readonly CspViolation[]): void {
+  for (const violation of violations) {
+    const strip = (url: string) => url.split(/[?#]/)[0];
+    console.warn(
+      `[csp] ${violation.directive} blocked ${strip(violation.blockedURL) || '(inline)'} on ` +
+        `${strip(violation.documentURL)}${violation.sourceFile ? ` (${strip(violation.sourceFile)}:${violation.line ?? '?'})` : ''}`,
+    );
+  }
+}
