@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { negotiateLocale } from '@/lib/i18n/negotiate';
 import { LOCALE_COOKIE, locales } from '@/lib/i18n/locales';
+import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 
 // The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
 const SESSION_COOKIE = '__session';
@@ -27,6 +28,7 @@ export function proxy(request: NextRequest) {
   // A cheap first filter only: without a session cookie nobody can be an admin, so send the
   // visitor to sign in (the landing page with the user tab open). The control panel's layout,
   // pages and actions verify the session and the admin flag themselves (lib/control-panel/auth.ts).
+  // `next` brings the admin back to the page asked for once signed in.
   if (isControlPanel(path) && !request.cookies.get(SESSION_COOKIE)?.value) {
     const locale =
       pathLocale ??
@@ -35,8 +37,9 @@ export function proxy(request: NextRequest) {
         acceptLanguage: request.headers.get('accept-language'),
       });
     const url = request.nextUrl.clone();
-    url.pathname = `/${locale}`;
-    url.search = '?login=1';
+    const target = new URL(loginPath(locale, `/${locale}${path}${search}`), url);
+    url.pathname = target.pathname;
+    url.search = target.search;
     url.hash = '';
     const response = NextResponse.redirect(url, 307);
     response.headers.set('Cache-Control', 'no-store');
@@ -48,6 +51,10 @@ export function proxy(request: NextRequest) {
     // not-found pages get no route params: next-intl reads their locale from this header.
     const headers = new Headers(request.headers);
     headers.set('X-NEXT-INTL-LOCALE', pathLocale);
+    // The page asked for, for the panel's own sign-in redirect when a session cookie turns out
+    // invalid (lib/control-panel/auth.ts); always set here, so a client cannot supply it.
+    if (isControlPanel(path)) headers.set(RETURN_PATH_HEADER, `${pathname}${search}`);
+    else headers.delete(RETURN_PATH_HEADER);
     return NextResponse.next({ request: { headers } });
   }
 

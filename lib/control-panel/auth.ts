@@ -1,9 +1,11 @@
 import 'server-only';
 
+import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 
 import type { AppLocale } from '@/lib/i18n/locales';
+import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 import { getSessionUser } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
@@ -28,18 +30,16 @@ export const checkAdmin = cache(async (): Promise<AdminCheck> => {
   return user.isAdmin === true ? { status: 'admin', user } : { status: 'forbidden', user };
 });
 
-/** Where a visitor without a session is sent: the landing page with the user tab open. */
-export function loginPath(locale: AppLocale): string {
-  return `/${locale}?login=1`;
-}
-
 /**
  * For control-panel layouts and pages: the admin, or a redirect to sign in (no valid session),
  * or the 403 page (signed in, not an admin). Never returns for a non-admin.
  */
 export async function requireAdminPage(locale: AppLocale): Promise<PublicUser> {
   const check = await checkAdmin();
-  if (check.status === 'signed-out') redirect(loginPath(locale));
+  if (check.status === 'signed-out') {
+    // Back to the page asked for after signing in (the proxy names it; validated again here).
+    redirect(loginPath(locale, (await headers()).get(RETURN_PATH_HEADER)));
+  }
   if (check.status === 'forbidden') forbidden();
   return check.user;
 }

@@ -105,7 +105,7 @@ describe('local Firestore queries', () => {
 
   it('returns only the selected fields, nested ones included', async () => {
     const snapshot = await items.where('rank', '==', 4).select('status', 'customer.name').get();
-    expect(snapshot.docs[0].data()).toEqual({ status: 'done', customer: { name: 'Name 4' } });
+    expect(snapshot.docs[0]?.data()).toEqual({ status: 'done', customer: { name: 'Name 4' } });
     const namesOnly = await items.orderBy('rank').limit(2).select().get();
     expect(namesOnly.docs.map((d) => [d.id, d.data()])).toEqual([
       [rank(0), {}],
