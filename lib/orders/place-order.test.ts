@@ -107,6 +107,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+// Each test starts with no open orders: the cap of three open orders per account
+// (lib/orders/expiry.ts, tested in expiry.test.ts) is not what these tests are about.
+afterEach(async () => {
+  const open = await db.collection(`${ROOT}/orders`).where('status.confirmed', '==', false).get();
+  await Promise.all(
+    open.docs.map((doc) => doc.ref.update({ 'status.confirmed': true, statusKey: 'confirmed' })),
+  );
+});
+
 describe('placeOrder', () => {
   it('writes the order priced from the catalogue and takes the stock', async () => {
     await setStock('ovo-pistache', 10);
