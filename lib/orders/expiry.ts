@@ -3,6 +3,7 @@ import 'server-only';
 import { getEnv } from '@/lib/env';
 import { runTransaction } from '@/lib/firebase/admin';
 import { returnStock } from '@/lib/inventory/repository';
+import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 
 import {
@@ -119,7 +120,10 @@ export async function expireDueOrders(now = new Date()): Promise<string[]> {
   );
   const expired: string[] = [];
   for (const id of candidates) {
-    if (await expireOne(id, now)) expired.push(id);
+    const order = await expireOne(id, now);
+    if (!order) continue;
+    expired.push(id);
+    scheduleStatusMail(order, 'cancelled');
   }
   if (expired.length > 0) {
     console.info(`[orders] expired unpaid orders: ${expired.join(', ')}`);

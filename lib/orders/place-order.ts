@@ -14,6 +14,7 @@ import {
   type Preference,
 } from '@/lib/payments/mercadopago';
 import type { CheckoutPayment } from '@/lib/payments/types';
+import { scheduleOrderPlacedMails } from '@/lib/mail/order-mail';
 import { getSessionUser } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
@@ -247,6 +248,8 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         const payment = await paymentFor(outcome.order, log);
         // A replay of a placed order (same id, same shopper) is not a new order: no second line.
         if (outcome.kind === 'created') {
+          // The shopper's confirmation and the shop's notice, after the response.
+          scheduleOrderPlacedMails(outcome.order);
           log.event('order.placed', {
             uid,
             orderId,
