@@ -300,14 +300,20 @@ export type AdminOrderPage = PageSlice<AdminOrder> & {
  * the seed's) have only clientRef; those are completed from the user documents.
  */
 export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrderPage> {
-  const snapshot = await ordersCollection()
-    .orderBy('orderDate', 'desc')
-    .limit(MAX_ORDERS_SCANNED + 1)
-    .get();
-  const stored = snapshot.docs
+  const [snapshot, searched] = await Promise.all([
+    ordersCollection()
+      .orderBy('orderDate', 'desc')
+      .limit(MAX_ORDERS_SCANNED + 1)
+      .get(),
+    searchOrders(filters.q),
+  ]);
+  const scanned = snapshot.docs
     .slice(0, MAX_ORDERS_SCANNED)
     .map(reshapeOrder)
     .filter((order): order is StoredOrder => order !== null);
+  // The search's direct reads find orders of any age, also past the newest MAX_ORDERS_SCANNED.
+  const seen = new Set(scanned.map((order) => order.orderID));
+  const stored = [...scanned, ...searched.filter((order) => !seen.has(order.orderID))];
   const contacts = await getUserContacts(
     stored.filter((order) => !order.customer.email).map((order) => order.clientRef),
   );
@@ -331,6 +337,41 @@ export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrder
     filters.page,
   );
   return { ...slice, capped: snapshot.docs.length > MAX_ORDERS_SCANNED };
+}
+
+/** At most this many orders of one customer e-mail are read by a search. */
+const MAX_ORDERS_PER_EMAIL = 200;
+
+/**
+ * The orders a panel search names exactly, whatever their age: an order number is one direct
+ * read (as typed and upper-cased), an e-mail an indexed query on the stored lower-cased e-mail
+ * (`customerEmailLower`), plus, for orders stored before that field, one on the e-mail as typed.
+ */
+async function searchOrders(q: string): Promise<StoredOrder[]> {
+  const query = q.trim();
+  if (!query) return [];
+  if (ORDER_ID_PATTERN.test(query)) {
+    const ids = [...new Set([query, query.toUpperCase()])];
+    const snapshots = await ordersCollection().firestore.getAll(
+      ...ids.map((id) => ordersCollection().doc(id)),
+    );
+    return snapshots.map(reshapeOrder).filter((order): order is StoredOrder => order !== null);
+  }
+  if (!query.includes('@')) return [];
+  const [indexed, legacy] = await Promise.all([
+    ordersCollection()
+      .where('customerEmailLower', '==', query.toLowerCase())
+      .orderBy('orderDate', 'desc')
+      .limit(MAX_ORDERS_PER_EMAIL)
+      .get(),
+    ordersCollection().where('customer.email', '==', query).limit(MAX_ORDERS_PER_EMAIL).get(),
+  ]);
+  const byId = new Map<string, StoredOrder>();
+  for (const doc of [...indexed.docs, ...legacy.docs]) {
+    const order = reshapeOrder(doc);
+    if (order) byId.set(order.orderID, order);
+  }
+  return [...byId.values()];
 }
 
 // ---------------------------------------------------------------------------------------------
