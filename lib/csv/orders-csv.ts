@@ -66,7 +66,7 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     order.orderItems.map((item) => `${item.quantity} × ${item.translatedTitle}`).join('; '),
     // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
     locale === 'pt-BR' ? `${order.total},00` : `${order.total}.00`,
-    t('shipping', { method: order.shippingOption }),
+    t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),
     status(orderStatusKey(order.status)),
   ]);
   return csvDocument(header, rows, csvDialect(locale));
