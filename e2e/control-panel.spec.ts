@@ -191,10 +191,11 @@ test.describe('the admin journey', () => {
 test.describe('who gets in', () => {
   test('a visitor is sent to the landing page with the user tab open', async ({ page }) => {
     await page.goto('/control-panel');
-    await expect(page).toHaveURL(/\/en$/);
+    // `next` (the page asked for) stays in the address for the sign-in to return to.
+    await expect(page).toHaveURL(/\/en\?next=%2Fen%2Fcontrol-panel$/);
     await expect(page.getByRole('dialog', { name: ACCOUNT_TEXTS.en.userTab })).toBeVisible();
     await page.goto('/pt-BR/control-panel/stock');
-    await expect(page).toHaveURL(/\/pt-BR$/);
+    await expect(page).toHaveURL(/\/pt-BR\?next=%2Fpt-BR%2Fcontrol-panel%2Fstock$/);
     await expect(page.getByRole('dialog', { name: ACCOUNT_TEXTS['pt-BR'].userTab })).toBeVisible();
   });
 
