@@ -119,10 +119,10 @@ describe('POST /api/cron/expire-orders', () => {
 
   it('cancels an expired unpaid order and returns its stock exactly once, run twice at once', async () => {
     await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 5 });
-    await storeOrder('EXP-DUE');
+    await storeOrder('EXP-DUE-01');
     // Not yet due, paid, and a WhatsApp order: none of these expires.
-    await storeOrder('EXP-FRESH', { expiresAt: Timestamp.fromMillis(Date.now() + 10 * MINUTE) });
-    await storeOrder('EXP-PAID', {
+    await storeOrder('EXP-FRESH-01', { expiresAt: Timestamp.fromMillis(Date.now() + 10 * MINUTE) });
+    await storeOrder('EXP-PAID-01', {
       status: { ...FLAGS, confirmed: true },
       statusKey: 'confirmed',
       payment: { provider: 'mercadopago', status: 'approved' },
@@ -139,9 +139,9 @@ describe('POST /api/cron/expire-orders', () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { expired: string[] }[];
     const expired = bodies.flatMap((b) => b.expired).sort();
-    expect(expired).toEqual(['EXP-DUE', 'EXP-LEGACY']);
+    expect(expired).toEqual(['EXP-DUE-01', 'EXP-LEGACY']);
 
-    const due = await order('EXP-DUE');
+    const due = await order('EXP-DUE-01');
     expect(due?.status).toEqual({ ...FLAGS, cancelled: true });
     expect(due).toMatchObject({ statusKey: 'cancelled', stockReturned: true, expiresAt: null });
     expect(due?.payment.status).toBe('cancelled');
@@ -150,7 +150,7 @@ describe('POST /api/cron/expire-orders', () => {
     // 5 + 2 (EXP-DUE) + 2 (EXP-LEGACY): once each.
     expect(await stock('ovo-pistache')).toBe(9);
 
-    for (const id of ['EXP-FRESH', 'EXP-PAID', 'EXP-MANUAL']) {
+    for (const id of ['EXP-FRESH-01', 'EXP-PAID-01', 'EXP-MANUAL']) {
       expect((await order(id))?.status.cancelled).toBe(false);
     }
     // A third run finds nothing left to do.
