@@ -14,12 +14,28 @@ const location = (response: Response) => response.headers.get('location');
 
 describe('proxy: the control panel without a session cookie', () => {
   it.each([
-    ['/pt-BR/control-panel', {}, 'http://shop.test/pt-BR?login=1'],
-    ['/en/control-panel', {}, 'http://shop.test/en?login=1'],
-    ['/en/control-panel/stock', {}, 'http://shop.test/en?login=1'],
-    ['/control-panel', { 'accept-language': 'pt-BR,pt;q=0.9' }, 'http://shop.test/pt-BR?login=1'],
-    ['/control-panel?status=confirmed', { 'accept-language': 'de' }, 'http://shop.test/en?login=1'],
-    ['/control-panel', { cookie: 'NEXT_LOCALE=pt-BR' }, 'http://shop.test/pt-BR?login=1'],
+    ['/pt-BR/control-panel', {}, 'http://shop.test/pt-BR?login=1&next=%2Fpt-BR%2Fcontrol-panel'],
+    ['/en/control-panel', {}, 'http://shop.test/en?login=1&next=%2Fen%2Fcontrol-panel'],
+    [
+      '/en/control-panel/stock',
+      {},
+      'http://shop.test/en?login=1&next=%2Fen%2Fcontrol-panel%2Fstock',
+    ],
+    [
+      '/control-panel',
+      { 'accept-language': 'pt-BR,pt;q=0.9' },
+      'http://shop.test/pt-BR?login=1&next=%2Fpt-BR%2Fcontrol-panel',
+    ],
+    [
+      '/control-panel?status=confirmed',
+      { 'accept-language': 'de' },
+      'http://shop.test/en?login=1&next=%2Fen%2Fcontrol-panel%3Fstatus%3Dconfirmed',
+    ],
+    [
+      '/control-panel',
+      { cookie: 'NEXT_LOCALE=pt-BR' },
+      'http://shop.test/pt-BR?login=1&next=%2Fpt-BR%2Fcontrol-panel',
+    ],
   ])('%s goes to sign in', async (path, headers, target) => {
     const response = await proxy(request(path, headers));
     expect(response.status).toBe(307);
@@ -32,10 +48,12 @@ describe('proxy: the control panel without a session cookie', () => {
       const response = await proxy(
         request('/pt-BR/control-panel', { 'x-middleware-subrequest': value }),
       );
-      expect(location(response)).toBe('http://shop.test/pt-BR?login=1');
+      expect(location(response)).toBe(
+        'http://shop.test/pt-BR?login=1&next=%2Fpt-BR%2Fcontrol-panel',
+      );
     }
     const empty = await proxy(request('/pt-BR/control-panel', { cookie: '__session=' }));
-    expect(location(empty)).toBe('http://shop.test/pt-BR?login=1');
+    expect(location(empty)).toBe('http://shop.test/pt-BR?login=1&next=%2Fpt-BR%2Fcontrol-panel');
   });
 
   it('lets a request with a session cookie through to the server-side check', async () => {
@@ -240,5 +258,23 @@ describe('proxy: Content-Security-Policy', () => {
     } finally {
       delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     }
+  });
+});
+
+describe('proxy: the return path for the panel', () => {
+  it('names the control-panel page asked for in a header the client cannot supply', async () => {
+    const panel = await proxy(
+      request('/en/control-panel/stock?x=1', {
+        cookie: '__session=abc',
+        'x-shop-return-path': '//evil.example',
+      }),
+    );
+    expect(panel.headers.get('x-middleware-request-x-shop-return-path')).toBe(
+      '/en/control-panel/stock?x=1',
+    );
+    const other = await proxy(
+      request('/en/usuario', { 'x-shop-return-path': '/en/control-panel' }),
+    );
+    expect(other.headers.get('x-middleware-request-x-shop-return-path')).toBeNull();
   });
 });

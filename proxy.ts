@@ -12,6 +12,7 @@ import {
 } from '@/lib/security/csp';
 import { configuredSiteOrigin, runtimeEnv } from '@/lib/security/origin';
 import { refusePageRequest } from '@/lib/security/request-guard';
+import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 
 // The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
 const SESSION_COOKIE = '__session';
@@ -67,6 +68,7 @@ export async function proxy(request: NextRequest) {
   // A cheap first filter only: without a session cookie nobody can be an admin, so send the
   // visitor to sign in (the landing page with the user tab open). The control panel's layout,
   // pages and actions verify the session and the admin flag themselves (lib/control-panel/auth.ts).
+  // `next` brings the admin back to the page asked for once signed in.
   if (isControlPanel(path) && !request.cookies.get(SESSION_COOKIE)?.value) {
     const locale =
       pathLocale ??
@@ -75,8 +77,9 @@ export async function proxy(request: NextRequest) {
         acceptLanguage: request.headers.get('accept-language'),
       });
     const url = request.nextUrl.clone();
-    url.pathname = `/${locale}`;
-    url.search = '?login=1';
+    const target = new URL(loginPath(locale, `/${locale}${path}${search}`), url);
+    url.pathname = target.pathname;
+    url.search = target.search;
     url.hash = '';
     const response = NextResponse.redirect(url, 307);
     response.headers.set('Cache-Control', 'no-store');
@@ -88,6 +91,10 @@ export async function proxy(request: NextRequest) {
     // not-found pages get no route params: next-intl reads their locale from this header.
     const headers = new Headers(request.headers);
     headers.set('X-NEXT-INTL-LOCALE', pathLocale);
+    // The page asked for, for the panel's own sign-in redirect when a session cookie turns out
+    // invalid (lib/control-panel/auth.ts); always set here, so a client cannot supply it.
+    if (isControlPanel(path)) headers.set(RETURN_PATH_HEADER, `${pathname}${search}`);
+    else headers.delete(RETURN_PATH_HEADER);
     const context = cspContext();
     if (usesNoncePolicy(path)) {
       // Next reads the nonce from the request's policy and puts it on every script it renders.

@@ -54,7 +54,52 @@ describe('parseEnv', () => {
         authEmulatorHost: '127.0.0.1:9099',
       },
       mercadoPago: null,
+      mail: null,
+      orders: { paymentExpiryMinutes: 30, cronSecret: null },
     });
+  });
+
+  it('writes e-mail to the local outbox, or sends over SMTP when both variables are set', () => {
+    expect(parseEnv({ ...LOCAL, LOCAL_FIREBASE_DATA_DIR: '/tmp/shop-data' }).mail).toEqual({
+      mode: 'outbox',
+      directory: '/tmp/shop-data/outbox',
+      from: 'Chocolates Tropicais <loja@chocolates.local>',
+      shopAddress: 'pedidos@chocolates.local',
+    });
+    const smtp = {
+      ...LOCAL,
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Loja <loja@example.com>',
+    };
+    expect(parseEnv(smtp).mail).toEqual({
+      mode: 'smtp',
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      from: 'Loja <loja@example.com>',
+      shopAddress: 'loja@example.com',
+    });
+    expect(parseEnv({ ...smtp, SHOP_ORDERS_EMAIL: 'pedidos@example.com' }).mail).toMatchObject({
+      shopAddress: 'pedidos@example.com',
+    });
+    expect(() => parseEnv({ ...LOCAL, SMTP_URL: 'smtp://smtp.example.com' })).toThrow(
+      /half-set e-mail: SMTP_URL set but MAIL_FROM missing/,
+    );
+    expect(() => parseEnv({ ...smtp, SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
+  });
+
+  it('reads the payment expiry and the cron secret', () => {
+    const env = parseEnv({
+      ...LOCAL,
+      ORDER_PAYMENT_EXPIRY_MINUTES: '45',
+      CRON_SECRET: 'a-long-enough-cron-secret',
+    });
+    expect(env.orders).toEqual({
+      paymentExpiryMinutes: 45,
+      cronSecret: 'a-long-enough-cron-secret',
+    });
+    expect(() => parseEnv({ ...LOCAL, ORDER_PAYMENT_EXPIRY_MINUTES: '0' })).toThrow(
+      /ORDER_PAYMENT_EXPIRY_MINUTES/,
+    );
+    expect(() => parseEnv({ ...LOCAL, CRON_SECRET: 'short' })).toThrow(/CRON_SECRET/);
   });
 
   it('accepts a real project, unescaping the private key', () => {

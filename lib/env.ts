@@ -1,5 +1,7 @@
 import 'server-only';
 
+import path from 'node:path';
+
 import { z } from 'zod';
 
 export type EnvRecord = Readonly<Record<string, string | undefined>>;
@@ -48,12 +50,30 @@ export type MercadoPagoConfig = {
   apiBaseUrl: string;
 };
 
+/**
+ * How order e-mails leave: SMTP (SMTP_URL and MAIL_FROM set), or, with the local Firebase, `.eml`
+ * files in its data folder's outbox (lib/mail/outbox.ts).
+ */
+export type MailConfig =
+  | { mode: 'smtp'; smtpUrl: string; from: string; shopAddress: string }
+  | { mode: 'outbox'; directory: string; from: string; shopAddress: string };
+
+export type OrderRulesConfig = {
+  /** Minutes an order waiting for payment holds its stock before it expires. */
+  paymentExpiryMinutes: number;
+  /** The secret `POST /api/cron/expire-orders` expects as `Authorization: Bearer …`; null: off. */
+  cronSecret: string | null;
+};
+
 export type Env = {
   nodeEnv: NodeEnv;
   shopId: string;
   firebase: FirebaseConfig;
   /** null when Mercado Pago is not configured: payments are unavailable. */
   mercadoPago: MercadoPagoConfig | null;
+  /** null when no e-mail can be sent (no SMTP and no local Firebase data folder). */
+  mail: MailConfig | null;
+  orders: OrderRulesConfig;
 };
 
 export class EnvError extends Error {
@@ -66,6 +86,10 @@ export class EnvError extends Error {
 export const DEFAULT_SHOP_ID = 'chocolate-shop';
 export const DEFAULT_LOCAL_PROJECT_ID = 'demo-chocolate-shop';
 export const DEFAULT_MERCADOPAGO_API_BASE_URL = 'https://api.mercadopago.com';
+export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30;
+// Local outbox only: no mail leaves the machine, so these addresses need not exist.
+export const LOCAL_MAIL_FROM = 'Chocolates Tropicais <loja@chocolates.local>';
+export const LOCAL_SHOP_ADDRESS = 'pedidos@chocolates.local';
 
 const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'] as const;
 const REAL_VARS = [
@@ -122,11 +146,40 @@ export function parseEnv(record: EnvRecord): Env {
   const firebase = parseFirebase({ get, isSet, check, problems, nodeEnv });
   const mercadoPago = parseMercadoPago({ get, isSet, check, problems });
   checkSiteUrl({ get, isSet, check, problems }, firebase, mercadoPago);
+  const mail = parseMail({ get, isSet, check, problems }, firebase);
+  const paymentExpiryMinutes = check(
+    'ORDER_PAYMENT_EXPIRY_MINUTES',
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
+    get('ORDER_PAYMENT_EXPIRY_MINUTES') ?? DEFAULT_PAYMENT_EXPIRY_MINUTES,
+  );
+  const cronSecret = get('CRON_SECRET') ?? null;
+  if (cronSecret !== null && cronSecret.length < 16) {
+    problems.push('CRON_SECRET must be at least 16 characters');
+  }
 
-  if (problems.length > 0 || !nodeEnv || !shopId || !firebase || mercadoPago === undefined) {
+  if (
+    problems.length > 0 ||
+    !nodeEnv ||
+    !shopId ||
+    !firebase ||
+    mercadoPago === undefined ||
+    mail === undefined ||
+    !paymentExpiryMinutes
+  ) {
     throw new EnvError(problems);
   }
-  return { nodeEnv, shopId, firebase, mercadoPago };
+  return {
+    nodeEnv,
+    shopId,
+    firebase,
+    mercadoPago,
+    mail,
+    orders: { paymentExpiryMinutes, cronSecret },
+  };
 }
 
 type Helpers = {
@@ -350,6 +403,46 @@ function checkSiteUrl(
         `${siteUrl === undefined ? 'unset' : 'not https'}`,
     );
   }
+}
+
+const MAIL_VARS = ['SMTP_URL', 'MAIL_FROM'] as const;
+const smtpUrlSchema = z.url({ protocol: /^smtps?$/ });
+const mailboxSchema = z.string().regex(/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/, {
+  message: 'must be an address (loja@example.com or Loja <loja@example.com>)',
+});
+
+/** Returns null when no mail can be sent, undefined when invalid (problems recorded). */
+function parseMail(
+  { get, isSet, check, problems }: Helpers,
+  firebase: FirebaseConfig | undefined,
+): MailConfig | null | undefined {
+  const set = MAIL_VARS.filter(isSet);
+  const shopAddress = get('SHOP_ORDERS_EMAIL');
+  if (shopAddress !== undefined) check('SHOP_ORDERS_EMAIL', z.email(), shopAddress);
+  if (set.length === MAIL_VARS.length) {
+    const smtpUrl = check('SMTP_URL', smtpUrlSchema, get('SMTP_URL'));
+    const from = check('MAIL_FROM', mailboxSchema, get('MAIL_FROM'));
+    if (!smtpUrl || !from) return undefined;
+    const fromAddress = /<([^>]+)>$/.exec(from)?.[1] ?? from;
+    return { mode: 'smtp', smtpUrl, from, shopAddress: shopAddress ?? fromAddress };
+  }
+  if (set.length > 0) {
+    problems.push(
+      `half-set e-mail: ${listed(set)} set but ${listed(MAIL_VARS.filter((n) => !isSet(n)))} ` +
+        `missing (set both, or neither)`,
+    );
+    return undefined;
+  }
+  const dataDir = get('LOCAL_FIREBASE_DATA_DIR');
+  if (firebase?.mode === 'local' && dataDir) {
+    return {
+      mode: 'outbox',
+      directory: path.join(path.resolve(dataDir), 'outbox'),
+      from: LOCAL_MAIL_FROM,
+      shopAddress: shopAddress ?? LOCAL_SHOP_ADDRESS,
+    };
+  }
+  return null;
 }
 
 let cached: Env | undefined;

@@ -304,9 +304,16 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
           <Notice tone="error" as="ul" className="flex flex-col gap-1">
             {serverErrors.map((message) => (
               <li key={`${message.key}:${message.values?.title ?? ''}`}>
-                {message.values
-                  ? tErrors(message.key, message.values)
-                  : tErrors(message.key as Exclude<typeof message.key, ProductErrorKey>)}
+                {message.openOrders
+                  ? tErrors('tooManyOpen', {
+                      count: message.openOrders.length,
+                      orders: message.openOrders.join(', '),
+                    })
+                  : message.values
+                    ? tErrors(message.key as ProductErrorKey, message.values)
+                    : tErrors(
+                        message.key as Exclude<typeof message.key, ProductErrorKey | 'tooManyOpen'>,
+                      )}
               </li>
             ))}
           </Notice>

@@ -4,7 +4,10 @@ import { Link, usePathname } from '@/lib/i18n/navigation';
 
 type Props = {
   label: string;
-  links: { href: '/control-panel' | '/control-panel/stock'; label: string }[];
+  links: {
+    href: '/control-panel' | '/control-panel/stock' | '/control-panel/outbox';
+    label: string;
+  }[];
 };
 
 /** The panel's sections; the current one is marked for assistive technology too. */

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { useUiStore } from '@/components/providers/ui-store-provider';
+import { NEXT_PARAM, safeReturnPath } from '@/lib/session/return-path';
 
 /**
  * The search param that asks a page to open the user tab: proxy.ts and
@@ -11,7 +12,7 @@ const LOGIN_PARAM = 'login';
 
 /**
  * Renders nothing: opens the user tab when the address carries `?login=1`, then drops the param
- * so a reload or a shared link does not open it again.
+ * so a reload or a shared link does not open it again. A safe `next` return path is kept.
  */
 export function OpenUserTabFromUrl() {
   const openPanel = useUiStore((store) => store.openPanel);
@@ -23,6 +24,9 @@ export function OpenUserTabFromUrl() {
     const timer = window.setTimeout(() => {
       openPanel('userTab');
       url.searchParams.delete(LOGIN_PARAM);
+      // A valid `next` stays for the login form (it returns there after signing in); anything
+      // else (another site, a path outside the shop's locales) is dropped here.
+      if (!safeReturnPath(url.searchParams.get(NEXT_PARAM))) url.searchParams.delete(NEXT_PARAM);
       // Next's router keeps its state in sync with replaceState calls made this way.
       window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
     }, 0);

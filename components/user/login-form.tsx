@@ -2,6 +2,7 @@
 
 import type { User, UserCredential } from 'firebase/auth';
 import { useTranslations } from 'next-intl';
+import { useRouter as useNextRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
@@ -9,6 +10,7 @@ import { loginErrorKey, type LoginErrorKey, type LoginMethod } from '@/lib/fireb
 import type { FirebaseClient } from '@/lib/firebase/client';
 import { useRouter } from '@/lib/i18n/navigation';
 import { applySessionUser, createServerSession } from '@/lib/session/client';
+import { NEXT_PARAM, safeReturnPath } from '@/lib/session/return-path';
 import { useFirebase } from './firebase-provider';
 import { buttonClass } from '@/components/ui/button';
 import { sectionTitleClass } from '@/components/ui/card';
@@ -30,6 +32,8 @@ export function LoginForm({ headingLevel = 3 }: Props) {
   const t = useTranslations('LoginForm');
   const { status, client, load } = useFirebase();
   const router = useRouter();
+  // For `next`, which already carries its locale (next-intl's router would prefix another).
+  const pathRouter = useNextRouter();
   const userStore = useUserStoreApi();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -60,7 +64,10 @@ export function LoginForm({ headingLevel = 3 }: Props) {
     const idToken = await user.getIdToken(true);
     const sessionUser = await createServerSession(idToken);
     applySessionUser(userStore.getState(), sessionUser);
-    router.refresh();
+    // Sent here by the control panel's redirect: back to the page asked for, if it is one of ours.
+    const returnTo = safeReturnPath(new URL(window.location.href).searchParams.get(NEXT_PARAM));
+    if (returnTo) pathRouter.replace(returnTo);
+    else router.refresh();
   };
 
   const run = async (

@@ -695,7 +695,7 @@ describe('stock and availability', () => {
 
     as('admin');
     await actions.updateInventory(null, inventoryInput('ovo-tropical-minas', { stock: 0 }));
-    as('shopperA');
+    as('shopperB');
     expect(await placeOrder(order('STOCKZERO01'))).toMatchObject({
       ok: false,
       error: 'out-of-stock',
@@ -706,7 +706,7 @@ describe('stock and availability', () => {
       null,
       inventoryInput('ovo-tropical-minas', { stock: 5, expectedStock: 0, availableForSale: false }),
     );
-    as('shopperA');
+    as('shopperB');
     expect(await placeOrder(order('NOTFORSALE01'))).toMatchObject({
       ok: false,
       error: 'unavailable',
@@ -717,7 +717,7 @@ describe('stock and availability', () => {
       null,
       inventoryInput('ovo-tropical-minas', { stock: 5, expectedStock: 5 }),
     );
-    as('shopperA');
+    as('shopperB');
     expect(await placeOrder(order('BACKONSALE01'))).toMatchObject({ ok: true });
     expect(await stockOf('ovo-tropical-minas')).toBe(4);
   });

@@ -9,6 +9,7 @@ import { writeInventory } from '@/lib/inventory/repository';
 import { locales, type AppLocale } from '@/lib/i18n/locales';
 import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
+import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
 
 import { requireAdminAction } from './auth';
@@ -153,6 +154,8 @@ export async function changeOrderStatus(
         log.event('stock.changed', { by: admin.uid, orderId: orderID, reason: 'order-cancelled' });
       }
       revalidateOrderPages();
+      // After the response; a failed send never undoes nor slows the change.
+      scheduleStatusMail(outcome.order, outcome.to);
       if (outcome.to === 'cancelled') {
         const code = outcome.stockReturned ? 'cancelledRestocked' : 'cancelledNoRestock';
         return { ok: true, code, message: t(`statusResult.${code}`, { orderID }) };

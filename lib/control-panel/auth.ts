@@ -1,9 +1,11 @@
 import 'server-only';
 
+import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 
 import type { AppLocale } from '@/lib/i18n/locales';
+import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 import { ADMIN_MAX_SIGN_IN_AGE_SECONDS, readSession } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
@@ -37,11 +39,6 @@ export const checkAdmin = cache(async (): Promise<AdminCheck> => {
   return { status: 'admin', user };
 });
 
-/** Where a visitor without a session is sent: the landing page with the user tab open. */
-export function loginPath(locale: AppLocale): string {
-  return `/${locale}?login=1`;
-}
-
 /** Where an admin with a sign-in too old for the panel is asked to sign in again. */
 export function reauthPath(locale: AppLocale): string {
   return `/${locale}/usuario?reauth=1`;
@@ -54,7 +51,10 @@ export function reauthPath(locale: AppLocale): string {
  */
 export async function requireAdminPage(locale: AppLocale): Promise<PublicUser> {
   const check = await checkAdmin();
-  if (check.status === 'signed-out') redirect(loginPath(locale));
+  if (check.status === 'signed-out') {
+    // Back to the page asked for after signing in (the proxy names it; validated again here).
+    redirect(loginPath(locale, (await headers()).get(RETURN_PATH_HEADER)));
+  }
   if (check.status === 'reauth') redirect(reauthPath(locale));
   if (check.status === 'forbidden') forbidden();
   return check.user;

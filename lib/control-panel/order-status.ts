@@ -2,7 +2,11 @@ import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
 import { returnStock } from '@/lib/inventory/repository';
-import { applyStatusChange, getOrderInTransaction } from '@/lib/orders/repository';
+import {
+  applyStatusChange,
+  getOrderInTransaction,
+  type StoredOrder,
+} from '@/lib/orders/repository';
 import { orderStatusKey, type OrderStatusKey } from '@/lib/orders/status';
 import { unitsToReturn } from '@/lib/orders/stock-return';
 import { checkTransition, flagsForStatus, type TransitionRefusal } from '@/lib/orders/transitions';
@@ -16,7 +20,14 @@ export type StatusChangeRequest = {
 };
 
 export type StatusChangeOutcome =
-  | { ok: true; from: OrderStatusKey; to: OrderStatusKey; stockReturned: boolean }
+  | {
+      ok: true;
+      from: OrderStatusKey;
+      to: OrderStatusKey;
+      stockReturned: boolean;
+      /** The order as it was before the change (for the shopper's e-mail). */
+      order: StoredOrder;
+    }
   | { ok: false; error: 'not-found' }
   | { ok: false; error: 'stale'; current: OrderStatusKey }
   | {
@@ -60,6 +71,6 @@ export function changeStatus(
       by,
       stockReturned,
     });
-    return { ok: true, from, to: request.to, stockReturned };
+    return { ok: true, from, to: request.to, stockReturned, order };
   });
 }

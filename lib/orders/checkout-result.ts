@@ -9,6 +9,7 @@ export type CheckoutErrorCode =
   | 'unavailable'
   | 'payment-unavailable'
   | 'not-payable'
+  | 'too-many-open'
   | 'server-error'
   /** Auth or Firestore could not answer in time: nothing was written. */
   | 'temporarily-unavailable'
@@ -23,6 +24,7 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   unavailable: 'unavailable',
   'payment-unavailable': 'paymentUnavailable',
   'not-payable': 'notPayable',
+  'too-many-open': 'tooManyOpen',
   'server-error': 'serverError',
   'temporarily-unavailable': 'temporarilyUnavailable',
   'rate-limited': 'rateLimited',
@@ -38,6 +40,8 @@ export type CheckoutErrorMessageKey =
 export type CheckoutErrorMessage = {
   key: CheckoutErrorMessageKey;
   values?: { title: string; available: number };
+  /** For 'tooManyOpen': the account's open orders, by number. */
+  openOrders?: string[];
 };
 
 /**
@@ -45,7 +49,7 @@ export type CheckoutErrorMessage = {
  * 'out-of-stock' ('soldOut' when none is left) and 'unavailable', otherwise one for the code.
  */
 export function checkoutErrorMessages(
-  failure: Pick<CheckoutFailure, 'error' | 'details'>,
+  failure: Pick<CheckoutFailure, 'error' | 'details' | 'openOrders'>,
 ): CheckoutErrorMessage[] {
   const details = failure.details ?? [];
   if ((failure.error === 'out-of-stock' || failure.error === 'unavailable') && details.length) {
@@ -54,6 +58,9 @@ export function checkoutErrorMessages(
         failure.error === 'unavailable' ? 'unavailable' : available > 0 ? 'outOfStock' : 'soldOut',
       values: { title, available },
     }));
+  }
+  if (failure.error === 'too-many-open') {
+    return [{ key: 'tooManyOpen', openOrders: failure.openOrders ?? [] }];
   }
   // Without lines to name, 'invalid' is the closest generic text.
   if (failure.error === 'out-of-stock' || failure.error === 'unavailable') {
@@ -74,6 +81,8 @@ export type CheckoutFailure = {
   issues?: string[];
   /** For 'rate-limited': whole seconds until another order may be placed. */
   retryAfterSeconds?: number;
+  /** For 'too-many-open': the account's open unpaid or unapproved orders, oldest first. */
+  openOrders?: string[];
 };
 
 export type PlaceOrderResult =

@@ -180,6 +180,15 @@ afterAll(async () => {
   await fake?.close();
 });
 
+// Each test starts with no open orders: the cap of three open orders per account
+// (lib/orders/expiry.ts, tested in expiry.test.ts) is not what these tests are about.
+afterEach(async () => {
+  const open = await db.collection(`${ROOT}/orders`).where('status.confirmed', '==', false).get();
+  await Promise.all(
+    open.docs.map((doc) => doc.ref.update({ 'status.confirmed': true, statusKey: 'confirmed' })),
+  );
+});
+
 describe('checkout with Mercado Pago', () => {
   it('creates a preference from the catalogue and stores it on the order', async () => {
     await setStock('ovo-pistache', 10);
@@ -223,7 +232,15 @@ describe('checkout with Mercado Pago', () => {
       auto_return: 'approved',
       notification_url: 'http://localhost:3000/api/mercadopago/webhook',
       statement_descriptor: 'Chocolates Tropicais',
+      // The checkout and a pending Pix lapse with the order (lib/orders/expiry.ts).
+      expires: true,
+      expiration_date_to: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+\+00:00$/),
+      date_of_expiration: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+\+00:00$/),
     });
+    const body = request?.body as { date_of_expiration?: string } | undefined;
+    const expiresIn = Date.parse(String(body?.date_of_expiration)) - Date.now();
+    expect(expiresIn).toBeGreaterThan(29 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
     const stored = await order(orderID);
     expect(stored.payment).toMatchObject({
       provider: 'mercadopago',

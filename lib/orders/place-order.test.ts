@@ -131,6 +131,14 @@ afterAll(async () => {
 
 // Every test starts with full rate-limit buckets (lib/rate-limit keeps them per process).
 beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
+// Each test starts with no open orders: the cap of three open orders per account
+// (lib/orders/expiry.ts, tested in expiry.test.ts) is not what these tests are about.
+afterEach(async () => {
+  const open = await db.collection(`${ROOT}/orders`).where('status.confirmed', '==', false).get();
+  await Promise.all(
+    open.docs.map((doc) => doc.ref.update({ 'status.confirmed': true, statusKey: 'confirmed' })),
+  );
+});
 
 describe('placeOrder', () => {
   it('writes the order priced from the catalogue and takes the stock', async () => {

@@ -15,6 +15,7 @@ import {
   type Preference,
 } from '@/lib/payments/mercadopago';
 import type { CheckoutPayment } from '@/lib/payments/types';
+import { scheduleOrderPlacedMails } from '@/lib/mail/order-mail';
 import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
 import { getSessionUser, readSession, SessionUnavailableError } from '@/lib/session/session';
@@ -22,12 +23,14 @@ import type { PublicUser } from '@/lib/users/types';
 
 import type { PlaceOrderResult, RetryPaymentResult, StockProblem } from './checkout-result';
 import { checkoutInputSchema, type ValidCheckoutInput } from './checkout-schema';
+import { expireDueOrdersLazily, MAX_OPEN_ORDERS, openOrderIds, paymentDeadline } from './expiry';
 import { ORDER_ID_PATTERN } from './limits';
 import {
   createOrder,
   getOrder,
   getOrderForOwner,
   getOrderInTransaction,
+  listUnsettledOrdersInTransaction,
   recordPaymentError,
   recordPreference,
   type StoredOrder,
@@ -45,6 +48,7 @@ type PricedLine = { product: Product; quantity: number };
 type Outcome =
   | { kind: 'created' | 'existing'; order: StoredOrder }
   | { kind: 'foreign' }
+  | { kind: 'too-many-open'; openOrders: string[] }
   | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[] };
 
 function issuesOf(error: z.ZodError): string[] {
@@ -83,6 +87,12 @@ function reserveAndCreate(
         ? { kind: 'existing', order: existing }
         : { kind: 'foreign' };
     }
+    // Read in the transaction, so two orders placed at once cannot both pass the cap.
+    const openOrders = openOrderIds(
+      await listUnsettledOrdersInTransaction(transaction, user.uid),
+      new Date(),
+    );
+    if (openOrders.length >= MAX_OPEN_ORDERS) return { kind: 'too-many-open', openOrders };
     const onHand = await readStock(
       transaction,
       lines.map(({ product }) => product.key),
@@ -109,6 +119,7 @@ function reserveAndCreate(
         stock: onHand[index]?.stock ?? 0,
       })),
     );
+    const online = getMercadoPagoConfig() !== null;
     const order = createOrder(transaction, {
       orderID: input.orderID,
       clientRef: user.uid,
@@ -124,7 +135,9 @@ function reserveAndCreate(
       telephone: input.telephone,
       cpf: input.cpf ?? null,
       customer: { name: user.name, email: user.email },
-      paymentProvider: getMercadoPagoConfig() !== null ? 'mercadopago' : 'manual',
+      paymentProvider: online ? 'mercadopago' : 'manual',
+      // Unpaid online orders stop holding their stock then; manual ones never expire.
+      expiresAt: online ? paymentDeadline() : null,
     });
     return { kind: 'created', order };
   });
@@ -145,6 +158,7 @@ async function createAndStorePreference(
 ): Promise<Preference | null> {
   const { orderID } = order;
   try {
+    const expiresAt = order.expiresAt ?? paymentDeadline();
     const preference = await createPreference({
       orderID,
       locale: order.locale,
@@ -156,8 +170,9 @@ async function createAndStorePreference(
       })),
       payerEmail: order.customer.email || undefined,
       idempotencyKey: attempt === 0 ? orderID : `${orderID}-retry-${attempt}`,
+      expiresAt,
     });
-    await recordPreference(orderID, preference, attempt);
+    await recordPreference(orderID, preference, attempt, expiresAt);
     return preference;
   } catch (error) {
     const reason = error instanceof MercadoPagoError ? error.message : (error as Error)?.name;
@@ -243,6 +258,8 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         };
       }
     }
+    // Stock held by expired unpaid orders (this shopper's included) comes back first.
+    await expireDueOrdersLazily();
     const outcome = await reserveAndCreate(user, parsed.data, priceLines(parsed.data), attempts);
     switch (outcome.kind) {
       case 'foreign':
@@ -253,11 +270,16 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       case 'unavailable':
         refused(outcome.kind, outcome.details.map((detail) => detail.key).join(','));
         return { ok: false, error: outcome.kind, details: outcome.details };
+      case 'too-many-open':
+        refused('too-many-open');
+        return { ok: false, error: 'too-many-open', openOrders: outcome.openOrders };
       case 'created':
       case 'existing': {
         const payment = await paymentFor(outcome.order, log);
         // A replay of a placed order (same id, same shopper) is not a new order: no second line.
         if (outcome.kind === 'created') {
+          // The shopper's confirmation and the shop's notice, after the response.
+          scheduleOrderPlacedMails(outcome.order);
           log.event('order.placed', {
             uid,
             orderId,

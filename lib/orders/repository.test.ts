@@ -63,6 +63,9 @@ beforeAll(async () => {
   // Odd, hand-edited data: the reshape must still give a well-formed Order.
   batch.set(db.doc(`${ORDERS}/other-2`), {
     clientRef: OTHER.uid,
+    // A string date, as a hand edit leaves it. (A document without orderDate at all is left out
+    // of orderBy('orderDate') queries by Firestore, and so by the local one.)
+    orderDate: '2026-03-20T10:00:00-03:00',
     orderItems: [
       { translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 40 },
       { translatedTitle: 'broken', quantity: '2', value: 40 },

@@ -19,7 +19,7 @@ import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
 import { newestFirst } from './list';
 import { matchesOrderFilters, pageOf, type OrderFilters, type PageSlice } from './order-filters';
-import { EMPTY_STATUS_FLAGS, type OrderStatusKey } from './status';
+import { EMPTY_STATUS_FLAGS, orderStatusKey, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
 import type {
   AdminOrder,
@@ -175,6 +175,13 @@ const orderDocumentSchema = z.object({
   /** Set once the order's units went back to the inventory, so they never go back twice. */
   stockReturned: flag,
   audit: lastChangeSchema,
+  /** When an unpaid online order stops holding its stock; null: never; missing: older order. */
+  expiresAt: z
+    .instanceof(Timestamp)
+    .transform((value) => value.toDate())
+    .nullable()
+    .optional()
+    .catch(null),
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -182,6 +189,8 @@ export type StoredOrder = OrderDetails & {
   stockReturned: boolean;
   paymentAttempts: number;
   processedPaymentEvents: string[];
+  /** See lib/orders/expiry.ts; undefined for orders stored before expiry existed. */
+  expiresAt: Date | null | undefined;
 };
 
 /** The one mapping from a stored order document to the app's order. */
@@ -212,6 +221,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
+    expiresAt: stored.expiresAt,
   };
 }
 
@@ -290,14 +300,20 @@ export type AdminOrderPage = PageSlice<AdminOrder> & {
  * the seed's) have only clientRef; those are completed from the user documents.
  */
 export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrderPage> {
-  const snapshot = await ordersCollection()
-    .orderBy('orderDate', 'desc')
-    .limit(MAX_ORDERS_SCANNED + 1)
-    .get();
-  const stored = snapshot.docs
+  const [snapshot, searched] = await Promise.all([
+    ordersCollection()
+      .orderBy('orderDate', 'desc')
+      .limit(MAX_ORDERS_SCANNED + 1)
+      .get(),
+    searchOrders(filters.q),
+  ]);
+  const scanned = snapshot.docs
     .slice(0, MAX_ORDERS_SCANNED)
     .map(reshapeOrder)
     .filter((order): order is StoredOrder => order !== null);
+  // The search's direct reads find orders of any age, also past the newest MAX_ORDERS_SCANNED.
+  const seen = new Set(scanned.map((order) => order.orderID));
+  const stored = [...scanned, ...searched.filter((order) => !seen.has(order.orderID))];
   const contacts = await getUserContacts(
     stored.filter((order) => !order.customer.email).map((order) => order.clientRef),
   );
@@ -323,6 +339,41 @@ export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrder
   return { ...slice, capped: snapshot.docs.length > MAX_ORDERS_SCANNED };
 }
 
+/** At most this many orders of one customer e-mail are read by a search. */
+const MAX_ORDERS_PER_EMAIL = 200;
+
+/**
+ * The orders a panel search names exactly, whatever their age: an order number is one direct
+ * read (as typed and upper-cased), an e-mail an indexed query on the stored lower-cased e-mail
+ * (`customerEmailLower`), plus, for orders stored before that field, one on the e-mail as typed.
+ */
+async function searchOrders(q: string): Promise<StoredOrder[]> {
+  const query = q.trim();
+  if (!query) return [];
+  if (ORDER_ID_PATTERN.test(query)) {
+    const ids = [...new Set([query, query.toUpperCase()])];
+    const snapshots = await ordersCollection().firestore.getAll(
+      ...ids.map((id) => ordersCollection().doc(id)),
+    );
+    return snapshots.map(reshapeOrder).filter((order): order is StoredOrder => order !== null);
+  }
+  if (!query.includes('@')) return [];
+  const [indexed, legacy] = await Promise.all([
+    ordersCollection()
+      .where('customerEmailLower', '==', query.toLowerCase())
+      .orderBy('orderDate', 'desc')
+      .limit(MAX_ORDERS_PER_EMAIL)
+      .get(),
+    ordersCollection().where('customer.email', '==', query).limit(MAX_ORDERS_PER_EMAIL).get(),
+  ]);
+  const byId = new Map<string, StoredOrder>();
+  for (const doc of [...indexed.docs, ...legacy.docs]) {
+    const order = reshapeOrder(doc);
+    if (order) byId.set(order.orderID, order);
+  }
+  return [...byId.values()];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writes.
 
@@ -339,6 +390,8 @@ export type NewOrder = {
   customer: { name: string; email: string };
   /** Whether the order will be paid online (Mercado Pago configured) or by hand. */
   paymentProvider: 'mercadopago' | 'manual';
+  /** When it stops holding its stock unpaid (lib/orders/expiry.ts); null: never. */
+  expiresAt: Date | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -358,6 +411,10 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     clientRef: order.clientRef,
     orderItems: order.orderItems,
     status: { ...EMPTY_STATUS_FLAGS },
+    // Stored for the panel's and the expiry's queries (a status key, a case-free e-mail).
+    statusKey: 'awaitingApproval' satisfies OrderStatusKey,
+    customerEmailLower: order.customer.email.toLowerCase(),
+    expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
     locale: order.locale,
@@ -387,6 +444,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     stockReturned: false,
     paymentAttempts: 0,
     processedPaymentEvents: [],
+    expiresAt: order.expiresAt,
   };
 }
 
@@ -395,6 +453,7 @@ export async function recordPreference(
   orderID: string,
   preference: { preferenceId: string; initPoint: string },
   attempt: number,
+  expiresAt: Date,
 ): Promise<void> {
   await ordersCollection()
     .doc(orderID)
@@ -405,6 +464,7 @@ export async function recordPreference(
       'payment.preferenceId': preference.preferenceId,
       'payment.initPoint': preference.initPoint,
       'payment.attempts': attempt + 1,
+      expiresAt: Timestamp.fromDate(expiresAt),
     });
 }
 
@@ -429,6 +489,9 @@ export function applyStatusChange(
 ): void {
   const update: DocumentData = {
     status: change.status,
+    statusKey: change.to,
+    // A paid, approved or cancelled order no longer expires.
+    expiresAt: null,
     audit: FieldValue.arrayUnion({
       at: Timestamp.now(),
       by: { uid: change.by.uid, email: change.by.email },
@@ -458,7 +521,10 @@ export function applyPaymentUpdate(
 ): void {
   const { payment } = update;
   const fields: DocumentData = {};
-  if (update.status) fields.status = update.status;
+  if (update.status) {
+    fields.status = update.status;
+    fields.statusKey = orderStatusKey(update.status);
+  }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
   if (update.paymentStatus) {
     fields['payment.status'] = update.paymentStatus;
@@ -476,6 +542,83 @@ export function applyPaymentUpdate(
     change: update.change,
   });
   transaction.update(ordersCollection().doc(orderID), fields);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry (lib/orders/expiry.ts decides; these read and write).
+
+/** Inside `transaction`, `uid`'s orders that are neither confirmed nor cancelled. */
+export async function listUnsettledOrdersInTransaction(
+  transaction: Transaction,
+  uid: string,
+): Promise<StoredOrder[]> {
+  const snapshot = await transaction.get(
+    ordersCollection()
+      .where('clientRef', '==', uid)
+      .where('status.confirmed', '==', false)
+      .where('status.cancelled', '==', false),
+  );
+  return snapshot.docs
+    .map(reshapeOrder)
+    .filter((order): order is StoredOrder => order !== null && order.clientRef === uid);
+}
+
+/**
+ * Ids of orders that may be due to expire at `now`: `expiresAt` passed, or (orders stored before
+ * `expiresAt` existed) an unpaid online payment placed before `legacyPlacedBefore`. At most
+ * `limit` of each; the caller re-checks each one in a transaction.
+ */
+export async function listExpiryCandidates(
+  now: Date,
+  legacyPlacedBefore: Date,
+  unpaidStatuses: readonly OrderPaymentStatus[],
+  limit: number,
+): Promise<string[]> {
+  const [due, legacy] = await Promise.all([
+    ordersCollection()
+      .where('expiresAt', '<=', Timestamp.fromDate(now))
+      .orderBy('expiresAt')
+      .limit(limit)
+      .select()
+      .get(),
+    ordersCollection()
+      .where('payment.status', 'in', [...unpaidStatuses])
+      .where('orderDate', '<=', Timestamp.fromDate(legacyPlacedBefore))
+      .limit(limit)
+      .select('expiresAt')
+      .get(),
+  ]);
+  const ids = new Set(due.docs.map((doc) => doc.id));
+  for (const doc of legacy.docs) if (doc.get('expiresAt') === undefined) ids.add(doc.id);
+  return [...ids];
+}
+
+/** Inside `transaction`, an unpaid order's expiry: cancelled, audited, never to expire again. */
+export function applyExpiry(
+  transaction: Transaction,
+  orderID: string,
+  change: { from: OrderStatusKey; at: Date; stockReturned: boolean },
+): void {
+  const update: DocumentData = {
+    status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
+    statusKey: 'cancelled' satisfies OrderStatusKey,
+    expiresAt: null,
+    'payment.status': 'cancelled' satisfies OrderPaymentStatus,
+    audit: FieldValue.arrayUnion({
+      at: Timestamp.fromDate(change.at),
+      by: { uid: 'system', email: '' },
+      from: change.from,
+      to: 'cancelled',
+      reason: 'payment-expired',
+    }),
+  };
+  if (change.stockReturned) update.stockReturned = true;
+  transaction.update(ordersCollection().doc(orderID), update);
+}
+
+/** Inside `transaction`, clears `expiresAt` of an order that no longer awaits payment. */
+export function clearExpiry(transaction: Transaction, orderID: string): void {
+  transaction.update(ordersCollection().doc(orderID), { expiresAt: null });
 }
 
 /** The key under which a payment event is remembered as applied. */

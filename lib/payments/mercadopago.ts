@@ -35,7 +35,14 @@ export type PreferenceRequest = {
   payerEmail?: string;
   /** Sent as X-Idempotency-Key: a retried request returns the same preference. */
   idempotencyKey: string;
+  /** When the order stops holding its stock (lib/orders/expiry.ts): no payment after that. */
+  expiresAt?: Date;
 };
+
+/** Mercado Pago's date format: ISO 8601 with milliseconds and an explicit offset. */
+function mercadoPagoDate(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00');
+}
 
 export type Preference = { preferenceId: string; initPoint: string };
 
@@ -127,6 +134,14 @@ export async function createPreference(request: PreferenceRequest): Promise<Pref
       auto_return: 'approved',
       notification_url: `${SITE_URL}/api/mercadopago/webhook`,
       statement_descriptor: STATEMENT_DESCRIPTOR,
+      // The checkout closes and a pending Pix or boleto lapses when the order expires.
+      ...(request.expiresAt
+        ? {
+            expires: true,
+            expiration_date_to: mercadoPagoDate(request.expiresAt),
+            date_of_expiration: mercadoPagoDate(request.expiresAt),
+          }
+        : {}),
     },
   });
   if (status < 200 || status >= 300) {

@@ -11,6 +11,7 @@ import {
   setAt,
   timestampFromDate,
 } from './fields.mjs';
+import { runStructuredQuery } from './query.mjs';
 
 const require = createRequire(import.meta.url);
 const grpc = require('@grpc/grpc-js');
@@ -19,6 +20,8 @@ const {
   BatchGetDocumentsResponse,
   BeginTransactionResponse,
   CommitResponse,
+  RunAggregationQueryResponse,
+  RunQueryResponse,
 } = require('@firestore-emulator/proto/dist/google/firestore/v1/firestore');
 const { Empty } = require('@firestore-emulator/proto/dist/google/protobuf/empty');
 
@@ -233,6 +236,34 @@ function applyTransform(fields, transform, date) {
     throw new GrpcError(Status.INVALID_ARGUMENT, 'Unsupported field transform');
   }
   return setAt(fields, segments, next);
+}
+
+/** count/sum/avg over the documents a query matched (count's up_to bounds the count). */
+function aggregateFields(docs, aggregations) {
+  const result = {};
+  for (const aggregation of aggregations) {
+    if (aggregation.has_count) {
+      const upTo = aggregation.count.has_up_to ? Number(aggregation.count.up_to.value) : Infinity;
+      result[aggregation.alias] = { integer_value: Math.min(docs.length, upTo) };
+      continue;
+    }
+    const field = aggregation.has_sum ? aggregation.sum.field : aggregation.avg.field;
+    const numbers = docs
+      .map((d) => d.getField(field.field_path))
+      .filter((f) => f && (f.type === 'integer_value' || f.type === 'double_value'));
+    const total = numbers.reduce((sum, f) => sum + Number(f.value), 0);
+    if (aggregation.has_sum) {
+      const allIntegers = numbers.every((f) => f.type === 'integer_value');
+      result[aggregation.alias] =
+        allIntegers && Number.isSafeInteger(total)
+          ? { integer_value: total }
+          : { double_value: total };
+    } else {
+      result[aggregation.alias] =
+        numbers.length === 0 ? { null_value: 0 } : { double_value: total / numbers.length };
+    }
+  }
+  return result;
 }
 
 function notFound(path) {
@@ -451,15 +482,53 @@ export async function startFirestoreEmulator({
     call.end();
   });
 
-  for (const name of ['RunQuery', 'RunAggregationQuery']) {
-    const original = impl[name];
-    wrapped[name] = streaming(async (call) => {
-      const txId = await transactionForRead(call.request, databaseOf(call.request.parent), call);
-      // Replacing new_transaction by the id makes the emulator echo our id in its responses.
-      if (txId) call.request.transaction = txId;
-      original.call(impl, call);
+  wrapped.RunQuery = streaming(async (call) => {
+    const { request } = call;
+    const txId = await transactionForRead(request, databaseOf(request.parent), call);
+    const { docs, skipped, toObject } = runStructuredQuery(
+      state,
+      request.parent,
+      request.structured_query,
+    );
+    const readTime = timestampFromDate(new Date());
+    const transaction = txId ?? undefined;
+    docs.forEach((document, i) => {
+      call.write(
+        RunQueryResponse.fromObject({
+          document: toObject(document),
+          read_time: readTime,
+          transaction: i === 0 ? transaction : undefined,
+        }),
+      );
     });
-  }
+    call.write(
+      RunQueryResponse.fromObject({
+        done: true,
+        read_time: readTime,
+        skipped_results: skipped,
+        transaction: docs.length === 0 ? transaction : undefined,
+      }),
+    );
+    call.end();
+  });
+
+  wrapped.RunAggregationQuery = streaming(async (call) => {
+    const { request } = call;
+    const txId = await transactionForRead(request, databaseOf(request.parent), call);
+    if (request.has_explain_options) {
+      throw new GrpcError(Status.UNIMPLEMENTED, 'Explain is not supported by the local Firestore');
+    }
+    const aggregation = request.structured_aggregation_query;
+    const { docs } = runStructuredQuery(state, request.parent, aggregation.structured_query);
+    call.write(
+      RunAggregationQueryResponse.fromObject({
+        result: { aggregate_fields: aggregateFields(docs, aggregation.aggregations) },
+        read_time: timestampFromDate(new Date()),
+        transaction: txId ?? undefined,
+      }),
+    );
+    call.end();
+  });
 
   wrapped.Listen = (call) => {
     // The emulator throws from its stream listener on unsupported requests, which would crash

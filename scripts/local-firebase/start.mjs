@@ -36,9 +36,11 @@ const LOCK_FILE = 'stack.pid';
  * Variables a child process needs to use the stack. ALLOW_EMULATORS_IN_PRODUCTION lets the local
  * `npm start` (a production build) talk to the emulators; lib/env.ts refuses them otherwise.
  */
-export function emulatorEnv({ authHost, firestoreHost, projectId }) {
+export function emulatorEnv({ authHost, firestoreHost, projectId, dataDir }) {
   return {
     ...NO_METADATA_PROBE,
+    // The app writes its local e-mail outbox there (lib/env.ts).
+    ...(dataDir ? { LOCAL_FIREBASE_DATA_DIR: dataDir } : {}),
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_AUTH_EMULATOR_HOST: authHost,
     GCLOUD_PROJECT: projectId,

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { PanelNav } from '@/components/control-panel/panel-nav';
 import { requireAdminPage } from '@/lib/control-panel/auth';
+import { getEnv } from '@/lib/env';
 import type { AppLocale } from '@/lib/i18n/routing';
 
 // Per request: who is asking decides everything here. Never prerendered or cached.
@@ -27,6 +28,9 @@ export default async function ControlPanelLayout({ children, params }: Props) {
   setRequestLocale(locale);
   const admin = await requireAdminPage(locale);
   const t = await getTranslations('ControlPanel');
+  const tMail = await getTranslations('OrderEmail');
+  // The local outbox exists only where e-mails are written to files (lib/mail/send.ts).
+  const outbox = getEnv().mail?.mode === 'outbox';
   return (
     <section className="mx-auto max-w-6xl px-6 pt-28 pb-24">
       <header>
@@ -40,6 +44,9 @@ export default async function ControlPanelLayout({ children, params }: Props) {
         links={[
           { href: '/control-panel', label: t('nav.orders') },
           { href: '/control-panel/stock', label: t('nav.stock') },
+          ...(outbox
+            ? [{ href: '/control-panel/outbox' as const, label: tMail('outboxNav') }]
+            : []),
         ]}
       />
       {children}

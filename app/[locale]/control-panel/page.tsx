@@ -3,7 +3,7 @@ import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
 import { requireAdminPage } from '@/lib/control-panel/auth';
-import { parseOrderFilters } from '@/lib/orders/order-filters';
+import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
 import { listPanelOrders, MAX_ORDERS_SCANNED } from '@/lib/orders/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
 
@@ -23,6 +23,9 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   const filters = parseOrderFilters(await searchParams);
   const result = await listPanelOrders(filters);
   const t = await getTranslations('ControlPanel.orders');
+  const tExport = await getTranslations('OrderExport');
+  // The export takes every page of the filtered list, so the page number is left out.
+  const exportHref = `/${locale}/control-panel/export${orderFiltersQuery({ ...filters, page: 1 })}`;
 
   return (
     <section aria-labelledby="orders-title" className="mt-8">
@@ -30,10 +33,21 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
         {t('title')}
       </h2>
       <OrderFiltersForm locale={locale} filters={filters} />
-      <p className="mt-6 text-sm text-cacao-600 dark:text-cacao-300" data-testid="orders-count">
-        {t('count', { count: result.total })}
-        {result.pages > 1 ? ` · ${t('page', { page: result.page, pages: result.pages })}` : null}
-      </p>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-cacao-600 dark:text-cacao-300" data-testid="orders-count">
+          {t('count', { count: result.total })}
+          {result.pages > 1 ? ` · ${t('page', { page: result.page, pages: result.pages })}` : null}
+        </p>
+        {/* A plain link: the browser downloads the file (Content-Disposition: attachment). */}
+        <a
+          href={exportHref}
+          download
+          aria-label={tExport('downloadLabel')}
+          className="inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-cacao-300 hover:bg-cacao-100 dark:ring-cacao-700 dark:hover:bg-cacao-800"
+        >
+          {tExport('download')}
+        </a>
+      </div>
       {result.capped ? (
         <p className="mt-2 text-sm font-medium">{t('capped', { max: MAX_ORDERS_SCANNED })}</p>
       ) : null}

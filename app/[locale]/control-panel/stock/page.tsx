@@ -17,6 +17,8 @@ export default async function ControlPanelStockPage({ params }: Props) {
   await requireAdminPage(locale);
   const overlay = await getInventoryOverlay();
   const t = await getTranslations('ControlPanel.stock');
+  // A badge for every flag away from a plain product on sale in the shop.
+  const tBadge = await getTranslations('StockBadges');
   const flagNames = {
     availableForSale: t('availableForSale'),
     showInStore: t('showInStore'),
@@ -56,7 +58,9 @@ export default async function ControlPanelStockPage({ params }: Props) {
               const title = product.title[locale];
               const badges = [
                 ...(entry.stock === 0 ? [t('soldOut')] : []),
+                ...(entry.availableForSale ? [] : [tBadge('notForSale')]),
                 ...(entry.showInStore ? [] : [t('hidden')]),
+                ...(entry.isPromoted ? [tBadge('featured')] : []),
               ];
               return (
                 <StockRow

@@ -1,0 +1,43 @@
+import { hasLocale } from 'next-intl';
+
+import { checkAdmin } from '@/lib/control-panel/auth';
+import { parseOrderFilters } from '@/lib/orders/order-filters';
+import { listPanelOrders } from '@/lib/orders/repository';
+import { ordersCsv, ordersCsvFileName } from '@/lib/csv/orders-csv';
+import { routing } from '@/lib/i18n/routing';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ locale: string }> };
+
+/**
+ * The filtered order list as CSV (GET /{locale}/control-panel/export?status=…&shipping=…&q=…),
+ * every page of it, in the admin's language. Admins only: 401 without a session, 403 otherwise.
+ */
+export async function GET(request: Request, { params }: Context) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return new Response(null, { status: 404 });
+  const check = await checkAdmin();
+  if (check.status !== 'admin') {
+    return new Response(null, { status: check.status === 'signed-out' ? 401 : 403 });
+  }
+  const filters = parseOrderFilters(Object.fromEntries(new URL(request.url).searchParams));
+  try {
+    const orders = [];
+    for (let page = 1; ; page += 1) {
+      const slice = await listPanelOrders({ ...filters, page });
+      orders.push(...slice.items);
+      if (page >= slice.pages) break;
+    }
+    return new Response(ordersCsv(orders, locale), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${ordersCsvFileName(locale)}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  } catch (error) {
+    console.error('[export] reading the orders failed:', error);
+    return new Response(null, { status: 503 });
+  }
+}

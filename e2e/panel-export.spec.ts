@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, SHOPPER } from './fixtures/account';
+import { createOrder, sessionContext, uniqueOrderId } from './fixtures/control-panel';
+
+// The control panel's CSV export: the filtered list, one row per order, in the admin's
+// language, formula-injection-safe.
+
+test('exports the filtered list as CSV, a name starting with = as text', async ({ baseURL }) => {
+  const marker = uniqueOrderId('CSV');
+  const email = `${marker.toLowerCase()}@example.com`;
+  // Two orders found by the customer's e-mail, one that is not.
+  await createOrder(`${marker}A`, 'csv-shopper', {
+    customer: { name: '=HYPERLINK("http://evil.example","clique")', email },
+  });
+  await createOrder(`${marker}B`, 'csv-shopper', {
+    customer: { name: 'Maria; "Mimi" Souza', email },
+    shippingOption: 'Entrega',
+  });
+  await createOrder(uniqueOrderId('OTHER'), 'csv-shopper');
+
+  const admin = await sessionContext(baseURL!, ADMIN);
+  const response = await admin.get(`/pt-BR/control-panel/export?q=${encodeURIComponent(email)}`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/csv');
+  expect(response.headers()['content-disposition']).toMatch(/attachment; filename="pedidos-/);
+  const csv = (await response.body()).toString('utf8');
+  expect(
+    csv.startsWith('\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação\r\n'),
+  ).toBe(true);
+  const rows = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(rows).toHaveLength(3);
+  const byId = (id: string) => rows.find((row) => row.includes(`;${id};`)) ?? '';
+  expect(byId(`${marker}A`)).toContain(
+    `;"'=HYPERLINK(""http://evil.example"",""clique"") <${email}>";`,
+  );
+  expect(byId(`${marker}A`)).toMatch(
+    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação$/,
+  );
+  expect(byId(`${marker}B`)).toContain(`;"Maria; ""Mimi"" Souza <${email}>";`);
+
+  const english = await admin.get(
+    `/en/control-panel/export?q=${encodeURIComponent(email)}&shipping=Entrega`,
+  );
+  const englishRows = (await english.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(englishRows[0]).toBe('Date,Number,Customer,Items,Total (R$),Receiving,Status');
+  expect(englishRows).toHaveLength(2);
+  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval$/);
+
+  const shopper = await sessionContext(baseURL!, SHOPPER);
+  expect((await shopper.get(`/en/control-panel/export`, { maxRedirects: 0 })).status()).toBe(403);
+  await admin.dispose();
+  await shopper.dispose();
+});

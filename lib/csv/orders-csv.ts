@@ -1,0 +1,78 @@
+import { createTranslator } from 'next-intl';
+
+import type { AppLocale } from '@/lib/i18n/locales';
+import { orderStatusKey } from '@/lib/orders/status';
+import type { OrderStatusFlags, ShippingOption } from '@/lib/orders/types';
+import en from '@/messages/en.json';
+import ptBR from '@/messages/pt-BR.json';
+
+import { csvDocument, type CsvDialect } from './csv';
+
+// The control panel's order export: one row per order of the filtered list, headers, dates,
+// amounts, receiving methods and statuses in the admin's language.
+
+const MESSAGES = { en, 'pt-BR': ptBR } as const;
+
+export type ExportOrder = {
+  orderID: string;
+  /** ISO 8601. */
+  orderDate: string;
+  customer: { name: string; email: string };
+  orderItems: readonly { translatedTitle: string; quantity: number }[];
+  /** Whole reais. */
+  total: number;
+  shippingOption: ShippingOption;
+  status: OrderStatusFlags;
+};
+
+export function csvDialect(locale: AppLocale): CsvDialect {
+  return { delimiter: locale === 'pt-BR' ? ';' : ',' };
+}
+
+/** `yyyy-mm-dd hh:mm` in the shop's time zone: sortable, and read as a date by spreadsheets. */
+function exportDate(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): string {
+  const messages = MESSAGES[locale] as typeof en;
+  const t = createTranslator({ locale, messages, namespace: 'OrderExport' });
+  const status = createTranslator({ locale, messages, namespace: 'OrderStatus' });
+  const header = [
+    t('date'),
+    t('number'),
+    t('customer'),
+    t('items'),
+    t('total'),
+    t('method'),
+    t('status'),
+  ];
+  const rows = orders.map((order) => [
+    exportDate(order.orderDate),
+    order.orderID,
+    order.customer.name && order.customer.email
+      ? `${order.customer.name} <${order.customer.email}>`
+      : order.customer.name || order.customer.email,
+    order.orderItems.map((item) => `${item.quantity} × ${item.translatedTitle}`).join('; '),
+    // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
+    locale === 'pt-BR' ? `${order.total},00` : `${order.total}.00`,
+    t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),
+    status(orderStatusKey(order.status)),
+  ]);
+  return csvDocument(header, rows, csvDialect(locale));
+}
+
+/** The download's file name: pedidos-2026-03-20.csv / orders-2026-03-20.csv. */
+export function ordersCsvFileName(locale: AppLocale, now = new Date()): string {
+  return `${locale === 'pt-BR' ? 'pedidos' : 'orders'}-${exportDate(now.toISOString()).slice(0, 10)}.csv`;
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { listOutbox, parseEml } from './outbox';
+import { deliverMail } from './send';
+import {
+  newOrderMail,
+  orderPlacedMail,
+  statusChangedMail,
+  type MailOrder,
+  NOTIFIED_STATUSES,
+} from './templates';
+
+const ORDER: MailOrder = {
+  orderID: 'PED-2026-0042',
+  locale: 'pt-BR',
+  orderDate: '2026-03-20T15:30:00.000Z',
+  customer: { name: 'João Araújo', email: 'joao@example.com' },
+  telephone: '+55 11 91234-5678',
+  items: [
+    { title: 'Ovo de Pistache', quantity: 2, value: 120 },
+    { title: 'Barra ao Leite', quantity: 1, value: 25 },
+  ],
+  total: 265,
+  shippingOption: 'Entrega',
+};
+
+let outbox: string;
+beforeEach(() => {
+  outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+});
+afterEach(() => fs.rmSync(outbox, { recursive: true, force: true }));
+
+const outboxConfig = () =>
+  ({
+    mode: 'outbox',
+    directory: outbox,
+    from: 'Chocolates Tropicais <loja@chocolates.local>',
+    shopAddress: 'pedidos@chocolates.local',
+  }) as const;
+
+describe('order e-mail texts', () => {
+  it("confirm an order in the order's language, with its number, items and total", () => {
+    const pt = orderPlacedMail(ORDER);
+    expect(pt).toMatchObject({ to: 'joao@example.com', kind: 'order-placed' });
+    expect(pt.subject).toBe('Recebemos o seu pedido PED-2026-0042');
+    expect(pt.text).toContain('Olá, João Araújo!');
+    expect(pt.text).toContain('2 × Ovo de Pistache: R$ 240,00');
+    expect(pt.text).toContain('1 × Barra ao Leite: R$ 25,00');
+    expect(pt.text).toContain('Total: R$ 265,00');
+    expect(pt.text).toContain('/pt-BR/checkout/PED-2026-0042');
+
+    const en = orderPlacedMail({ ...ORDER, locale: 'en', shippingOption: 'Retirada' });
+    expect(en.subject).toBe('We received your order PED-2026-0042');
+    expect(en.text).toContain('Receiving: pick-up at the shop');
+  });
+
+  it('tell the shop about a new order in Portuguese, whatever the order language', () => {
+    const notice = newOrderMail({ ...ORDER, locale: 'en' }, 'pedidos@chocolates.local');
+    expect(notice.to).toBe('pedidos@chocolates.local');
+    expect(notice.subject).toBe('Novo pedido PED-2026-0042: R$ 265,00');
+    expect(notice.text).toContain('João Araújo (joao@example.com, telefone +55 11 91234-5678)');
+  });
+
+  it('name each notified status with the shop-wide status label', () => {
+    const subjects = NOTIFIED_STATUSES.map((s) => statusChangedMail(ORDER, s).subject);
+    expect(subjects).toEqual([
+      'Pedido PED-2026-0042: Confirmado',
+      'Pedido PED-2026-0042: Aguardando Retirada',
+      'Pedido PED-2026-0042: Aguardando Entrega',
+      'Pedido PED-2026-0042: Entregue',
+      'Pedido PED-2026-0042: Cancelado',
+    ]);
+    expect(statusChangedMail({ ...ORDER, locale: 'en' }, 'waitingForRetrieval').text).toContain(
+      'ready for pick-up at Rua dos Cacaueiros',
+    );
+  });
+});
+
+describe('the local outbox', () => {
+  it('holds each message as an .eml file that reads back as sent, accents included', async () => {
+    const sent = [orderPlacedMail(ORDER), newOrderMail(ORDER, 'pedidos@chocolates.local')];
+    expect(await deliverMail(sent, { config: outboxConfig() })).toBe(2);
+    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(2);
+    const raw = fs.readFileSync(
+      path.join(
+        outbox,
+        files.find((f) => f.includes('order-placed'))!,
+      ),
+    );
+    expect(raw.toString()).toMatch(/^Content-Type: text\/plain; charset=utf-8/m);
+
+    const listed = await listOutbox(outbox);
+    expect(listed.map((m) => m.subject).sort()).toEqual([
+      'Novo pedido PED-2026-0042: R$ 265,00',
+      'Recebemos o seu pedido PED-2026-0042',
+    ]);
+    const confirmation = listed.find((m) => m.to.includes('joao@example.com'));
+    expect(confirmation?.text).toBe(sent[0]?.text);
+    expect(Date.parse(confirmation?.date ?? '')).not.toBeNaN();
+  });
+
+  it('lists nothing for a folder that does not exist yet', async () => {
+    expect(await listOutbox(path.join(outbox, 'missing'))).toEqual([]);
+  });
+
+  it('parses encoded subjects', () => {
+    const raw = 'Subject: =?UTF-8?Q?Caf=C3=A9?= =?UTF-8?B?IGNvbSBww6Nv?=\r\nTo: a@b.c\r\n\r\nbody';
+    expect(parseEml(raw)).toMatchObject({ subject: 'Café com pão', to: 'a@b.c', text: 'body' });
+  });
+});
+
+describe('sending', () => {
+  it('retries a failed SMTP send once, then gives up without throwing', async () => {
+    let connections = 0;
+    // An SMTP server that hangs up on every connection.
+    const server = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const delivered = await deliverMail([orderPlacedMail(ORDER)], {
+        config: {
+          mode: 'smtp',
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          from: 'Loja <loja@example.com>',
+          shopAddress: 'loja@example.com',
+        },
+        retryDelayMs: 10,
+      });
+      expect(delivered).toBe(0);
+      expect(connections).toBe(2);
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringContaining('failed; retrying once'),
+        expect.stringContaining('failed again; given up'),
+      ]);
+    } finally {
+      errors.mockRestore();
+      server.close();
+    }
+  });
+
+  it('sends nothing (and says so by the count) when no mail is configured', async () => {
+    expect(await deliverMail([orderPlacedMail(ORDER)], { config: null })).toBe(0);
+  });
+});

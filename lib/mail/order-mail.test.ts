@@ -1,0 +1,171 @@
+// Order e-mails end to end on a private local Firebase: placing an order writes the shopper's
+// confirmation and the shop's notice to the local outbox, an admin's status change writes the
+// shopper's notice, and an SMTP server that fails leaves the order placed.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import type { PublicUser } from '@/lib/users/types';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
+jest.mock('@/lib/session/session', () => ({
+  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+}));
+jest.mock('@/lib/control-panel/auth', () => ({
+  requireAdminAction: jest.fn(async () => ({ uid: 'seed-admin', email: 'admin@chocolates.local' })),
+}));
+jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn() }));
+
+jest.setTimeout(60_000);
+
+const ROOT = 'projects/chocolate-shop';
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let outbox: string;
+
+const shopper: PublicUser = {
+  uid: 'uid-mail',
+  email: 'Mail.Shopper@example.com',
+  name: 'Mail Shopper',
+  avatarURL: null,
+  isAdmin: false,
+  telephone: null,
+  address: null,
+};
+
+const input = (orderID: string, locale = 'en') => ({
+  orderID,
+  lines: [
+    { key: 'ovo-pistache', quantity: 2 },
+    { key: 'mini-ovo', quantity: 1 },
+  ],
+  shippingOption: 'Retirada',
+  telephone: '(11) 91234-5678',
+  locale,
+});
+
+/** Waits (bounded) until the outbox holds `count` messages about `orderID`. */
+async function outboxFor(orderID: string, count: number) {
+  const { listOutbox } = await import('./outbox');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const messages = (await listOutbox(outbox)).filter((m) => m.subject.includes(orderID));
+    if (messages.length >= count || Date.now() > deadline) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) {
+    if (name.startsWith('MERCADOPAGO_') || name === 'SMTP_URL' || name === 'MAIL_FROM') {
+      delete process.env[name];
+    }
+  }
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  clients = adminClients(stack);
+  process.env.LOCAL_FIREBASE_DATA_DIR = stack.dataDir;
+  outbox = path.join(stack.dataDir, 'outbox');
+  await clients.db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 50 });
+  await clients.db.doc(`${ROOT}/inventory/mini-ovo`).set({ stock: 50 });
+}, 90_000);
+
+afterAll(async () => {
+  delete process.env.LOCAL_FIREBASE_DATA_DIR;
+  await clients?.close();
+  await stack?.stop();
+});
+
+describe('with the local outbox', () => {
+  it('placing an order writes the confirmation (order language) and the shop notice', async () => {
+    const { placeOrder } = await import('@/lib/orders/place-order');
+    const result = await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000001')));
+    expect(result).toMatchObject({ ok: true, orderID: 'MAIL0000001' });
+
+    const messages = await outboxFor('MAIL0000001', 2);
+    expect(messages).toHaveLength(2);
+    const confirmation = messages.find((m) => m.to === 'Mail.Shopper@example.com');
+    expect(confirmation?.subject).toBe('We received your order MAIL0000001');
+    expect(confirmation?.text).toContain('2 × ');
+    expect(confirmation?.text).toMatch(/1 × .+: R\$ \d+,00/);
+    const notice = messages.find((m) => m.to === 'pedidos@chocolates.local');
+    expect(notice?.subject).toMatch(/^Novo pedido MAIL0000001: R\$ /);
+    expect(fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+  });
+
+  it('each notified status change writes one notice to the shopper', async () => {
+    const { placeOrder } = await import('@/lib/orders/place-order');
+    const { changeOrderStatus } = await import('@/lib/control-panel/actions');
+    await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000002', 'pt-BR')));
+    await outboxFor('MAIL0000002', 2);
+
+    const steps = [
+      ['awaitingApproval', 'confirmed', 'Pedido MAIL0000002: Confirmado'],
+      ['confirmed', 'inProduction', null],
+      ['inProduction', 'waitingForRetrieval', 'Pedido MAIL0000002: Aguardando Retirada'],
+      ['waitingForRetrieval', 'delivered', 'Pedido MAIL0000002: Entregue'],
+    ] as const;
+    let expected = 2;
+    for (const [from, to, subject] of steps) {
+      const answer = await changeOrderStatus(null, {
+        locale: 'pt-BR',
+        orderID: 'MAIL0000002',
+        from,
+        to,
+      });
+      expect(answer).toMatchObject({ ok: true });
+      if (subject) {
+        expected += 1;
+        const messages = await outboxFor('MAIL0000002', expected);
+        expect(messages.map((m) => m.subject)).toContain(subject);
+      }
+    }
+    // 'Em Produção' is not announced: two placing messages and three notices.
+    const all = await outboxFor('MAIL0000002', 6);
+    expect(all).toHaveLength(5);
+  });
+});
+
+describe('with an SMTP server that fails', () => {
+  it('still places the order (the send is logged and retried once)', async () => {
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let placed: unknown;
+      let send: (() => Promise<number>) | undefined;
+      await jest.isolateModulesAsync(async () => {
+        process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+        process.env.MAIL_FROM = 'Loja <loja@example.com>';
+        const { placeOrder } = await import('@/lib/orders/place-order');
+        placed = await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000003')));
+        const { sendOrderPlacedMails } = await import('./order-mail');
+        const { getOrder } = await import('@/lib/orders/repository');
+        const order = await getOrder('MAIL0000003');
+        send = () => (order ? sendOrderPlacedMails(order) : Promise.resolve(-1));
+      });
+      expect(placed).toMatchObject({ ok: true, orderID: 'MAIL0000003' });
+      expect((await clients.db.doc(`${ROOT}/orders/MAIL0000003`).get()).exists).toBe(true);
+      // The same messages, sent and awaited here: both fail twice and nothing throws.
+      expect(await send?.()).toBe(0);
+      expect(connections).toBeGreaterThanOrEqual(4);
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.MAIL_FROM;
+      errors.mockRestore();
+      server.close();
+    }
+  });
+});

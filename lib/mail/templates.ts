@@ -1,0 +1,169 @@
+import { createTranslator } from 'next-intl';
+
+import { formatPrice } from '@/lib/catalogue/format';
+import type { AppLocale } from '@/lib/i18n/locales';
+import type { OrderStatusKey } from '@/lib/orders/status';
+import { formatShopAddress, SHOP } from '@/lib/shop';
+import { SITE_URL } from '@/lib/site';
+import en from '@/messages/en.json';
+import ptBR from '@/messages/pt-BR.json';
+
+// The order e-mails' texts, built from the messages files (namespace OrderEmail) in the order's
+// language. Pure: the transport (lib/mail/send.ts) decides where they go.
+
+const MESSAGES = { en, 'pt-BR': ptBR } as const;
+
+/** What an order e-mail needs to know about the order, whatever its stored shape. */
+export type MailOrder = {
+  orderID: string;
+  locale: AppLocale;
+  /** ISO 8601. */
+  orderDate: string;
+  customer: { name: string; email: string };
+  telephone: string;
+  items: readonly { title: string; quantity: number; value: number }[];
+  total: number;
+  shippingOption: 'Entrega' | 'Retirada';
+};
+
+/** The statuses a shopper is told about by e-mail. */
+export const NOTIFIED_STATUSES = [
+  'confirmed',
+  'waitingForRetrieval',
+  'waitingForDelivery',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly OrderStatusKey[];
+export type NotifiedStatus = (typeof NOTIFIED_STATUSES)[number];
+
+export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStatus {
+  return (NOTIFIED_STATUSES as readonly OrderStatusKey[]).includes(status);
+}
+
+export type MailKind = 'order-placed' | 'new-order' | `status-${NotifiedStatus}`;
+
+export type MailMessage = {
+  kind: MailKind;
+  orderID: string;
+  to: string;
+  subject: string;
+  text: string;
+};
+
+// The shop reads its notices in Portuguese, whatever language the shopper used.
+const SHOP_LOCALE: AppLocale = 'pt-BR';
+
+function translator(locale: AppLocale) {
+  // Both files have the same keys (a test enforces it); one type keeps the key checks precise.
+  return createTranslator({
+    locale,
+    messages: MESSAGES[locale] as typeof en,
+    namespace: 'OrderEmail',
+  });
+}
+
+function statusLabel(locale: AppLocale, status: OrderStatusKey): string {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'OrderStatus' })(status);
+}
+
+function formatDate(locale: AppLocale, iso: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date(iso));
+}
+
+function itemLines(locale: AppLocale, order: MailOrder): string[] {
+  const t = translator(locale);
+  return [
+    t('itemsTitle'),
+    ...order.items.map((item) =>
+      t('itemLine', {
+        quantity: String(item.quantity),
+        title: item.title,
+        price: formatPrice(item.value * item.quantity),
+      }),
+    ),
+    t('total', { total: formatPrice(order.total) }),
+    t('method', { method: order.shippingOption }),
+  ];
+}
+
+function orderPageUrl(order: MailOrder): string {
+  return `${SITE_URL}/${order.locale}/checkout/${encodeURIComponent(order.orderID)}`;
+}
+
+/** To the shopper, in the order's language: the order number, items and total. */
+export function orderPlacedMail(order: MailOrder): MailMessage {
+  const t = translator(order.locale);
+  const text = [
+    t('greeting', { name: order.customer.name || order.customer.email }),
+    '',
+    t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
+    '',
+    ...itemLines(order.locale, order),
+    '',
+    t('nextSteps'),
+    t('follow', { url: orderPageUrl(order) }),
+    '',
+    t('questions', { whatsapp: SHOP.whatsapp.display }),
+    t('shopSignature'),
+  ].join('\n');
+  return {
+    kind: 'order-placed',
+    orderID: order.orderID,
+    to: order.customer.email,
+    subject: t('placedSubject', { orderID: order.orderID }),
+    text,
+  };
+}
+
+/** To the shop: who ordered what, with a link to the panel filtered on this order. */
+export function newOrderMail(order: MailOrder, shopAddress: string): MailMessage {
+  const t = translator(SHOP_LOCALE);
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const text = [
+    t('newOrderIntro', {
+      orderID: order.orderID,
+      name: order.customer.name || '-',
+      email: order.customer.email || '-',
+      telephone: order.telephone || '-',
+    }),
+    '',
+    ...itemLines(SHOP_LOCALE, order),
+    '',
+    t('openInPanel', { url: panelUrl }),
+  ].join('\n');
+  return {
+    kind: 'new-order',
+    orderID: order.orderID,
+    to: shopAddress,
+    subject: t('newOrderSubject', { orderID: order.orderID, total: formatPrice(order.total) }),
+    text,
+  };
+}
+
+/** To the shopper, in the order's language, when the order reaches a status they care about. */
+export function statusChangedMail(order: MailOrder, status: NotifiedStatus): MailMessage {
+  const t = translator(order.locale);
+  const label = statusLabel(order.locale, status);
+  const text = [
+    t('greeting', { name: order.customer.name || order.customer.email }),
+    '',
+    t('statusIntro', { status, orderID: order.orderID, address: formatShopAddress() }),
+    '',
+    ...itemLines(order.locale, order),
+    '',
+    t('follow', { url: orderPageUrl(order) }),
+    t('questions', { whatsapp: SHOP.whatsapp.display }),
+    t('shopSignature'),
+  ].join('\n');
+  return {
+    kind: `status-${status}`,
+    orderID: order.orderID,
+    to: order.customer.email,
+    subject: t('statusSubject', { orderID: order.orderID, status: label }),
+    text,
+  };
+}

@@ -1,0 +1,200 @@
+// Holding stock fairly, against a private local Firebase: unpaid online orders expire (through
+// the cron endpoint, exactly once even when it runs twice at the same time) and give their
+// units back; an account may hold at most three open orders.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+
+import type { PublicUser } from '@/lib/users/types';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
+jest.mock('@/lib/session/session', () => ({
+  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+}));
+
+jest.setTimeout(60_000);
+
+const ROOT = 'projects/chocolate-shop';
+const SECRET = 'expiry-test-cron-secret-0123456789';
+const MINUTE = 60_000;
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let cron: typeof import('@/app/api/cron/expire-orders/route');
+let placing: typeof import('./place-order');
+
+function shopper(id: string): PublicUser {
+  return {
+    uid: `uid-${id}`,
+    email: `${id}@example.com`,
+    name: `Shopper ${id}`,
+    avatarURL: null,
+    isAdmin: false,
+    telephone: null,
+    address: null,
+  };
+}
+
+const FLAGS = {
+  confirmed: false,
+  waitingPayment: false,
+  inProduction: false,
+  waitingForRetrieval: false,
+  waitingForDelivery: false,
+  delivered: false,
+  cancelled: false,
+};
+
+/** An order as the checkout stores it, paid online (pending) unless overridden. */
+async function storeOrder(id: string, overrides: Record<string, unknown> = {}) {
+  await db.doc(`${ROOT}/orders/${id}`).set({
+    orderID: id,
+    orderDate: Timestamp.fromMillis(Date.now() - 40 * MINUTE),
+    clientRef: 'uid-someone',
+    orderItems: [{ key: 'ovo-pistache', translatedTitle: 'Ovo', quantity: 2, value: 100 }],
+    status: { ...FLAGS },
+    statusKey: 'awaitingApproval',
+    shippingOption: 'Retirada',
+    total: 200,
+    locale: 'pt-BR',
+    customer: { name: 'X', email: 'x@example.com' },
+    payment: { provider: 'mercadopago', status: 'pending', processed: [] },
+    stockReturned: false,
+    audit: [],
+    expiresAt: Timestamp.fromMillis(Date.now() - 10 * MINUTE),
+    ...overrides,
+  });
+}
+
+const order = async (id: string) => (await db.doc(`${ROOT}/orders/${id}`).get()).data();
+const stock = async (key: string) =>
+  (await db.doc(`${ROOT}/inventory/${key}`).get()).get('stock') as number;
+
+function post(authorization?: string) {
+  return cron.POST(
+    new Request('http://shop.test/api/cron/expire-orders', {
+      method: 'POST',
+      headers: authorization ? { authorization } : {},
+    }),
+  );
+}
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) {
+    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
+  }
+  process.env.CRON_SECRET = SECRET;
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  clients = adminClients(stack);
+  db = clients.db;
+  cron = await import('@/app/api/cron/expire-orders/route');
+  placing = await import('./place-order');
+}, 90_000);
+
+afterAll(async () => {
+  delete process.env.CRON_SECRET;
+  await clients?.close();
+  await stack?.stop();
+});
+
+describe('POST /api/cron/expire-orders', () => {
+  it('answers 401 without the secret, or with a wrong one, and changes nothing', async () => {
+    await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 5 });
+    await storeOrder('EXP-UNAUTH');
+    for (const header of [undefined, 'Bearer wrong', SECRET, `Bearer ${SECRET}x`]) {
+      const response = await post(header);
+      expect(response.status).toBe(401);
+    }
+    expect((await order('EXP-UNAUTH'))?.status).toEqual(FLAGS);
+    expect(await stock('ovo-pistache')).toBe(5);
+    await db.doc(`${ROOT}/orders/EXP-UNAUTH`).delete();
+  });
+
+  it('cancels an expired unpaid order and returns its stock exactly once, run twice at once', async () => {
+    await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 5 });
+    await storeOrder('EXP-DUE-01');
+    // Not yet due, paid, and a WhatsApp order: none of these expires.
+    await storeOrder('EXP-FRESH-01', { expiresAt: Timestamp.fromMillis(Date.now() + 10 * MINUTE) });
+    await storeOrder('EXP-PAID-01', {
+      status: { ...FLAGS, confirmed: true },
+      statusKey: 'confirmed',
+      payment: { provider: 'mercadopago', status: 'approved' },
+    });
+    await storeOrder('EXP-MANUAL', {
+      payment: { provider: 'manual', status: 'not-required' },
+      expiresAt: null,
+    });
+    // Placed before `expiresAt` existed, 40 minutes ago: expires by its date.
+    await storeOrder('EXP-LEGACY');
+    await db.doc(`${ROOT}/orders/EXP-LEGACY`).update({ expiresAt: FieldValue.delete() });
+
+    const responses = await Promise.all([post(`Bearer ${SECRET}`), post(`Bearer ${SECRET}`)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as { expired: string[] }[];
+    const expired = bodies.flatMap((b) => b.expired).sort();
+    expect(expired).toEqual(['EXP-DUE-01', 'EXP-LEGACY']);
+
+    const due = await order('EXP-DUE-01');
+    expect(due?.status).toEqual({ ...FLAGS, cancelled: true });
+    expect(due).toMatchObject({ statusKey: 'cancelled', stockReturned: true, expiresAt: null });
+    expect(due?.payment.status).toBe('cancelled');
+    expect(due?.audit).toHaveLength(1);
+    expect(due?.audit[0]).toMatchObject({ from: 'awaitingApproval', to: 'cancelled' });
+    // 5 + 2 (EXP-DUE) + 2 (EXP-LEGACY): once each.
+    expect(await stock('ovo-pistache')).toBe(9);
+
+    for (const id of ['EXP-FRESH-01', 'EXP-PAID-01', 'EXP-MANUAL']) {
+      expect((await order(id))?.status.cancelled).toBe(false);
+    }
+    // A third run finds nothing left to do.
+    const again = (await (await post(`Bearer ${SECRET}`)).json()) as { expired: string[] };
+    expect(again.expired).toEqual([]);
+    expect(await stock('ovo-pistache')).toBe(9);
+  });
+});
+
+describe('at most three open orders per account', () => {
+  const carla = shopper('carla');
+  const input = (orderID: string) => ({
+    orderID,
+    lines: [{ key: 'mini-ovo', quantity: 1 }],
+    shippingOption: 'Retirada',
+    telephone: '(11) 91234-5678',
+    locale: 'pt-BR',
+  });
+
+  it('refuses a fourth open order, naming the three, and writes nothing', async () => {
+    await db.doc(`${ROOT}/inventory/mini-ovo`).set({ stock: 10 });
+    for (const id of ['CAP00000001', 'CAP00000002', 'CAP00000003']) {
+      const result = await mockSessionStore.run(carla, () => placing.placeOrder(input(id)));
+      expect(result).toMatchObject({ ok: true, orderID: id });
+    }
+    expect(await stock('mini-ovo')).toBe(7);
+
+    const refused = await mockSessionStore.run(carla, () =>
+      placing.placeOrder(input('CAP00000004')),
+    );
+    expect(refused).toEqual({
+      ok: false,
+      error: 'too-many-open',
+      openOrders: ['CAP00000001', 'CAP00000002', 'CAP00000003'],
+    });
+    expect(await order('CAP00000004')).toBeUndefined();
+    expect(await stock('mini-ovo')).toBe(7);
+
+    // Once one is confirmed by the shop, a new order goes through.
+    await db.doc(`${ROOT}/orders/CAP00000002`).update({ 'status.confirmed': true });
+    const placed = await mockSessionStore.run(carla, () =>
+      placing.placeOrder(input('CAP00000005')),
+    );
+    expect(placed).toMatchObject({ ok: true });
+    expect(await stock('mini-ovo')).toBe(6);
+  });
+});

@@ -1,0 +1,162 @@
+import 'server-only';
+
+import { getEnv } from '@/lib/env';
+import { runTransaction } from '@/lib/firebase/admin';
+import { returnStock } from '@/lib/inventory/repository';
+import { scheduleStatusMail } from '@/lib/mail/order-mail';
+import type { OrderPaymentStatus } from '@/lib/payments/types';
+
+import {
+  applyExpiry,
+  clearExpiry,
+  getOrderInTransaction,
+  listExpiryCandidates,
+  type StoredOrder,
+} from './repository';
+import { orderStatusKey, type OrderStatusKey } from './status';
+import { unitsToReturn } from './stock-return';
+
+// Holding stock fairly. An order waiting for its online payment holds its units for
+// ORDER_PAYMENT_EXPIRY_MINUTES (`expiresAt`, set when it is placed; the Mercado Pago preference
+// expires at the same moment); then it is cancelled and its units go back, once. Orders waiting
+// for the shop's approval (WhatsApp) never expire, but every account may hold at most
+// MAX_OPEN_ORDERS open unpaid or unapproved orders.
+
+export const MAX_OPEN_ORDERS = 3;
+
+/** Statuses of an order that is placed but neither paid nor approved. */
+const OPEN_STATUSES: readonly OrderStatusKey[] = ['awaitingApproval', 'waitingPayment'];
+
+/** Payment states in which the shopper can still pay. */
+const UNPAID_PAYMENT_STATUSES: readonly OrderPaymentStatus[] = ['pending', 'error', 'waiting'];
+
+/** At most this many orders are expired per run; the next run takes the rest. */
+const EXPIRY_BATCH = 100;
+
+type ExpiryView = Pick<StoredOrder, 'status' | 'payment' | 'orderDate' | 'expiresAt'>;
+
+export function isOpenOrder(order: Pick<StoredOrder, 'status'>): boolean {
+  return OPEN_STATUSES.includes(orderStatusKey(order.status));
+}
+
+/** Open, paid online, not paid yet: the orders that expire. */
+export function isAwaitingPayment(order: ExpiryView): boolean {
+  return (
+    isOpenOrder(order) &&
+    order.payment.provider === 'mercadopago' &&
+    UNPAID_PAYMENT_STATUSES.includes(order.payment.status)
+  );
+}
+
+export function paymentExpiryMs(): number {
+  return getEnv().orders.paymentExpiryMinutes * 60_000;
+}
+
+/** When an order placed (or made payable) at `from` stops holding its stock. */
+export function paymentDeadline(from = new Date()): Date {
+  return new Date(from.getTime() + paymentExpiryMs());
+}
+
+/** The deadline of an order: its `expiresAt`, or for older orders its date plus the limit. */
+function deadlineOf(order: ExpiryView): number | null {
+  if (order.expiresAt instanceof Date) return order.expiresAt.getTime();
+  if (order.expiresAt === undefined) return Date.parse(order.orderDate) + paymentExpiryMs();
+  return null;
+}
+
+function isDue(order: ExpiryView, now: Date): boolean {
+  const deadline = deadlineOf(order);
+  return isAwaitingPayment(order) && deadline !== null && deadline <= now.getTime();
+}
+
+/**
+ * The ids of the open orders among `orders` (one account's unsettled ones), oldest first. An
+ * unpaid order past its deadline does not count: it is as good as cancelled.
+ */
+export function openOrderIds(orders: readonly StoredOrder[], now: Date): string[] {
+  return orders
+    .filter((order) => isOpenOrder(order) && !isDue(order, now))
+    .sort((a, b) => a.orderDate.localeCompare(b.orderDate))
+    .map((order) => order.orderID);
+}
+
+/**
+ * Cancels one order if, read again inside the transaction, it is still awaiting payment past
+ * its deadline: status 'cancelled', units back once (lib/orders/stock-return.ts), an audit
+ * entry. Returns the order (as it was) when this call expired it, so of two concurrent runs
+ * exactly one does (and only that one tells the shopper).
+ */
+async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null> {
+  return runTransaction(async (transaction): Promise<StoredOrder | null> => {
+    const order = await getOrderInTransaction(transaction, orderID);
+    if (!order) return null;
+    if (!isAwaitingPayment(order)) {
+      // Paid, approved or cancelled meanwhile: it no longer needs to be looked at.
+      if (order.expiresAt) clearExpiry(transaction, orderID);
+      return null;
+    }
+    if (!isDue(order, now)) return null;
+    const units = unitsToReturn(order);
+    if (units) returnStock(transaction, units);
+    applyExpiry(transaction, orderID, {
+      from: orderStatusKey(order.status),
+      at: now,
+      stockReturned: units !== null,
+    });
+    return order;
+  });
+}
+
+/**
+ * Expires every order awaiting payment past its deadline. Safe to run concurrently and
+ * repeatedly (each order is re-checked in its own transaction). Returns the expired order ids.
+ */
+export async function expireDueOrders(now = new Date()): Promise<string[]> {
+  const candidates = await listExpiryCandidates(
+    now,
+    new Date(now.getTime() - paymentExpiryMs()),
+    UNPAID_PAYMENT_STATUSES,
+    EXPIRY_BATCH,
+  );
+  const expired: string[] = [];
+  for (const id of candidates) {
+    const order = await expireOne(id, now);
+    if (!order) continue;
+    expired.push(id);
+    scheduleStatusMail(order, 'cancelled');
+  }
+  if (expired.length > 0) {
+    console.info(`[orders] expired unpaid orders: ${expired.join(', ')}`);
+  }
+  return expired;
+}
+
+// Lazy expiry runs on reads of orders and stock; once per interval per server process is enough
+// for stock to come back within a minute, and keeps those reads cheap.
+const LAZY_INTERVAL_MS = 30_000;
+let lastLazyRun = 0;
+let running: Promise<unknown> | null = null;
+
+/** Expires due orders unless that ran recently; never throws (a read must not fail for it). */
+export async function expireDueOrdersLazily(): Promise<void> {
+  const now = Date.now();
+  if (running) {
+    await running;
+    return;
+  }
+  if (now - lastLazyRun < LAZY_INTERVAL_MS) return;
+  lastLazyRun = now;
+  running = expireDueOrders().catch((error: unknown) =>
+    console.error('[orders] lazy expiry failed:', error),
+  );
+  try {
+    await running;
+  } finally {
+    running = null;
+  }
+}
+
+/** Test hook: the next lazy call runs at once. */
+export function resetLazyExpiry(): void {
+  lastLazyRun = 0;
+}
