@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCartStore } from '@/components/providers/cart-store-provider';
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
-import { SvgImage } from '@/components/ui/svg-image';
+import { Thumbnail } from '@/components/ui/svg-image';
 import { canAddOne } from '@/lib/cart/live-stock';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { Link } from '@/lib/i18n/navigation';
@@ -28,11 +28,9 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
 
   return (
     <li data-testid={`cart-line-${item.id}`} className="flex gap-3 py-4">
-      <SvgImage
+      <Thumbnail
         src={item.bannerImage}
-        alt=""
-        width={64}
-        height={64}
+        size={64}
         className="size-16 shrink-0 rounded-xl bg-cacao-100 object-cover"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">

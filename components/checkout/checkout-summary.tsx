@@ -1,6 +1,6 @@
 'use client';
 
-import Image from 'next/image';
+import { Thumbnail } from '@/components/ui/svg-image';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -38,11 +38,9 @@ export function CheckoutSummary({ title, headingId, details = [] }: Props) {
               data-testid={`checkout-line-${item.id}`}
               className="flex items-center gap-4 py-3"
             >
-              <Image
+              <Thumbnail
                 src={item.bannerImage}
-                alt=""
-                width={56}
-                height={56}
+                size={56}
                 className="size-14 shrink-0 rounded-xl bg-cacao-100 object-cover"
               />
               <div className="min-w-0 flex-1">

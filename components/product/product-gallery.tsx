@@ -1,6 +1,6 @@
 'use client';
 
-import { SvgImage } from '@/components/ui/svg-image';
+import { SvgImage, Thumbnail } from '@/components/ui/svg-image';
 import { useState } from 'react';
 
 type GalleryImage = { src: string; alt: string; width: number; height: number };
@@ -31,13 +31,7 @@ export function ProductGallery({ images, label, thumbLabels }: Props) {
               onClick={() => setSelected(index)}
               className={`overflow-hidden rounded-xl ring-2 ${index === selected ? 'ring-gold-500' : 'ring-transparent hover:ring-cacao-300'}`}
             >
-              <SvgImage
-                src={image.src}
-                alt=""
-                width={80}
-                height={80}
-                className="size-20 object-cover"
-              />
+              <Thumbnail src={image.src} size={80} className="size-20 object-cover" />
             </button>
           ))}
         </div>

@@ -27,3 +27,10 @@ export function SvgImage({ preload = false, loading, fetchPriority, ...props }: 
     />
   );
 }
+
+type ThumbnailProps = { src: string; size: number; className: string };
+
+/** A product's small square picture beside its name (decorative: the name says what it is). */
+export function Thumbnail({ src, size, className }: ThumbnailProps) {
+  return <SvgImage src={src} alt="" width={size} height={size} className={className} />;
+}

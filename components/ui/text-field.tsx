@@ -62,11 +62,13 @@ function Field({
   );
 }
 
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
-  return (
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-    undefined
-  );
+/** A control's link to its hint and error (Field renders them with these ids). */
+function fieldAria(id: string, hint?: string, error?: string) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy.join(' ') || undefined,
+  };
 }
 
 /** A labelled input with its hint and inline error. */
@@ -88,8 +90,7 @@ export function TextField({
         id={id}
         name={name ?? id}
         type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        {...fieldAria(id, hint, error)}
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         className={`w-full ${INPUT_BASE} ${error ? ERROR_BORDER : BORDER}`}
         {...inputProps}
@@ -116,8 +117,7 @@ export function SelectField({
     <Field id={id} label={label} hint={hint} error={error} size={size} className={className}>
       <select
         id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        {...fieldAria(id, hint, error)}
         className={`${INPUT_BASE} ${error ? ERROR_BORDER : BORDER}`}
         {...selectProps}
       >

@@ -120,6 +120,17 @@ function revalidateProductPages(pageLink: string) {
 }
 
 /**
+ * Every admin action's start: the admin (anyone else gets a 403 before anything is read), the
+ * locale to answer in with its translator, and the input parsed by `schema`.
+ */
+async function adminRequest<S extends z.ZodType>(input: unknown, schema: S) {
+  const admin = await requireAdminAction();
+  const fields = fieldsOf(input);
+  const locale = answerLocale(fields);
+  return { admin, locale, t: controlPanelTranslator(locale), parsed: schema.safeParse(fields) };
+}
+
+/**
  * Moves an order to another status (fields: locale, orderID, to, and from = the status shown).
  * Admins only. Refuses, changing nothing, what the transition table does not allow.
  */
@@ -127,12 +138,8 @@ export async function changeOrderStatus(
   _previous: PanelActionResult | null,
   input: unknown,
 ): Promise<PanelActionResult> {
-  const admin = await requireAdminAction();
-  const fields = fieldsOf(input);
-  const locale = answerLocale(fields);
-  const t = controlPanelTranslator(locale);
+  const { admin, locale, t, parsed } = await adminRequest(input, statusInputSchema);
   const label = statusTranslator(locale);
-  const parsed = statusInputSchema.safeParse(fields);
   if (!parsed.success) {
     return { ok: false, code: 'invalid', message: t('statusResult.invalid') };
   }
@@ -215,11 +222,7 @@ export async function updateInventory(
   _previous: PanelActionResult | null,
   input: unknown,
 ): Promise<PanelActionResult> {
-  const admin = await requireAdminAction();
-  const fields = fieldsOf(input);
-  const locale = answerLocale(fields);
-  const t = controlPanelTranslator(locale);
-  const parsed = inventoryInputSchema.safeParse(fields);
+  const { admin, locale, t, parsed } = await adminRequest(input, inventoryInputSchema);
   if (!parsed.success) {
     return { ok: false, code: 'invalid', message: t('stockResult.invalid') };
   }

@@ -26,6 +26,11 @@ export async function readCappedBody(
       chunks.push(value);
     }
   }
+  return joinChunks(chunks, size);
+}
+
+/** The chunks of a body read piecewise, as one array of `size` bytes. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,6 +1,7 @@
 // Requests to pages that Next itself would answer with a 500 (and an error log line each): refused
 // in the proxy with the 4xx they deserve. Pure, so it is tested without a server.
 import { isSameOrigin } from './origin';
+import { joinChunks } from '@/lib/http/body';
 
 /** Next's own default limit for a Server Action body (serverActions.bodySizeLimit). */
 export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
@@ -109,13 +110,7 @@ async function readLimited(
     if (size <= limit) chunks.push(value);
   }
   if (size > limit) return null;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return joinChunks(chunks, size);
 }
 
 /** Whether a Server Action body can be decoded at all (the rest is React's and Next's job). */

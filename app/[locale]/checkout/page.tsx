@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { CheckoutView } from '@/components/checkout/checkout-view';
-import { Notice } from '@/components/ui/notice';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress } from '@/lib/shop';
@@ -36,15 +36,7 @@ export default async function CheckoutPage({ params }: Props) {
     if (!(error instanceof SessionUnavailableError)) throw error;
     // Auth or Firestore cannot answer: say so rather than asking a signed-in shopper to sign in.
     console.error(error.message);
-    const r = await getTranslations('Resilience');
-    return (
-      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{r('unavailableTitle')}</h1>
-        <Notice tone="error" role="alert" className="mt-6">
-          {r('unavailable')}
-        </Notice>
-      </section>
-    );
+    return <ServiceUnavailable />;
   }
 
   return (

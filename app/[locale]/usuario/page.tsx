@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountView } from '@/components/user/account-view';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Notice } from '@/components/ui/notice';
 import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { LoginPanel } from '@/components/user/login-panel';
@@ -38,15 +39,7 @@ export default async function UserPage({ params, searchParams }: Props) {
   } catch (error) {
     if (!(error instanceof SessionUnavailableError)) throw error;
     console.error(error.message);
-    const r = await getTranslations('Resilience');
-    return (
-      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{r('unavailableTitle')}</h1>
-        <Notice tone="error" role="alert" className="mt-6">
-          {r('unavailable')}
-        </Notice>
-      </section>
-    );
+    return <ServiceUnavailable />;
   }
   const user = session.status === 'signed-in' ? session.user : null;
   const reauth = user !== null && (await searchParams).reauth === '1';
