@@ -542,6 +542,9 @@ describe('webhook floods and replays', () => {
     webhook.resetWebhookState();
   });
 
+  // The summary timer of the last refused signatures fires after the tests otherwise.
+  afterAll(() => webhook.resetWebhookState());
+
   it('logs 1,000 invalid signatures in at most 10 lines', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});

@@ -423,8 +423,13 @@ describe('GET /api/auth/config', () => {
 
 describe('session log lines', () => {
   const env = process.env as Record<string, string | undefined>;
+  // A production build on the emulators, as the local `npm start` runs it.
+  beforeEach(() => {
+    env.ALLOW_EMULATORS_IN_PRODUCTION = '1';
+  });
   afterEach(() => {
     env.NODE_ENV = 'test';
+    delete env.ALLOW_EMULATORS_IN_PRODUCTION;
     jest.restoreAllMocks();
   });
 
@@ -432,9 +437,11 @@ describe('session log lines', () => {
     const idToken = await shopperToken();
     env.NODE_ENV = 'production';
     const lines: string[] = [];
-    jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-      lines.push(String(args[0]));
-    });
+    for (const method of ['log', 'warn', 'error'] as const) {
+      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(String(args[0]));
+      });
+    }
     expect((await postToken(idToken, { headers: { 'x-request-id': 'sign-in-1' } })).status).toBe(
       200,
     );
