@@ -142,6 +142,10 @@ function buildBarePage() {
   mkdirSync(join(BARE_DIR, 'app'), { recursive: true });
   writeFileSync(join(BARE_DIR, 'package.json'), '{ "private": true }\n');
   writeFileSync(join(BARE_DIR, 'next.config.mjs'), 'export default {};\n');
+  // Its own (empty) instrumentation: otherwise the build, rooted at the repository's lockfile,
+  // picks up the shop's instrumentation.ts, whose configuration check stops a server that has no
+  // Firebase project.
+  writeFileSync(join(BARE_DIR, 'instrumentation.js'), 'export function register() {}\n');
   writeFileSync(
     join(BARE_DIR, 'app/layout.jsx'),
     'export default function RootLayout({ children }) {\n' +
