@@ -37,6 +37,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
       },
     });
 
+    // Seen at the shop's two reference sizes (set before the first page, as a phone has it).
+    await page.setViewportSize(
+      testInfo.project.name === 'phone'
+        ? { width: 390, height: 844 }
+        : { width: 1366, height: 800 },
+    );
     await page.goto(`/${locale}?login=1`);
     const tab = new UserTab(page, locale);
     await tab.signIn(ADMIN.email, ADMIN.password);
@@ -51,7 +57,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
       `88001 ${texts.first}`,
       new RegExp(`^88002 \\${texts.again} `),
     ]);
-    await review.scrollIntoViewIfNeeded();
+    await review.evaluate((element) =>
+      element.scrollIntoView({ block: 'center', behavior: 'instant' }),
+    );
     await page.screenshot({
       path: testInfo.outputPath(`payment-review-${locale}.png`),
       fullPage: false,
