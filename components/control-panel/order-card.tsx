@@ -11,6 +11,7 @@ import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import { allowedTransitions } from '@/lib/orders/transitions';
 import { StatusEditor } from './status-editor';
 import { Badge } from '@/components/ui/badge';
+import { Notice } from '@/components/ui/notice';
 
 type Props = { order: AdminOrder; locale: AppLocale };
 
@@ -19,6 +20,7 @@ export async function OrderCard({ order, locale }: Props) {
   const t = await getTranslations('ControlPanel.orders');
   const editor = await getTranslations('ControlPanel.statusEditor');
   const status = await getTranslations('OrderStatus');
+  const review = await getTranslations('PaymentReview');
   // The chat message goes in the language the customer shopped in.
   const customerT = await getTranslations({ locale: order.locale, namespace: 'ControlPanel' });
   const current = orderStatusKey(order.status);
@@ -54,6 +56,37 @@ export async function OrderCard({ order, locale }: Props) {
           </Badge>
         </p>
       </header>
+
+      {order.paymentReview ? (
+        <Notice tone="error" as="div" className="mt-4" data-testid="admin-order-payment-review">
+          <p className="font-bold">{review('flag')}</p>
+          <p>
+            {order.paymentReview.extraPayments.length > 0
+              ? review('doublePayment')
+              : review('unmatchedPayment')}
+          </p>
+          <p className="mt-1">{review('paymentIds')}:</p>
+          <ul className="list-disc ps-5">
+            {order.paymentReview.paymentId ? (
+              <li>
+                {order.paymentReview.extraPayments.length > 0
+                  ? review('firstPayment', { paymentId: order.paymentReview.paymentId })
+                  : order.paymentReview.paymentId}
+              </li>
+            ) : null}
+            {order.paymentReview.extraPayments.map((extra) => (
+              <li key={extra.paymentId}>
+                {extra.at
+                  ? review('extraPaymentAt', {
+                      paymentId: extra.paymentId,
+                      date: formatOrderDate(extra.at, locale),
+                    })
+                  : review('extraPayment', { paymentId: extra.paymentId })}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
 
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>

@@ -11,7 +11,7 @@ import {
 import { ORDER_ID_PATTERN } from './limits';
 import { applyPaymentUpdate, getOrderInTransaction, paymentEventKey } from './repository';
 import { unitsOf, unitsToReturn } from './stock-return';
-import type { OrderStatusFlags } from './types';
+import type { ExtraPayment, OrderStatusFlags } from './types';
 
 // What a Mercado Pago payment does to its order. lib/payments/webhook.ts verifies and fetches the
 // payment; app/api/mercadopago/webhook/route.ts hands it to this use-case, so lib/payments never
@@ -24,6 +24,8 @@ export type PaymentUpdateResult =
  * Applies Mercado Pago's current view of a payment to its order (external_reference), in one
  * transaction: approved confirms, pending waits, rejected/cancelled/refunded/charged_back cancels
  * and returns the stock once. The same payment id and status twice change nothing the second time.
+ * A second approved payment for an order another payment already paid keeps the first payment id,
+ * is stored in `payment.extraPayments` and flags the payment 'needs-review' for the panel.
  */
 export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<PaymentUpdateResult> {
   const orderID = payment.externalReference;
@@ -44,12 +46,27 @@ export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<Paymen
 
     const flags = order.status;
     const confirmedByThis = flags.confirmed && order.payment.paymentId === payment.id;
+    // Confirmed by another Mercado Pago payment: a second approval is a double charge.
+    const paidByAnother =
+      flags.confirmed &&
+      order.payment.paymentId !== null &&
+      !confirmedByThis &&
+      (order.payment.status === 'approved' || order.payment.status === 'needs-review');
     let status: OrderStatusFlags | undefined;
     let paymentStatus: OrderPaymentStatus | undefined;
     let stockReturned: boolean | undefined;
+    let extraPaymentsBefore: ExtraPayment[] | undefined;
     let change: PaymentUpdateResult = 'no-change';
 
-    if (kind === 'approved' && flags.cancelled) {
+    if (kind === 'approved' && paidByAnother) {
+      // Keep the payment the order stands on; record this one and flag the order for a person
+      // to refund one of them. Recorded once, also if its event key has left `processed`.
+      if (!order.extraPayments.some((extra) => extra.paymentId === payment.id)) {
+        extraPaymentsBefore = order.extraPayments;
+        paymentStatus = 'needs-review';
+        change = 'needs-review';
+      }
+    } else if (kind === 'approved' && flags.cancelled) {
       // Paid after a failed attempt cancelled the order (a second card, say): take the units
       // again if they are still there; otherwise someone must refund by hand.
       const units = [...unitsOf(order.orderItems)];
@@ -109,6 +126,7 @@ export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<Paymen
       status,
       paymentStatus,
       stockReturned,
+      extraPaymentsBefore,
       change,
     });
     return change;

@@ -2,7 +2,7 @@
 // the Mercado Pago REST API: preferences at checkout, retries, and the webhook.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import {
@@ -442,6 +442,51 @@ describe('Mercado Pago webhook', () => {
     expect(stored.status.cancelled).toBe(true);
     expect(stored.payment.status).toBe('needs-review');
     expect(await stock('barra-tropical-amazonas')).toBe(1);
+  });
+
+  it('keeps the first payment of a paid order, stores a second approved one and flags it', async () => {
+    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const first = payment(orderID, { transaction_amount: 35 });
+    expect((await notify(first.id)).body.result).toBe('applied');
+    const second = payment(orderID, { transaction_amount: 35 });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect((await notify(second.id)).body.result).toBe('needs-review');
+    const flagged = await order(orderID);
+    expect(flagged.status).toMatchObject({ confirmed: true, cancelled: false });
+    expect(flagged.payment).toMatchObject({
+      status: 'needs-review',
+      paymentId: String(first.id),
+      extraPayments: [
+        { paymentId: String(second.id), status: 'approved', at: expect.any(Timestamp) },
+      ],
+    });
+
+    // Redeliveries of either payment change nothing more, also once the second payment's event
+    // key has left the bounded `processed` list.
+    expect((await notify(second.id)).body.result).toBe('duplicate');
+    expect((await notify(first.id)).body.result).toBe('duplicate');
+    await db.doc(`${ROOT}/orders/${orderID}`).update({ 'payment.processed': [] });
+    expect((await notify(second.id)).body.result).toBe('no-change');
+    warn.mockRestore();
+    const after = await order(orderID);
+    expect(after.payment).toMatchObject({
+      status: 'needs-review',
+      paymentId: String(first.id),
+      extraPayments: flagged.payment.extraPayments,
+    });
+    expect(after.status).toEqual(flagged.status);
+
+    // The panel's order carries the flag with both payment ids.
+    const { listPanelOrders } = await import('@/lib/orders/repository');
+    const page = await listPanelOrders({ status: null, shipping: null, q: orderID, page: 1 });
+    const listed = page.items.find((item) => item.orderID === orderID);
+    expect(listed?.paymentReview).toEqual({
+      paymentId: String(first.id),
+      extraPayments: [
+        { paymentId: String(second.id), status: 'approved', at: expect.stringMatching(/^\d{4}-/) },
+      ],
+    });
   });
 
   it('answers malformed and irrelevant notifications without 5xx', async () => {

@@ -23,10 +23,12 @@ import { EMPTY_STATUS_FLAGS, orderStatusKey, type OrderStatusKey } from './statu
 import { isOrderStatusKey } from './transitions';
 import type {
   AdminOrder,
+  ExtraPayment,
   Order,
   OrderDetails,
   OrderItem,
   OrderStatusFlags,
+  PaymentReview,
   PlacedOrder,
   ShippingOption,
   StatusChange,
@@ -113,6 +115,25 @@ const addressSchema = z
     return address;
   });
 
+/** The readable entries of `payment.extraPayments`; an unreadable one is left out. */
+const extraPaymentsSchema = z
+  .array(z.unknown())
+  .catch([])
+  .transform((raw) =>
+    raw.flatMap((entry): ExtraPayment[] => {
+      const parsed = z
+        .object({
+          paymentId: z.string().min(1),
+          status: text,
+          at: z.instanceof(Timestamp).optional().catch(undefined),
+        })
+        .safeParse(entry);
+      if (!parsed.success) return [];
+      const { paymentId, status, at } = parsed.data;
+      return [{ paymentId, status, at: at ? at.toDate().toISOString() : '' }];
+    }),
+  );
+
 const paymentSchema = z
   .object({
     provider: z.enum(['mercadopago', 'manual']).catch('manual'),
@@ -126,6 +147,8 @@ const paymentSchema = z
     attempts: z.number().int().nonnegative().catch(0),
     /** `${paymentId}:${status}` of each webhook update applied (deduplicates deliveries). */
     processed: z.array(z.string()).catch([]),
+    /** Payments that arrived after another one had paid the order (double charges). */
+    extraPayments: extraPaymentsSchema,
   })
   .catch({
     provider: 'manual',
@@ -135,6 +158,7 @@ const paymentSchema = z
     paymentId: null,
     attempts: 0,
     processed: [],
+    extraPayments: [],
   });
 
 const auditEntrySchema = z.object({
@@ -189,6 +213,8 @@ export type StoredOrder = OrderDetails & {
   stockReturned: boolean;
   paymentAttempts: number;
   processedPaymentEvents: string[];
+  /** Payments that paid the order again after `payment.paymentId` had paid it. */
+  extraPayments: ExtraPayment[];
   /** See lib/orders/expiry.ts; undefined for orders stored before expiry existed. */
   expiresAt: Date | null | undefined;
 };
@@ -198,7 +224,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   const data = snapshot.data();
   if (!data) return null;
   const stored = orderDocumentSchema.parse(data);
-  const { attempts, processed, ...payment } = stored.payment;
+  const { attempts, processed, extraPayments, ...payment } = stored.payment;
   return {
     orderID: stored.orderID ?? snapshot.id,
     // A document without a readable date still belongs in the list; its creation time is the
@@ -221,6 +247,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
+    extraPayments,
     expiresAt: stored.expiresAt,
   };
 }
@@ -231,6 +258,14 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
 function summaryOf(order: StoredOrder): Order {
   const { orderID, orderDate, clientRef, orderItems, status, shippingOption, total } = order;
   return { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
+}
+
+/** What the panel must flag about the order's payment, or null when nothing. */
+export function paymentReviewOf(
+  order: Pick<StoredOrder, 'payment' | 'extraPayments'>,
+): PaymentReview | null {
+  if (order.payment.status !== 'needs-review' && order.extraPayments.length === 0) return null;
+  return { paymentId: order.payment.paymentId, extraPayments: order.extraPayments };
 }
 
 function placedOrderOf(order: StoredOrder): PlacedOrder {
@@ -324,6 +359,7 @@ export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrder
       locale: order.locale,
       address: order.address,
       lastChange: order.lastChange,
+      paymentReview: paymentReviewOf(order),
       customer: {
         name: order.customer.name || contact?.name || '',
         email: order.customer.email || contact?.email || '',
@@ -444,6 +480,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     stockReturned: false,
     paymentAttempts: 0,
     processedPaymentEvents: [],
+    extraPayments: [],
     expiresAt: order.expiresAt,
   };
 }
@@ -515,6 +552,11 @@ export function applyPaymentUpdate(
     /** The order's new payment status, when the event settles one. */
     paymentStatus?: OrderPaymentStatus;
     stockReturned?: boolean;
+    /**
+     * The order's extra payments so far, when this one paid an order another payment had already
+     * paid: it is added to them and `payment.paymentId` keeps the first payment.
+     */
+    extraPaymentsBefore?: readonly ExtraPayment[];
     /** What the shop did with the event, for the audit trail. */
     change: string;
   },
@@ -526,8 +568,18 @@ export function applyPaymentUpdate(
     fields.statusKey = orderStatusKey(update.status);
   }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
-  if (update.paymentStatus) {
-    fields['payment.status'] = update.paymentStatus;
+  if (update.paymentStatus) fields['payment.status'] = update.paymentStatus;
+  if (update.extraPaymentsBefore) {
+    // The whole array, rewritten inside the transaction: the stored `at` is a Timestamp again.
+    fields['payment.extraPayments'] = [
+      ...update.extraPaymentsBefore.map((extra) => ({
+        paymentId: extra.paymentId,
+        status: extra.status,
+        at: extra.at ? Timestamp.fromDate(new Date(extra.at)) : null,
+      })),
+      { paymentId: payment.id, status: payment.status, at: Timestamp.now() },
+    ];
+  } else if (update.paymentStatus) {
     fields['payment.paymentId'] = payment.id;
   }
   fields['payment.lastPaymentStatus'] = payment.status;

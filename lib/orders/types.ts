@@ -79,5 +79,25 @@ export type PlacedOrder = Omit<
   orderItems: (OrderItem & { key: string })[];
 };
 
+/** Another payment Mercado Pago reported for an order a first payment had already paid. */
+export type ExtraPayment = {
+  paymentId: string;
+  /** Mercado Pago's status of that payment when it arrived ('approved'). */
+  status: string;
+  /** ISO time it was recorded; '' when unreadable. */
+  at: string;
+};
+
+/** Why the panel must show a payment for someone to check by hand (a refund, say). */
+export type PaymentReview = {
+  /** The payment the order stands on (the first one that paid it). */
+  paymentId: string | null;
+  /** Later payments that paid it again: each one is a double charge. */
+  extraPayments: ExtraPayment[];
+};
+
 /** An order as the control panel shows it: the shopper's Order plus who and where. */
-export type AdminOrder = Omit<OrderDetails, 'payment'>;
+export type AdminOrder = Omit<OrderDetails, 'payment'> & {
+  /** Set when the payment needs a person (payment status 'needs-review'); null otherwise. */
+  paymentReview: PaymentReview | null;
+};

@@ -1,0 +1,96 @@
+/** @jest-environment jsdom */
+// The panel's order card flags a payment that needs a person: a second approved payment for an
+// order another payment already paid (lib/orders/payment-update.ts) shows both payment ids.
+import '@testing-library/jest-dom';
+import { render, screen, within } from '@testing-library/react';
+import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { EMPTY_STATUS_FLAGS } from '@/lib/orders/status';
+import type { AdminOrder } from '@/lib/orders/types';
+import en from '@/messages/en.json';
+import ptBR from '@/messages/pt-BR.json';
+import { OrderCard } from './order-card';
+
+const mockMessages: Record<AppLocale, AbstractIntlMessages> = {
+  en: en as AbstractIntlMessages,
+  'pt-BR': ptBR as AbstractIntlMessages,
+};
+
+// The card's server translations, from the real message files in the requested locale.
+jest.mock('next-intl/server', () => ({
+  getTranslations: jest.fn(async (arg: string | { locale: AppLocale; namespace: string }) => {
+    const { locale, namespace } =
+      typeof arg === 'string' ? { locale: mockLocale.current, namespace: arg } : arg;
+    return createTranslator({
+      locale,
+      messages: mockMessages[locale],
+      namespace,
+      timeZone: 'America/Sao_Paulo',
+    });
+  }),
+}));
+// The status editor's server action reaches Firestore; the card only passes it along.
+jest.mock('@/lib/control-panel/actions', () => ({ changeOrderStatus: jest.fn() }));
+
+const mockLocale: { current: AppLocale } = { current: 'pt-BR' };
+
+const baseOrder: AdminOrder = {
+  orderID: 'MPORDER00042',
+  orderDate: '2026-03-10T13:30:00.000Z',
+  clientRef: 'uid-ana',
+  orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
+  status: { ...EMPTY_STATUS_FLAGS, confirmed: true },
+  shippingOption: 'Retirada',
+  total: 35,
+  locale: 'pt-BR',
+  customer: { name: 'Ana', email: 'ana@example.com' },
+  telephone: '11912345678',
+  address: null,
+  lastChange: null,
+  paymentReview: null,
+};
+
+const doublyPaid: AdminOrder = {
+  ...baseOrder,
+  paymentReview: {
+    paymentId: '1001',
+    extraPayments: [{ paymentId: '1002', status: 'approved', at: '2026-03-10T14:00:00.000Z' }],
+  },
+};
+
+async function renderCard(order: AdminOrder, locale: AppLocale) {
+  mockLocale.current = locale;
+  const card = await OrderCard({ order, locale });
+  render(
+    <NextIntlClientProvider
+      locale={locale}
+      messages={mockMessages[locale]}
+      timeZone="America/Sao_Paulo"
+    >
+      {card}
+    </NextIntlClientProvider>,
+  );
+}
+
+it.each([
+  ['pt-BR', 'Revisar pagamento', /1001 \(pagou o pedido\)/, /1002 \(pagou de novo em /],
+  ['en', 'Payment needs review', /1001 \(paid the order\)/, /1002 \(paid it again on /],
+] as const)(
+  'shows the review flag with both payment ids (%s)',
+  async (locale, flag, first, second) => {
+    await renderCard(doublyPaid, locale);
+    const card = screen.getByRole('article', { name: /MPORDER00042/ });
+    const notice = within(card).getByTestId('admin-order-payment-review');
+    expect(within(notice).getByText(flag)).toBeVisible();
+    expect(within(notice).getByText(first)).toBeVisible();
+    expect(within(notice).getByText(second)).toBeVisible();
+  },
+);
+
+it('shows no flag when the payment needs nobody', async () => {
+  await renderCard(baseOrder, 'en');
+  expect(screen.getByRole('article', { name: /MPORDER00042/ })).toBeInTheDocument();
+  expect(screen.queryByText('Payment needs review')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('admin-order-payment-review')).not.toBeInTheDocument();
+});
