@@ -1,3 +1,14 @@
+/**
+ * How long one backend step of a request (the session check: Auth, then the user record in
+ * Firestore; an order's transaction) may take before the request gives up: 3 s, so that the
+ * request still answers within 5 s. BACKEND_DEADLINE_MS overrides it (the Jest setup raises it:
+ * a cold emulator channel on a loaded test machine can take longer).
+ */
+export function backendDeadlineMs(): number {
+  const configured = Number(process.env.BACKEND_DEADLINE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 3000;
+}
+
 /** Thrown by withDeadline when the work did not settle in time. */
 export class DeadlineExceededError extends Error {
   constructor(
