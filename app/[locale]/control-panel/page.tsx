@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
+import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
 import { listPanelOrders, MAX_ORDERS_SCANNED } from '@/lib/orders/repository';
@@ -19,7 +20,8 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   const { locale } = await params;
   setRequestLocale(locale);
   // Before any order is read: the layout's check does not protect a page rendered without it.
-  await requireAdminPage(locale);
+  // A backend fault: the layout is not re-rendered between panel pages, so each says it too.
+  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
   const filters = parseOrderFilters(await searchParams);
   const result = await listPanelOrders(filters);
   const t = await getTranslations('ControlPanel.orders');

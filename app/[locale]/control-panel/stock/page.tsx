@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StockRow } from '@/components/control-panel/stock-row';
 import { products } from '@/lib/catalogue';
+import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { INVENTORY_FLAGS } from '@/lib/inventory/overlay';
 import { getInventoryOverlay } from '@/lib/inventory/repository';
@@ -14,7 +15,8 @@ type Props = { params: Promise<{ locale: AppLocale }> };
 export default async function ControlPanelStockPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireAdminPage(locale);
+  // The layout is not re-rendered between panel pages: each page says it on its own too.
+  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
   const overlay = await getInventoryOverlay();
   const t = await getTranslations('ControlPanel.stock');
   // A badge for every flag away from a plain product on sale in the shop.
