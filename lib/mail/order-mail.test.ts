@@ -16,10 +16,20 @@ import {
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => ({
+  SessionUnavailableError: class SessionUnavailableError extends Error {},
   getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+  // placeOrder reads the whole session (lib/orders/place-order.ts).
+  readSession: jest.fn(async () => {
+    const user = mockSessionStore.getStore();
+    return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
+  }),
 }));
 jest.mock('@/lib/control-panel/auth', () => ({
   requireAdminAction: jest.fn(async () => ({ uid: 'seed-admin', email: 'admin@chocolates.local' })),
+}));
+// placeOrder's rate limit reads the caller's address.
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.60' }),
 }));
 jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn() }));
 
