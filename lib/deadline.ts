@@ -33,3 +33,17 @@ export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Pr
   work.catch(() => {});
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * `work` within backendDeadlineMs(), or null when it did not answer in time (the caller says
+ * 'temporarily unavailable'); other failures reject as they are.
+ */
+export async function withinBackendDeadline<T>(work: Promise<T>, label: string): Promise<T | null> {
+  try {
+    return await withDeadline(work, backendDeadlineMs(), label);
+  } catch (error) {
+    if (!(error instanceof DeadlineExceededError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}

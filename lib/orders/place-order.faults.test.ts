@@ -24,7 +24,8 @@ const mockShopper: PublicUser = {
   email: 'frozen@example.com',
   name: 'Shopper Frozen',
   avatarURL: null,
-  isAdmin: false,
+  // An admin, so that the control panel's page renders for the same session.
+  isAdmin: true,
   telephone: null,
   address: null,
 };
@@ -35,11 +36,20 @@ jest.mock('@/lib/session/session', () => ({
   getSessionUser: async () => mockShopper,
   readSession: async () => {
     if (mockFreeze.pid) process.kill(mockFreeze.pid, 'SIGSTOP');
-    return { status: 'signed-in', user: mockShopper, authTime: 0 };
+    return { status: 'signed-in', user: mockShopper, authTime: Math.floor(Date.now() / 1000) };
   },
 }));
 jest.mock('next/headers', () => ({
   headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.77' }),
+}));
+
+// The panel's texts, from the real message files.
+jest.mock('next-intl/server', () => ({
+  setRequestLocale: () => {},
+  getTranslations: async (namespace: string) => (key: string) =>
+    (jest.requireActual('@/messages/en.json') as Record<string, Record<string, string>>)[
+      namespace
+    ]?.[key] ?? key,
 }));
 
 jest.setTimeout(120_000);
@@ -159,4 +169,34 @@ it('Firestore frozen after the session check: temporarily-unavailable within 5 s
   // And the same checkout goes through again once Firestore answers.
   expect(await orders.placeOrder(input('FAULT0000002'))).toMatchObject({ ok: true });
   expect(await stock()).toBe(6);
+});
+
+it('Firestore frozen after the session check: the panel says temporarily unavailable within 5 s', async () => {
+  const page = (await import('@/app/[locale]/control-panel/page')).default;
+  const firestorePid = listenerPid(Number(stack.firestoreHost.split(':').at(-1)));
+  const relaxed = process.env.BACKEND_DEADLINE_MS;
+  process.env.BACKEND_DEADLINE_MS = '3000';
+  mockFreeze.pid = firestorePid;
+  const watchdog = setTimeout(() => process.kill(firestorePid, 'SIGCONT'), WATCHDOG_MS);
+  const started = Date.now();
+  let element;
+  try {
+    element = await page({
+      params: Promise.resolve({ locale: 'en' }),
+      searchParams: Promise.resolve({}),
+    });
+  } finally {
+    mockFreeze.pid = 0;
+    process.env.BACKEND_DEADLINE_MS = relaxed;
+    clearTimeout(watchdog);
+    process.kill(firestorePid, 'SIGCONT');
+  }
+  const ms = Date.now() - started;
+  console.info(`Firestore frozen: the panel's order page answered in ${ms} ms`);
+  expect(ms).toBeLessThan(MAX_ANSWER_MS);
+  // A server component: render the returned element one level (PanelUnavailable is async).
+  const { type, props } = element as { type: (p: unknown) => Promise<unknown>; props: unknown };
+  const text = JSON.stringify(await type(props));
+  expect(text).toContain(en.Resilience.unavailableTitle);
+  expect(text).toContain(en.Resilience.unavailable);
 });
