@@ -1,3 +1,14 @@
+/**
+ * How long one backend step of a request (the session check: Auth, then the user record in
+ * Firestore; an order's transaction) may take before the request gives up: 3 s, so that the
+ * request still answers within 5 s. BACKEND_DEADLINE_MS overrides it (the Jest setup raises it:
+ * a cold emulator channel on a loaded test machine can take longer).
+ */
+export function backendDeadlineMs(): number {
+  const configured = Number(process.env.BACKEND_DEADLINE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 3000;
+}
+
 /** Thrown by withDeadline when the work did not settle in time. */
 export class DeadlineExceededError extends Error {
   constructor(
@@ -21,4 +32,18 @@ export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Pr
   });
   work.catch(() => {});
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `work` within backendDeadlineMs(), or null when it did not answer in time (the caller says
+ * 'temporarily unavailable'); other failures reject as they are.
+ */
+export async function withinBackendDeadline<T>(work: Promise<T>, label: string): Promise<T | null> {
+  try {
+    return await withDeadline(work, backendDeadlineMs(), label);
+  } catch (error) {
+    if (!(error instanceof DeadlineExceededError)) throw error;
+    console.error(error.message);
+    return null;
+  }
 }

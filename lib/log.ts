@@ -19,6 +19,8 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export type LogEventName =
   | 'order.placed'
   | 'order.refused'
+  /** A checkout answered 'temporarily unavailable' at its deadline; how its transaction ended. */
+  | 'order.abandoned'
   | 'order.status_changed'
   | 'payment.preference_failed'
   | 'stock.changed'

@@ -6,7 +6,11 @@ import { cache } from 'react';
 
 import type { AppLocale } from '@/lib/i18n/locales';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
-import { ADMIN_MAX_SIGN_IN_AGE_SECONDS, readSession } from '@/lib/session/session';
+import {
+  ADMIN_MAX_SIGN_IN_AGE_SECONDS,
+  readSession,
+  SessionUnavailableError,
+} from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
 
 // The control panel's only gate, used by its layout, each of its pages and every admin action.
@@ -47,10 +51,20 @@ export function reauthPath(locale: AppLocale): string {
 /**
  * For control-panel layouts and pages: the admin, or a redirect to sign in (no valid session, or
  * an admin sign-in older than 12 hours), or the 403 page (signed in, not an admin). Never
- * returns for a non-admin.
+ * returns for a non-admin. Null when Auth or Firestore cannot answer the session check in time:
+ * the caller renders components/control-panel/panel-unavailable.tsx and nothing of the panel
+ * (a client error boundary could not tell this fault from any other, since production hides
+ * server error messages from it).
  */
-export async function requireAdminPage(locale: AppLocale): Promise<PublicUser> {
-  const check = await checkAdmin();
+export async function requireAdminPage(locale: AppLocale): Promise<PublicUser | null> {
+  let check: AdminCheck;
+  try {
+    check = await checkAdmin();
+  } catch (error) {
+    if (!(error instanceof SessionUnavailableError)) throw error;
+    console.error(error.message);
+    return null;
+  }
   if (check.status === 'signed-out') {
     // Back to the page asked for after signing in (the proxy names it; validated again here).
     redirect(loginPath(locale, (await headers()).get(RETURN_PATH_HEADER)));

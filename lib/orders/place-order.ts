@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import type { z } from 'zod';
 
 import { getProduct, type Product } from '@/lib/catalogue';
+import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
 import { readStock, takeStock } from '@/lib/inventory/repository';
 import { startActionLog, type RequestLog } from '@/lib/log';
@@ -42,6 +43,33 @@ import type { PlacedOrder } from './types';
 
 const MAX_ISSUES = 20;
 
+/**
+ * placeOrder answers within the session check's deadline plus this: the order's own Firestore
+ * work (lazy expiry, the transaction) gets what is left of it, at most backendDeadlineMs(), so
+ * with the 3 s default a checkout answers within 4.5 s however slow Firestore is.
+ */
+const ORDER_ANSWER_SLACK_MS = 1500;
+/** The transaction's writes must be sent at least this long before placeOrder stops waiting. */
+const COMMIT_MARGIN_MS = 500;
+
+/**
+ * A transaction that reached its writes too late: placeOrder has already answered (or is about
+ * to answer) 'temporarily unavailable', so it writes nothing.
+ */
+class OrderTooLateError extends Error {
+  constructor() {
+    super('the order transaction reached its writes after its deadline');
+    this.name = 'OrderTooLateError';
+  }
+}
+
+/** Firestore could not answer: stopped (gRPC UNAVAILABLE), or its own deadline passed. */
+function isBackendFault(error: unknown): boolean {
+  if (error instanceof DeadlineExceededError || error instanceof OrderTooLateError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 14 || code === 4;
+}
+
 /** One priced line: the price always comes from the catalogue. */
 type PricedLine = { product: Product; quantity: number };
 
@@ -77,6 +105,8 @@ function reserveAndCreate(
   input: ValidCheckoutInput,
   lines: PricedLine[],
   attempts: { count: number },
+  /** Epoch ms after which the transaction must not write (see OrderTooLateError). */
+  writeBy: number,
 ): Promise<Outcome> {
   return runTransaction(async (transaction: Transaction): Promise<Outcome> => {
     // firebase-admin re-runs this when the transaction contends; the log line reports how often.
@@ -111,6 +141,15 @@ function reserveAndCreate(
     });
     if (unavailable.length > 0) return { kind: 'unavailable', details: unavailable };
     if (short.length > 0) return { kind: 'out-of-stock', details: short };
+    // A Firestore call cannot be cancelled: when placeOrder's deadline passes, this function
+    // goes on in the background (e.g. Firestore was frozen and answers its reads later). Were
+    // it to write then, the shopper who was told 'temporarily unavailable' would have an order
+    // and less stock. So it gives up before its writes once the deadline is near; throwing here
+    // makes firebase-admin roll the transaction back without retrying. COMMIT_MARGIN_MS leaves
+    // the commit itself time to land before placeOrder stops waiting; only a commit already
+    // sent when Firestore stalls can still land late, and then the shopper's retry (the cart
+    // keeps its order id) gets that same order back as 'existing', never a second one.
+    if (Date.now() > writeBy) throw new OrderTooLateError();
     takeStock(
       transaction,
       lines.map(({ product, quantity }, index) => ({
@@ -214,6 +253,7 @@ async function paymentFor(order: StoredOrder, log: RequestLog): Promise<Checkout
  */
 export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
   // One log line per call: order.placed, order.refused (with its reason) or server.error.
+  const started = Date.now();
   const log = await startActionLog();
   const attempts = { count: 0 };
   let uid: string | undefined;
@@ -258,9 +298,38 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         };
       }
     }
-    // Stock held by expired unpaid orders (this shopper's included) comes back first.
-    await expireDueOrdersLazily();
-    const outcome = await reserveAndCreate(user, parsed.data, priceLines(parsed.data), attempts);
+    const deadlineMs = Math.min(
+      backendDeadlineMs(),
+      backendDeadlineMs() + ORDER_ANSWER_SLACK_MS - (Date.now() - started),
+    );
+    const writeBy = Date.now() + deadlineMs - COMMIT_MARGIN_MS;
+    const lines = priceLines(parsed.data);
+    const work = (async () => {
+      // Stock held by expired unpaid orders (this shopper's included) comes back first.
+      await expireDueOrdersLazily();
+      return reserveAndCreate(user, parsed.data, lines, attempts, writeBy);
+    })();
+    let outcome: Outcome;
+    try {
+      outcome = await withDeadline(work, deadlineMs, 'order transaction');
+    } catch (error) {
+      if (!isBackendFault(error)) throw error;
+      log.error(error, { during: 'order-transaction', uid, orderId, attempts: attempts.count });
+      if (error instanceof DeadlineExceededError) {
+        // How the abandoned transaction ended, once Firestore answers: 'created' would mean a
+        // late commit (see reserveAndCreate), worth a look.
+        work.then(
+          (late) => log.event('order.abandoned', { uid, orderId, outcome: late.kind }, 'warn'),
+          (late: unknown) =>
+            log.event('order.abandoned', {
+              uid,
+              orderId,
+              outcome: late instanceof OrderTooLateError ? 'rolled-back' : 'failed',
+            }),
+        );
+      }
+      return { ok: false, error: 'temporarily-unavailable' };
+    }
     switch (outcome.kind) {
       case 'foreign':
         refused('foreign-order-id');

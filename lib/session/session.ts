@@ -3,7 +3,7 @@ import 'server-only';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { cookies } from 'next/headers';
 
-import { withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
 import { startRequestLog, type RequestLog } from '@/lib/log';
@@ -19,15 +19,8 @@ export const MAX_SIGN_IN_AGE_SECONDS = 5 * 60;
 const SIGN_IN_PROVIDERS = new Set(['google.com', 'password']);
 /** Admin actions need a sign-in at most this old; older sessions must sign in again. */
 export const ADMIN_MAX_SIGN_IN_AGE_SECONDS = 12 * 60 * 60;
-/**
- * How long the session check of a request (Auth, then the user record in Firestore) may take
- * before the request gives up: 3 s, so that the request still answers within 5 s. BACKEND_DEADLINE_MS overrides it
- * (the Jest setup raises it: a cold emulator channel on a loaded test machine can take longer).
- */
-export function backendDeadlineMs(): number {
-  const configured = Number(process.env.BACKEND_DEADLINE_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : 3000;
-}
+// How long a request's session check may take before it gives up (lib/deadline.ts).
+export { backendDeadlineMs } from '@/lib/deadline';
 
 /**
  * Auth or Firestore could not answer (down, slow, failing): nothing can be said about the

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { PanelNav } from '@/components/control-panel/panel-nav';
+import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { getEnv } from '@/lib/env';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -21,12 +22,15 @@ export async function generateMetadata({ params }: Omit<Props, 'children'>): Pro
  * The control panel's frame. It renders only for an admin: a visitor without a valid session is
  * sent to sign in, a signed-in non-admin gets the 403 page (app/[locale]/forbidden.tsx). Each
  * page checks again (pages render in parallel with layouts, and layouts are not re-rendered on
- * navigation between pages), and so does every action.
+ * navigation between pages), and so does every action. When the session cannot be checked
+ * (a backend fault) it says 'temporarily unavailable'.
  */
 export default async function ControlPanelLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const admin = await requireAdminPage(locale);
+  // Auth or Firestore cannot answer: say so instead of the panel (its pages would say the same).
+  if (!admin) return <PanelUnavailable />;
   const t = await getTranslations('ControlPanel');
   const tMail = await getTranslations('OrderEmail');
   // The local outbox exists only where e-mails are written to files (lib/mail/send.ts).

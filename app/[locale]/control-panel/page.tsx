@@ -2,7 +2,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
+import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
+import { withinBackendDeadline } from '@/lib/deadline';
 import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
 import { listPanelOrders, MAX_ORDERS_SCANNED } from '@/lib/orders/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -19,9 +21,12 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   const { locale } = await params;
   setRequestLocale(locale);
   // Before any order is read: the layout's check does not protect a page rendered without it.
-  await requireAdminPage(locale);
+  // A backend fault: the layout is not re-rendered between panel pages, so each says it too.
+  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
   const filters = parseOrderFilters(await searchParams);
-  const result = await listPanelOrders(filters);
+  // Firestore frozen after the session check: say so rather than hang.
+  const result = await withinBackendDeadline(listPanelOrders(filters), 'listPanelOrders');
+  if (!result) return <PanelUnavailable />;
   const t = await getTranslations('ControlPanel.orders');
   const tExport = await getTranslations('OrderExport');
   // The export takes every page of the filtered list, so the page number is left out.

@@ -147,6 +147,30 @@ describe('Auth frozen (SIGSTOP)', () => {
     expect(cookieJar.writes).toEqual([]);
     await expectSignedInAgain();
   });
+
+  it('the control panel says temporarily unavailable, not the sign-in form or an error', async () => {
+    const layout = (await import('@/app/[locale]/control-panel/layout')).default;
+    const page = (await import('@/app/[locale]/control-panel/page')).default;
+    const params = Promise.resolve({ locale: 'en' as const });
+    const { value: rendered, ms } = await whileFrozen(authPort(), () =>
+      // In parallel, as Next renders a layout and its page.
+      timed(() =>
+        Promise.all([
+          layout({ params, children: null }),
+          page({ params, searchParams: Promise.resolve({}) }),
+        ]),
+      ),
+    );
+    expect(ms).toBeLessThan(MAX_ANSWER_MS);
+    for (const element of rendered) {
+      // Server components: render the returned element one level (PanelUnavailable is async).
+      const { type, props } = element as { type: (p: unknown) => Promise<unknown>; props: unknown };
+      const text = JSON.stringify(await type(props));
+      expect(text).toContain(en.Resilience.unavailableTitle);
+      expect(text).toContain(en.Resilience.unavailable);
+    }
+    expect(cookieJar.writes).toEqual([]);
+  });
 });
 
 describe('Firestore frozen (SIGSTOP)', () => {

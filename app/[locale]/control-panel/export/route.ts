@@ -1,10 +1,11 @@
 import { hasLocale } from 'next-intl';
 
-import { checkAdmin } from '@/lib/control-panel/auth';
+import { checkAdmin, type AdminCheck } from '@/lib/control-panel/auth';
 import { parseOrderFilters } from '@/lib/orders/order-filters';
 import { listPanelOrders } from '@/lib/orders/repository';
 import { ordersCsv, ordersCsvFileName } from '@/lib/csv/orders-csv';
 import { routing } from '@/lib/i18n/routing';
+import { SessionUnavailableError } from '@/lib/session/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,12 +13,19 @@ type Context = { params: Promise<{ locale: string }> };
 
 /**
  * The filtered order list as CSV (GET /{locale}/control-panel/export?status=…&shipping=…&q=…),
- * every page of it, in the admin's language. Admins only: 401 without a session, 403 otherwise.
+ * every page of it, in the admin's language. Admins only: 401 without a session, 403 otherwise, 503 when the session cannot be checked.
  */
 export async function GET(request: Request, { params }: Context) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) return new Response(null, { status: 404 });
-  const check = await checkAdmin();
+  let check: AdminCheck;
+  try {
+    check = await checkAdmin();
+  } catch (error) {
+    // Auth or Firestore cannot answer: a backend fault, not a signed-out visitor.
+    if (!(error instanceof SessionUnavailableError)) throw error;
+    return new Response(null, { status: 503, headers: { 'Retry-After': '5' } });
+  }
   if (check.status !== 'admin') {
     return new Response(null, { status: check.status === 'signed-out' ? 401 : 403 });
   }

@@ -1,7 +1,9 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StockRow } from '@/components/control-panel/stock-row';
 import { products } from '@/lib/catalogue';
+import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
+import { withinBackendDeadline } from '@/lib/deadline';
 import { INVENTORY_FLAGS } from '@/lib/inventory/overlay';
 import { getInventoryOverlay } from '@/lib/inventory/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -14,8 +16,11 @@ type Props = { params: Promise<{ locale: AppLocale }> };
 export default async function ControlPanelStockPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireAdminPage(locale);
-  const overlay = await getInventoryOverlay();
+  // The layout is not re-rendered between panel pages: each page says it on its own too.
+  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
+  // Firestore frozen after the session check: say so rather than hang.
+  const overlay = await withinBackendDeadline(getInventoryOverlay(), 'getInventoryOverlay');
+  if (!overlay) return <PanelUnavailable />;
   const t = await getTranslations('ControlPanel.stock');
   // A badge for every flag away from a plain product on sale in the shop.
   const tBadge = await getTranslations('StockBadges');

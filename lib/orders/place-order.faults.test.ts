@@ -1,0 +1,202 @@
+// Fault test of checkout against a private local Firebase: Firestore freezes (SIGSTOP of the
+// process holding the in-process Firestore emulator) right after the session check answered.
+// placeOrder must answer 'temporarily-unavailable' within 5 s, and the transaction it abandoned
+// must not write when Firestore comes back (SIGCONT). The session lookup is mocked so that the
+// freeze lands exactly between the session check and the order's transaction.
+import { execFileSync } from 'node:child_process';
+
+import type { Firestore } from 'firebase-admin/firestore';
+
+import en from '@/messages/en.json';
+import pt from '@/messages/pt-BR.json';
+import type { PublicUser } from '@/lib/users/types';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+import { CHECKOUT_ERROR_MESSAGE_KEYS } from './checkout-result';
+
+const mockShopper: PublicUser = {
+  uid: 'uid-frozen',
+  email: 'frozen@example.com',
+  name: 'Shopper Frozen',
+  avatarURL: null,
+  // An admin, so that the control panel's page renders for the same session.
+  isAdmin: true,
+  telephone: null,
+  address: null,
+};
+/** When set, the session check freezes this process (Firestore) just before answering. */
+const mockFreeze = { pid: 0 };
+jest.mock('@/lib/session/session', () => ({
+  SessionUnavailableError: class SessionUnavailableError extends Error {},
+  getSessionUser: async () => mockShopper,
+  readSession: async () => {
+    if (mockFreeze.pid) process.kill(mockFreeze.pid, 'SIGSTOP');
+    return { status: 'signed-in', user: mockShopper, authTime: Math.floor(Date.now() / 1000) };
+  },
+}));
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.77' }),
+}));
+
+// The panel's texts, from the real message files.
+jest.mock('next-intl/server', () => ({
+  setRequestLocale: () => {},
+  getTranslations: async (namespace: string) => (key: string) =>
+    (jest.requireActual('@/messages/en.json') as Record<string, Record<string, string>>)[
+      namespace
+    ]?.[key] ?? key,
+}));
+
+jest.setTimeout(120_000);
+
+const ROOT = 'projects/chocolate-shop';
+/** Every checkout must answer within this, whatever Firestore does. */
+const MAX_ANSWER_MS = 5000;
+/** If placeOrder ignores its deadline, Firestore is resumed after this so the test can end. */
+const WATCHDOG_MS = 10_000;
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let orders: typeof import('./place-order');
+const logLines: string[] = [];
+
+/** The pid of the process listening on a local TCP port (Linux `ss`). */
+function listenerPid(port: number): number {
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString();
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}: ${out}`);
+  return Number(pid);
+}
+
+function input(orderID: string) {
+  return {
+    orderID,
+    lines: [{ key: 'ovo-pistache', quantity: 2 }],
+    shippingOption: 'Retirada',
+    telephone: '(11) 91234-5678',
+    locale: 'en',
+  };
+}
+
+async function stock(): Promise<unknown> {
+  return (await db.doc(`${ROOT}/inventory/ovo-pistache`).get()).get('stock');
+}
+
+/** Resolves with the first log line naming `event`, polling until `timeoutMs`. */
+async function logLine(event: string, timeoutMs: number): Promise<string | undefined> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const line = logLines.find((text) => text.includes(` ${event} `));
+    if (line || Date.now() > until) return line;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) {
+    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
+  }
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  clients = adminClients(stack);
+  db = clients.db;
+  orders = await import('./place-order');
+}, 90_000);
+
+// The app's log lines (lib/log.ts writes them to the console), kept for the assertions.
+beforeEach(() => {
+  for (const method of ['log', 'warn', 'error'] as const) {
+    jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      logLines.push(args.map(String).join(' '));
+    });
+  }
+});
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await clients?.close();
+  await stack?.stop();
+});
+
+it('Firestore frozen after the session check: temporarily-unavailable within 5 s, nothing written', async () => {
+  await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 10 });
+  // A first order with Firestore up: warms the app's channel and runs the lazy expiry, so the
+  // freeze below meets the order's transaction itself.
+  expect(await orders.placeOrder(input('FAULT0000001'))).toMatchObject({ ok: true });
+  expect(await stock()).toBe(8);
+  const ordersBefore = (await db.collection(`${ROOT}/orders`).get()).size;
+
+  const firestorePid = listenerPid(Number(stack.firestoreHost.split(':').at(-1)));
+  const relaxed = process.env.BACKEND_DEADLINE_MS;
+  // The app's own 3 s deadline, not the relaxed one test/jest-env.js sets for cold channels.
+  process.env.BACKEND_DEADLINE_MS = '3000';
+  mockFreeze.pid = firestorePid;
+  const watchdog = setTimeout(() => process.kill(firestorePid, 'SIGCONT'), WATCHDOG_MS);
+  const started = Date.now();
+  let result;
+  try {
+    result = await orders.placeOrder(input('FAULT0000002'));
+  } finally {
+    mockFreeze.pid = 0;
+    process.env.BACKEND_DEADLINE_MS = relaxed;
+    clearTimeout(watchdog);
+  }
+  const ms = Date.now() - started;
+  // Still frozen here (unless the watchdog fired): the answer did not wait for Firestore.
+  process.kill(firestorePid, 'SIGCONT');
+  console.info(`Firestore frozen: placeOrder answered in ${ms} ms`);
+
+  expect(result).toEqual({ ok: false, error: 'temporarily-unavailable' });
+  expect(ms).toBeLessThan(MAX_ANSWER_MS);
+  // What the checkout shows for it, in both languages.
+  const key = CHECKOUT_ERROR_MESSAGE_KEYS['temporarily-unavailable'];
+  expect(en.CheckoutErrors[key]).toMatch(/temporarily unavailable/i);
+  expect(pt.CheckoutErrors[key]).toMatch(/temporariamente indisponíve/i);
+
+  // Firestore is back: the abandoned transaction answers its reads late and must roll back.
+  const abandoned = await logLine('order.abandoned', 60_000);
+  expect(abandoned).toContain('orderId=FAULT0000002');
+  expect(abandoned).toContain('outcome=rolled-back');
+  expect((await db.doc(`${ROOT}/orders/FAULT0000002`).get()).exists).toBe(false);
+  expect(await stock()).toBe(8);
+  expect((await db.collection(`${ROOT}/orders`).get()).size).toBe(ordersBefore);
+
+  // And the same checkout goes through again once Firestore answers.
+  expect(await orders.placeOrder(input('FAULT0000002'))).toMatchObject({ ok: true });
+  expect(await stock()).toBe(6);
+});
+
+it('Firestore frozen after the session check: the panel says temporarily unavailable within 5 s', async () => {
+  const page = (await import('@/app/[locale]/control-panel/page')).default;
+  const firestorePid = listenerPid(Number(stack.firestoreHost.split(':').at(-1)));
+  const relaxed = process.env.BACKEND_DEADLINE_MS;
+  process.env.BACKEND_DEADLINE_MS = '3000';
+  mockFreeze.pid = firestorePid;
+  const watchdog = setTimeout(() => process.kill(firestorePid, 'SIGCONT'), WATCHDOG_MS);
+  const started = Date.now();
+  let element;
+  try {
+    element = await page({
+      params: Promise.resolve({ locale: 'en' }),
+      searchParams: Promise.resolve({}),
+    });
+  } finally {
+    mockFreeze.pid = 0;
+    process.env.BACKEND_DEADLINE_MS = relaxed;
+    clearTimeout(watchdog);
+    process.kill(firestorePid, 'SIGCONT');
+  }
+  const ms = Date.now() - started;
+  console.info(`Firestore frozen: the panel's order page answered in ${ms} ms`);
+  expect(ms).toBeLessThan(MAX_ANSWER_MS);
+  // A server component: render the returned element one level (PanelUnavailable is async).
+  const { type, props } = element as { type: (p: unknown) => Promise<unknown>; props: unknown };
+  const text = JSON.stringify(await type(props));
+  expect(text).toContain(en.Resilience.unavailableTitle);
+  expect(text).toContain(en.Resilience.unavailable);
+});
