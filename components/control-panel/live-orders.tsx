@@ -109,7 +109,7 @@ export function LiveOrders() {
         type="button"
         onClick={toggleSound}
         aria-pressed={sound}
-        className={buttonClass({ variant: 'secondary', size: 'sm' })}
+        className={buttonClass({ variant: sound ? 'primary' : 'secondary', size: 'sm' })}
       >
         {t('sound')}
       </button>
