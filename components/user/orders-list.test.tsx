@@ -38,7 +38,19 @@ const orders = [
   order(5, { cancelled: true }, 'Entrega'),
 ];
 
-beforeEach(() => mockedGetMyOrders.mockReset());
+/** What GET /api/orders/changes answers (the live status poll); signed out unless a test says. */
+const mockedFetch = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
+const answerStatuses = (statuses: { orderID: string; status: string }[]) =>
+  mockedFetch.mockResolvedValue({
+    ok: true,
+    json: async () => ({ orders: statuses }),
+  } as Response);
+
+beforeEach(() => {
+  mockedGetMyOrders.mockReset();
+  mockedFetch.mockReset().mockResolvedValue({ ok: false, status: 401 } as Response);
+  global.fetch = mockedFetch as typeof fetch;
+});
 
 describe('OrdersList', () => {
   it('shows the 3 most recent first and all 5 with the toggle', () => {
@@ -123,5 +135,41 @@ describe('OrdersList', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar');
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Você ainda não fez nenhum pedido.')).toBeInTheDocument();
+  });
+
+  it("refetches when the server reports another status for one of the shopper's open orders", async () => {
+    // order-1 is shown awaiting approval; the admin has confirmed it since.
+    answerStatuses([
+      { orderID: 'order-1', status: 'confirmed' },
+      { orderID: 'order-2', status: 'confirmed' },
+      { orderID: 'order-3', status: 'inProduction' },
+    ]);
+    mockedGetMyOrders.mockResolvedValue({
+      ok: true,
+      orders: [order(1, { confirmed: true }, 'Retirada'), ...orders.slice(1)],
+    });
+    const { store } = renderAccount(<OrdersList initialOrders={orders} />);
+    act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
+    await waitFor(() => expect(mockedGetMyOrders).toHaveBeenCalledTimes(1));
+    expect(mockedFetch).toHaveBeenCalledWith('/api/orders/changes', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'Ver todos os pedidos' }));
+    const first = screen.getAllByTestId('order')[4];
+    await waitFor(() => expect(first).toHaveTextContent('Confirmado'));
+  });
+
+  it('does not refetch while the open orders keep the statuses shown', async () => {
+    answerStatuses([
+      { orderID: 'order-3', status: 'inProduction' },
+      { orderID: 'order-1', status: 'awaitingApproval' },
+      { orderID: 'order-2', status: 'confirmed' },
+    ]);
+    const { store } = renderAccount(<OrdersList initialOrders={orders} />);
+    act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
+    await waitFor(() => expect(mockedFetch).toHaveBeenCalled());
+    await act(async () => {
+      await mockedFetch.mock.results[0]?.value;
+    });
+    expect(store.getState().ordersNeedUpdate).toBe(false);
+    expect(mockedGetMyOrders).not.toHaveBeenCalled();
   });
 });

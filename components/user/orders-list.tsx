@@ -1,14 +1,16 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
-import { useUserStoreApi } from '@/components/providers/user-store-provider';
+import { useUserStore, useUserStoreApi } from '@/components/providers/user-store-provider';
 import { Price } from '@/components/ui/price';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
+import { usePollWhileVisible } from '@/lib/hooks/use-poll-while-visible';
 import { getMyOrders } from '@/lib/orders/actions';
 import { formatOrderDate } from '@/lib/orders/format';
 import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
+import { openStatusFingerprint, type OrderStatusSnapshot } from '@/lib/orders/live';
 import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
 import { whatsappLink } from '@/lib/shop';
@@ -91,6 +93,33 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3, anc
       cancelled = true;
     };
   }, [active, loading, wanted, userStore]);
+
+  // Live status changes: while the list is shown and the page visible, compare the open orders'
+  // statuses on the server with the ones shown; a difference flags ordersNeedUpdate (read above).
+  const signedIn = useUserStore((store) => store.currentUser !== null);
+  const fingerprint =
+    state.orders && !loading
+      ? openStatusFingerprint(
+          state.orders.map((order) => ({
+            orderID: order.orderID,
+            status: orderStatusKey(order.status),
+          })),
+        )
+      : null;
+  const shownFingerprint = useRef(fingerprint);
+  useEffect(() => {
+    shownFingerprint.current = fingerprint;
+  }, [fingerprint]);
+  usePollWhileVisible(async (signal) => {
+    const response = await fetch('/api/orders/changes', { cache: 'no-store', signal });
+    // Signed out or unavailable: the list's own reads say so; nothing to compare.
+    if (!response.ok) return;
+    const body = (await response.json()) as { orders: OrderStatusSnapshot[] };
+    const shown = shownFingerprint.current;
+    if (shown !== null && openStatusFingerprint(body.orders) !== shown) {
+      userStore.getState().setOrdersNeedUpdate(true);
+    }
+  }, active && signedIn);
 
   const retry = () => setWanted((value) => value + 1);
 

@@ -24,6 +24,7 @@ jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
 jest.mock('next-intl/server', () => ({
   setRequestLocale: jest.fn(),
   getTranslations: jest.fn(async () => (key: string) => key),
+  getMessages: jest.fn(async () => ({})),
 }));
 
 jest.setTimeout(60_000);

@@ -18,6 +18,7 @@ import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
 import { newestFirst } from './list';
+import { isOpenStatus, type OrderChange, type OrderStatusSnapshot } from './live';
 import { matchesOrderFilters, pageOf, type OrderFilters, type PageSlice } from './order-filters';
 import { EMPTY_STATUS_FLAGS, orderStatusKey, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
@@ -323,6 +324,45 @@ export async function listOrdersForUser(uid: string): Promise<Order[]> {
   return newestFirst(orders).map(summaryOf);
 }
 
+/**
+ * The status of each open order (neither delivered nor cancelled) of `uid`: the shopper's live
+ * updates compare these with the list they show, so a change (or an order closing) refetches it.
+ */
+export async function listOpenOrderStatuses(uid: string): Promise<OrderStatusSnapshot[]> {
+  return (await listOrdersForUser(uid))
+    .map((order) => ({ orderID: order.orderID, status: orderStatusKey(order.status) }))
+    .filter(({ status }) => isOpenStatus(status));
+}
+
+/** The most changes one poll reports; the badge only needs to know that there are many. */
+export const MAX_ORDER_CHANGES = 100;
+
+/**
+ * Orders placed or whose status changed strictly after `since`, oldest change first. Reads the
+ * single-field `statusChangedAt` index (written by every status write), so it costs the changes
+ * only; orders stored before that field existed are not reported.
+ */
+export async function listOrderChangesSince(since: Date): Promise<OrderChange[]> {
+  const snapshot = await ordersCollection()
+    .where('statusChangedAt', '>', Timestamp.fromDate(since))
+    .orderBy('statusChangedAt')
+    .limit(MAX_ORDER_CHANGES)
+    .get();
+  return snapshot.docs
+    .map(reshapeOrder)
+    .filter((order): order is StoredOrder => order !== null)
+    .map((order) => {
+      const status = orderStatusKey(order.status);
+      const lastChange = order.lastChange;
+      return {
+        orderID: order.orderID,
+        status,
+        placed: Date.parse(order.orderDate) > since.getTime(),
+        changedBy: lastChange && lastChange.to === status ? lastChange.byEmail || null : null,
+      };
+    });
+}
+
 export type AdminOrderPage = PageSlice<AdminOrder> & {
   /** True when there were more orders than MAX_ORDERS_SCANNED (the oldest are not listed). */
   capped: boolean;
@@ -449,6 +489,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     status: { ...EMPTY_STATUS_FLAGS },
     // Stored for the panel's and the expiry's queries (a status key, a case-free e-mail).
     statusKey: 'awaitingApproval' satisfies OrderStatusKey,
+    statusChangedAt: FieldValue.serverTimestamp(),
     customerEmailLower: order.customer.email.toLowerCase(),
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
@@ -527,6 +568,7 @@ export function applyStatusChange(
   const update: DocumentData = {
     status: change.status,
     statusKey: change.to,
+    statusChangedAt: FieldValue.serverTimestamp(),
     // A paid, approved or cancelled order no longer expires.
     expiresAt: null,
     audit: FieldValue.arrayUnion({
@@ -566,6 +608,7 @@ export function applyPaymentUpdate(
   if (update.status) {
     fields.status = update.status;
     fields.statusKey = orderStatusKey(update.status);
+    fields.statusChangedAt = FieldValue.serverTimestamp();
   }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
   if (update.paymentStatus) fields['payment.status'] = update.paymentStatus;
@@ -654,6 +697,7 @@ export function applyExpiry(
   const update: DocumentData = {
     status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
     statusKey: 'cancelled' satisfies OrderStatusKey,
+    statusChangedAt: FieldValue.serverTimestamp(),
     expiresAt: null,
     'payment.status': 'cancelled' satisfies OrderPaymentStatus,
     audit: FieldValue.arrayUnion({

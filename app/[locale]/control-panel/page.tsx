@@ -1,4 +1,6 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { LiveOrders } from '@/components/control-panel/live-orders';
 import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
@@ -29,6 +31,7 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   if (!result) return <PanelUnavailable />;
   const t = await getTranslations('ControlPanel.orders');
   const tExport = await getTranslations('OrderExport');
+  const messages = await getMessages();
   // The export takes every page of the filtered list, so the page number is left out.
   const exportHref = `/${locale}/control-panel/export${orderFiltersQuery({ ...filters, page: 1 })}`;
 
@@ -37,6 +40,10 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
       <h2 id="orders-title" className="text-2xl font-bold">
         {t('title')}
       </h2>
+      {/* Only this island needs these messages in the browser. */}
+      <NextIntlClientProvider messages={{ LiveOrders: messages.LiveOrders }}>
+        <LiveOrders />
+      </NextIntlClientProvider>
       <OrderFiltersForm locale={locale} filters={filters} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-cacao-600 dark:text-cacao-300" data-testid="orders-count">
