@@ -162,6 +162,32 @@ describe('cart store', () => {
     expect(store.getState().cartTotal).toBe(0);
   });
 
+  it("undoClear puts back the cleared lines, total and order id ('Desfazer')", () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    const orderId = store.getState().startCheckout();
+    const before = store.getState().cartItems;
+    const cleared = store.getState().clearCart();
+    expect(store.getState().cartItems).toEqual([]);
+    expect(store.getState().undoClear(cleared)).toBe(true);
+    expect(store.getState().cartItems).toEqual(before);
+    expect(store.getState().cartTotal).toBe(228);
+    expect(store.getState().orderId).toBe(orderId);
+  });
+
+  it('undoClear never overwrites lines added after the clearing', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    const cleared = store.getState().clearCart();
+    store.getState().addToCart('mini-ovo');
+    expect(store.getState().undoClear(cleared)).toBe(false);
+    expect(store.getState().cartItems.map((item) => item.id)).toEqual(['mini-ovo']);
+    // Clearing an empty cart leaves nothing to undo.
+    store.getState().clearCart();
+    expect(store.getState().undoClear(store.getState().clearCart())).toBe(false);
+  });
+
   it('recomputes the total on every change (421 for two Ovo Pistache and one Mini Ovo)', () => {
     const { store } = freshStore();
     const totals: number[] = [];

@@ -17,6 +17,8 @@ export type UserState = {
   /** Set after an order changes: the orders list refetches and resets it. */
   ordersNeedUpdate: boolean;
   userIsAdmin: boolean;
+  /** The last sign-out could not be completed (the interface went back to signed in). */
+  logoutFailed: boolean;
 };
 
 export type UserActions = {
@@ -25,6 +27,7 @@ export type UserActions = {
   /** Admin only when the stored flag is exactly `true`: a string 'true' or 1 grants nothing. */
   setUserIsAdmin: (isAdmin: unknown) => void;
   setOrdersNeedUpdate: (needUpdate: boolean) => void;
+  setLogoutFailed: (failed: boolean) => void;
 };
 
 export type UserStore = UserState & UserActions;
@@ -33,6 +36,7 @@ export const defaultUserState: UserState = {
   currentUser: null,
   ordersNeedUpdate: false,
   userIsAdmin: false,
+  logoutFailed: false,
 };
 
 /** The user store: a fresh one per provider and per test. */
@@ -43,6 +47,7 @@ export function createUserStore(initState: UserState = defaultUserState) {
       set(currentUser ? { currentUser } : { currentUser: null, userIsAdmin: false }),
     setUserIsAdmin: (isAdmin) => set({ userIsAdmin: isAdmin === true }),
     setOrdersNeedUpdate: (ordersNeedUpdate) => set({ ordersNeedUpdate }),
+    setLogoutFailed: (logoutFailed) => set({ logoutFailed }),
   }));
 }
 
