@@ -2,13 +2,17 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
+import {
+  useCartHydrated,
+  useCartStore,
+  useCartStoreApi,
+} from '@/components/providers/cart-store-provider';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { isCheckoutLine } from '@/lib/cart/live-stock';
-import type { ClearedCart } from '@/lib/stores/cart-store';
+import { clearCartUndoably, undoClear, type ClearedCart } from '@/lib/stores/cart-undo';
 import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
@@ -59,8 +63,7 @@ export function CartPanelActions() {
   const u = useTranslations('CartUndo');
   const cartItems = useCartStore((store) => store.cartItems);
   const cartTotal = useCartStore((store) => store.cartTotal);
-  const clearCart = useCartStore((store) => store.clearCart);
-  const undoClear = useCartStore((store) => store.undoClear);
+  const cartStore = useCartStoreApi();
   const [cleared, setCleared] = useState<ClearedCart | null>(null);
   useEffect(() => {
     if (!cleared) return;
@@ -81,7 +84,7 @@ export function CartPanelActions() {
           <Button
             variant="secondary"
             onClick={() => {
-              undoClear(cleared);
+              undoClear(cartStore, cleared);
               setCleared(null);
             }}
           >
@@ -96,7 +99,7 @@ export function CartPanelActions() {
       <div className="flex gap-3">
         <Button
           variant="secondary"
-          onClick={() => setCleared(clearCart())}
+          onClick={() => setCleared(clearCartUndoably(cartStore))}
           disabled={!hydrated || empty}
         >
           {t('clear')}

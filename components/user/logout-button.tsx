@@ -32,7 +32,7 @@ export function LogoutButton() {
         state.setCurrentUser(previous.user);
         state.setUserIsAdmin(previous.isAdmin);
       }
-      state.setLogoutFailed(true);
+      userStore.setState({ logoutFailed: true });
       return;
     }
     // Never load Firebase just to sign out of it: only if this page already has it.
@@ -49,7 +49,7 @@ export function LogoutButton() {
   const logout = () => {
     const state = userStore.getState();
     const previous = { user: state.currentUser, isAdmin: state.userIsAdmin };
-    state.setLogoutFailed(false);
+    userStore.setState({ logoutFailed: false });
     applySessionUser(state, null);
     state.setOrdersNeedUpdate(false);
     void revoke(previous);

@@ -37,22 +37,14 @@ export type CartState = {
   orderId: string | null;
 };
 
-/** What 'Esvaziar a lista' removed, so that 'Desfazer' can put it back. */
-export type ClearedCart = { cartItems: CartItem[]; orderId: string | null };
-
 export type CartActions = {
   /** Adds one unit: increments the line of the same product and variant, or adds a new line. */
   addToCart: (id: string, variant?: CartVariant) => void;
   /** Removes one unit; a line that reaches 0 or less is removed. */
   decrementItem: (id: string, variantKey?: string) => void;
   removeItem: (id: string, variantKey?: string) => void;
-  /** Empties the cart and forgets its order id; returns what it held, for undoClear. */
-  clearCart: () => ClearedCart;
-  /**
-   * Puts back what clearCart returned ('Desfazer'), only while the cart is still empty: lines
-   * added since then are never overwritten. Returns whether it restored.
-   */
-  undoClear: (cleared: ClearedCart) => boolean;
+  /** Empties the cart and forgets its order id. */
+  clearCart: () => void;
   /** Gives the cart a new order id and returns it: the only place an order id is created. */
   startCheckout: () => string;
   /** Caps the lines at the live stock and marks sold-out or withdrawn ones. */
@@ -94,7 +86,7 @@ export function cartQuantity(items: readonly CartItem[]): number {
 const sameLine = (item: CartItem, id: string, variantKey: string) =>
   item.id === id && item.variant.key === variantKey;
 
-function withTotal(cartItems: CartItem[]): Pick<CartState, 'cartItems' | 'cartTotal'> {
+export function withTotal(cartItems: CartItem[]): Pick<CartState, 'cartItems' | 'cartTotal'> {
   return { cartItems, cartTotal: computeCartTotal(cartItems) };
 }
 
@@ -205,7 +197,7 @@ export function createCartStore(
 ) {
   return createStore<CartStore>()(
     persist(
-      (set, get) => ({
+      (set) => ({
         ...initState,
         addToCart: (id, variant = DEFAULT_VARIANT) =>
           set((state) => {
@@ -244,16 +236,7 @@ export function createCartStore(
           set((state) =>
             withTotal(state.cartItems.filter((item) => !sameLine(item, id, variantKey))),
           ),
-        clearCart: () => {
-          const { cartItems, orderId } = get();
-          set({ ...withTotal([]), orderId: null });
-          return { cartItems, orderId };
-        },
-        undoClear: (cleared) => {
-          if (get().cartItems.length > 0 || cleared.cartItems.length === 0) return false;
-          set({ ...withTotal(cleared.cartItems), orderId: cleared.orderId });
-          return true;
-        },
+        clearCart: () => set({ ...withTotal([]), orderId: null }),
         startCheckout: () => {
           const orderId = createOrderId();
           set({ orderId });

@@ -17,7 +17,8 @@ export type UserState = {
   /** Set after an order changes: the orders list refetches and resets it. */
   ordersNeedUpdate: boolean;
   userIsAdmin: boolean;
-  /** The last sign-out could not be completed (the interface went back to signed in). */
+  /** The last sign-out could not be completed (the interface went back to signed in). Set by
+   * components/user/logout-button.tsx with setState: no action code in every page's first load. */
   logoutFailed: boolean;
 };
 
@@ -27,7 +28,6 @@ export type UserActions = {
   /** Admin only when the stored flag is exactly `true`: a string 'true' or 1 grants nothing. */
   setUserIsAdmin: (isAdmin: unknown) => void;
   setOrdersNeedUpdate: (needUpdate: boolean) => void;
-  setLogoutFailed: (failed: boolean) => void;
 };
 
 export type UserStore = UserState & UserActions;
@@ -47,7 +47,6 @@ export function createUserStore(initState: UserState = defaultUserState) {
       set(currentUser ? { currentUser } : { currentUser: null, userIsAdmin: false }),
     setUserIsAdmin: (isAdmin) => set({ userIsAdmin: isAdmin === true }),
     setOrdersNeedUpdate: (ordersNeedUpdate) => set({ ordersNeedUpdate }),
-    setLogoutFailed: (logoutFailed) => set({ logoutFailed }),
   }));
 }
 
