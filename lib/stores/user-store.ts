@@ -17,8 +17,10 @@ export type UserState = {
   /** Set after an order changes: the orders list refetches and resets it. */
   ordersNeedUpdate: boolean;
   userIsAdmin: boolean;
-  /** The last sign-out could not be completed (the interface went back to signed in). Set by
-   * components/user/logout-button.tsx with setState: no action code in every page's first load. */
+  /**
+   * The last sign-out could not be completed (the interface went back to signed in). Set by
+   * components/user/logout-button.tsx with setState: no action code in every page's first load.
+   */
   logoutFailed: boolean;
 };
 
