@@ -8,6 +8,7 @@ export const CLIENT_NAMESPACES = [
   'Search',
   'CartPanel',
   'CartStock',
+  'CartUndo',
   'FooterBar',
   'AddToCart',
   // The account (user tab and /usuario): its forms and lists render from client state.

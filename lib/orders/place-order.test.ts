@@ -200,8 +200,21 @@ describe('placeOrder', () => {
       paymentId: null,
     });
     expect(await repository.getOrderForOwner(request.orderID, bia.uid)).toBeNull();
-    expect(await as(bia, () => orders.getMyPlacedOrder(request.orderID))).toBeNull();
-    expect(await as(ana, () => orders.getMyPlacedOrder(request.orderID))).not.toBeNull();
+    expect(await as(bia, () => orders.getMyPlacedOrder(request.orderID))).toEqual({
+      signedIn: true,
+      order: null,
+    });
+    expect(await as(ana, () => orders.getMyPlacedOrder(request.orderID))).toMatchObject({
+      signedIn: true,
+      order: { orderID: request.orderID },
+    });
+    // Signed out: the page offers the sign-in; a session that cannot be checked is no 'signed out'.
+    expect(await as(null, () => orders.getMyPlacedOrder(request.orderID))).toEqual({
+      signedIn: false,
+    });
+    await expect(
+      whileSessionUnavailable(() => orders.getMyPlacedOrder(request.orderID)),
+    ).rejects.toThrow('Auth is down');
   });
 
   it('uses the title in the order locale and stores no address for pick-up', async () => {

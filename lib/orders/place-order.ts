@@ -400,8 +400,16 @@ export async function retryOrderPayment(orderID: unknown): Promise<RetryPaymentR
   }
 }
 
-/** The signed-in user's order `orderID`, or null (no session, unknown id, someone else's). */
-export async function getMyPlacedOrder(orderID: string): Promise<PlacedOrder | null> {
-  const user = await getSessionUser();
-  return user ? getOrderForOwner(orderID, user.uid) : null;
+/** What the confirmation page may show for `orderID`, as seen by the current session. */
+export type MyPlacedOrder = { signedIn: false } | { signedIn: true; order: PlacedOrder | null };
+
+/**
+ * The signed-in user's order `orderID` (null: unknown id or someone else's), or `signedIn: false`
+ * so the page can offer the sign-in. Throws SessionUnavailableError when the session cannot be
+ * checked, so a backend fault is never shown as 'signed out' or 'not found'.
+ */
+export async function getMyPlacedOrder(orderID: string): Promise<MyPlacedOrder> {
+  const session = await readSession();
+  if (session.status !== 'signed-in') return { signedIn: false };
+  return { signedIn: true, order: await getOrderForOwner(orderID, session.user.uid) };
 }

@@ -1,5 +1,6 @@
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import type { StateStorage } from 'zustand/middleware';
+import { clearCartUndoably, undoClear } from './cart-undo';
 import {
   CART_STORAGE_KEY,
   CART_STORAGE_VERSION,
@@ -160,6 +161,32 @@ describe('cart store', () => {
     store.getState().clearCart();
     expect(store.getState().cartItems).toEqual([]);
     expect(store.getState().cartTotal).toBe(0);
+  });
+
+  it("undoClear puts back the cleared lines, total and order id ('Desfazer')", () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    const orderId = store.getState().startCheckout();
+    const before = store.getState().cartItems;
+    const cleared = clearCartUndoably(store);
+    expect(store.getState().cartItems).toEqual([]);
+    expect(undoClear(store, cleared)).toBe(true);
+    expect(store.getState().cartItems).toEqual(before);
+    expect(store.getState().cartTotal).toBe(228);
+    expect(store.getState().orderId).toBe(orderId);
+  });
+
+  it('undoClear never overwrites lines added after the clearing', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    const cleared = clearCartUndoably(store);
+    store.getState().addToCart('mini-ovo');
+    expect(undoClear(store, cleared)).toBe(false);
+    expect(store.getState().cartItems.map((item) => item.id)).toEqual(['mini-ovo']);
+    // Clearing an empty cart leaves nothing to undo.
+    store.getState().clearCart();
+    expect(undoClear(store, clearCartUndoably(store))).toBe(false);
   });
 
   it('recomputes the total on every change (421 for two Ovo Pistache and one Mini Ovo)', () => {

@@ -86,7 +86,7 @@ export function cartQuantity(items: readonly CartItem[]): number {
 const sameLine = (item: CartItem, id: string, variantKey: string) =>
   item.id === id && item.variant.key === variantKey;
 
-function withTotal(cartItems: CartItem[]): Pick<CartState, 'cartItems' | 'cartTotal'> {
+export function withTotal(cartItems: CartItem[]): Pick<CartState, 'cartItems' | 'cartTotal'> {
   return { cartItems, cartTotal: computeCartTotal(cartItems) };
 }
 

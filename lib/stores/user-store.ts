@@ -17,6 +17,11 @@ export type UserState = {
   /** Set after an order changes: the orders list refetches and resets it. */
   ordersNeedUpdate: boolean;
   userIsAdmin: boolean;
+  /**
+   * The last sign-out could not be completed (the interface went back to signed in). Set by
+   * components/user/logout-button.tsx with setState: no action code in every page's first load.
+   */
+  logoutFailed: boolean;
 };
 
 export type UserActions = {
@@ -33,6 +38,7 @@ export const defaultUserState: UserState = {
   currentUser: null,
   ordersNeedUpdate: false,
   userIsAdmin: false,
+  logoutFailed: false,
 };
 
 /** The user store: a fresh one per provider and per test. */

@@ -3,10 +3,13 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
+import { Notice } from '@/components/ui/notice';
+import { LoginPanel } from '@/components/user/login-panel';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
-import { getMyPlacedOrder } from '@/lib/orders/place-order';
+import { getMyPlacedOrder, type MyPlacedOrder } from '@/lib/orders/place-order';
 import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
+import { SessionUnavailableError } from '@/lib/session/session';
 
 // The signed-in owner's order, read fresh on every request.
 export const dynamic = 'force-dynamic';
@@ -31,12 +34,42 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * The order confirmation: only the signed-in owner's order (anyone else, or an unknown id, gets
  * the localized 404), with its status, the WhatsApp follow-up and, when Mercado Pago is
- * configured, the payment.
+ * configured, the payment. Signed out (a link from the e-mail, another device), it shows the
+ * login form of /usuario; the sign-in refreshes this page, which then shows the order or the 404.
  */
 export default async function OrderConfirmationPage({ params, searchParams }: Props) {
   const { locale, orderID } = await params;
   setRequestLocale(locale);
-  const order = await getMyPlacedOrder(orderID);
+  if (!ORDER_ID_PATTERN.test(orderID)) notFound();
+  let mine: MyPlacedOrder;
+  try {
+    mine = await getMyPlacedOrder(orderID);
+  } catch (error) {
+    if (!(error instanceof SessionUnavailableError)) throw error;
+    console.error(error.message);
+    const r = await getTranslations('Resilience');
+    return (
+      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{r('unavailableTitle')}</h1>
+        <Notice tone="error" role="alert" className="mt-6">
+          {r('unavailable')}
+        </Notice>
+      </section>
+    );
+  }
+  if (!mine.signedIn) {
+    const s = await getTranslations('OrderSignIn');
+    return (
+      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{s('title')}</h1>
+        <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{s('description')}</p>
+        <div className="mt-8 max-w-md">
+          <LoginPanel active headingLevel={2} />
+        </div>
+      </section>
+    );
+  }
+  const order = mine.order;
   if (!order) notFound();
 
   const t = await getTranslations('OrderConfirmation');

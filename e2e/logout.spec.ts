@@ -1,0 +1,67 @@
+import { UserTab } from './fixtures/account';
+import { createShopper } from './fixtures/checkout';
+import { expect, SHOP_LOCALES, test } from './fixtures/shop';
+
+// Signing out shows 'signed out' at once; the session's revocation (DELETE /api/session) and the
+// Firebase sign-out finish in the background (components/user/logout-button.tsx).
+
+declare global {
+  interface Window {
+    logoutToSignedOutMs?: Promise<number>;
+  }
+}
+
+test.describe('signing out', () => {
+  for (const locale of SHOP_LOCALES) {
+    test(`the user tab shows signed out at once; the session is revoked behind it (${locale})`, async ({
+      page,
+    }) => {
+      const shopper = await createShopper('logout');
+      const tab = new UserTab(page, locale);
+      await page.goto(`/${locale}`);
+      await tab.open();
+      await tab.signIn(shopper.email, shopper.password);
+      await tab.expectSignedIn(shopper.name);
+
+      // Click to the logout button leaving the page, timed in the page itself.
+      await tab.logoutButton.evaluate((button) => {
+        window.logoutToSignedOutMs = new Promise<number>((resolve) => {
+          button.addEventListener(
+            'click',
+            () => {
+              const start = performance.now();
+              const observer = new MutationObserver(() => {
+                if (button.isConnected) return;
+                observer.disconnect();
+                resolve(performance.now() - start);
+              });
+              observer.observe(document.body, { childList: true, subtree: true });
+            },
+            { capture: true, once: true },
+          );
+        });
+      });
+      const revoked = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/session') && response.request().method() === 'DELETE',
+      );
+      await tab.logoutButton.click();
+      await expect(tab.logoutButton).toBeHidden();
+      await expect(tab.profileName).toBeHidden();
+      const ms = await page.evaluate(() => window.logoutToSignedOutMs);
+      test.info().annotations.push({
+        type: 'logout click to signed-out UI (ms)',
+        description: String(ms),
+      });
+      console.log(`logout click to signed-out UI (${locale}): ${ms?.toFixed(1)} ms`);
+
+      expect((await revoked).status()).toBe(200);
+      await tab.expectSignedOut();
+      // The cookie really is gone: a fresh page knows no one.
+      await page.reload();
+      await tab.open();
+      await tab.expectSignedOut();
+      await expect(tab.profileName).toHaveCount(0);
+    });
+  }
+});
