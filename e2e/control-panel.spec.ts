@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { Timestamp } from 'firebase-admin/firestore';
 import { expect, test } from './fixtures/test';
 import {
   ACCOUNT_TEXTS,
@@ -186,6 +187,56 @@ test.describe('the admin journey', () => {
     for (const text of await statuses.allTextContents()) expect(text).toBe('In production');
     await expect(page.locator('[data-order-id="seed-order-3"]')).toBeVisible();
     await expect(page.locator('[data-order-id="seed-order-1"]')).toHaveCount(0);
+  });
+
+  test('pages with next and previous through a filtered list (pt-BR)', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // 25 orders dated in the year 2000 (older than any other test's), listed from a cursor just
+    // after them, so parallel tests' orders never shift these pages.
+    const prefix = uniqueOrderId('PAGE');
+    const start = Date.UTC(2000, 0, 1);
+    const ids = Array.from(
+      { length: 25 },
+      (_, index) => `${prefix}X${String(index).padStart(2, '0')}`,
+    );
+    await Promise.all(
+      ids.map((id, index) =>
+        createOrder(id, 'e2e-paging', {
+          orderDate: Timestamp.fromMillis(start + index * 60_000),
+          status: { ...NO_STATUS, waitingForDelivery: true },
+          statusKey: 'waitingForDelivery',
+          shippingOption: 'Entrega',
+        }),
+      ),
+    );
+    const newestFirst = [...ids].reverse();
+    // The admin's session from the API (as the browser's sign-in makes it): this test is about
+    // the list, the sign-in journey has its own tests.
+    const api = await sessionContext(baseURL!, ADMIN);
+    await context.addCookies((await api.storageState()).cookies);
+    await api.dispose();
+    const after = `${Math.floor(Date.UTC(2000, 0, 2) / 1000)}.000000000_A`;
+    await page.goto(
+      `/pt-BR/control-panel?status=waitingForDelivery&shipping=Entrega&after=${after}`,
+    );
+    const cards = page.getByTestId('admin-order');
+    const shown = () =>
+      cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-order-id')));
+    await expect(cards).toHaveCount(20);
+    await expect.poll(shown).toEqual(newestFirst.slice(0, 20));
+    const pages = page.getByRole('navigation', { name: 'Páginas de pedidos' });
+    await pages.getByRole('link', { name: 'Próxima página' }).click();
+    await expect(cards).toHaveCount(5);
+    await expect.poll(shown).toEqual(newestFirst.slice(20));
+    // The last page: nothing older.
+    await expect(pages.getByRole('link', { name: 'Próxima página' })).toHaveCount(0);
+    await pages.getByRole('link', { name: 'Página anterior' }).click();
+    await expect(cards).toHaveCount(20);
+    await expect.poll(shown).toEqual(newestFirst.slice(0, 20));
+    await expect(page).toHaveURL(/[?&]status=waitingForDelivery&shipping=Entrega&before=/);
   });
 });
 

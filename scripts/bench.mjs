@@ -8,6 +8,10 @@
 // Lighthouse mobile performance/LCP/TBT/CLS (median of BENCH_LIGHTHOUSE_RUNS, default 3) and
 // req/s with p50/p99 at 20 connections. Machines differ; the ratios to the bare page are what
 // compare. Lighthouse drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+//
+// `npm run bench -- --panel`: seeds BENCH_PANEL_ORDERS (default 500) orders into the run's local
+// Firebase, signs in as the seed's admin and measures the control panel's orders page as the
+// admin sees it (newest page, a status filter, a page reached by cursor): p50/p95 server time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +21,8 @@ import { gzipSync } from 'node:zlib';
 import { STANDALONE_SERVER } from './build.mjs';
 
 const COMPARE = process.argv.includes('--compare');
+const PANEL = process.argv.includes('--panel');
+const PANEL_ORDERS = Number(process.env.BENCH_PANEL_ORDERS ?? 500);
 const PORT = process.env.BENCH_PORT ?? '3900';
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? String(Number(PORT) + 1);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -107,7 +113,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(url) {
+async function measure(url, init = {}) {
   const timings = [];
   let next = 0;
   let failures = 0;
@@ -116,9 +122,9 @@ async function measure(url) {
     while (next < REQUESTS) {
       next += 1;
       const t0 = performance.now();
-      const response = await get(url, { redirect: 'manual' });
+      const response = await get(url, { redirect: 'manual', ...init });
       await response.arrayBuffer();
-      if (response.status >= 500) failures += 1;
+      if (response.status >= 500 || (init.expectOk && response.status !== 200)) failures += 1;
       timings.push(performance.now() - t0);
     }
   }
@@ -304,9 +310,123 @@ async function compare() {
   }
 }
 
+const AUTH_HOST = `127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? '9900'}`;
+const FIRESTORE_HOST = `127.0.0.1:${process.env.FIRESTORE_EMULATOR_PORT ?? '8900'}`;
+
+/** Writes `count` orders as the checkout stores them, one minute apart, half of them confirmed. */
+async function seedPanelOrders(count) {
+  process.env.FIRESTORE_EMULATOR_HOST = FIRESTORE_HOST;
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const { initializeApp, deleteApp } = await import('firebase-admin/app');
+  const { getFirestore, Timestamp } = await import('firebase-admin/firestore');
+  // The project and shop ids scripts/e2e-server.mjs serves (as in e2e/fixtures/e2e-firebase.ts).
+  const app = initializeApp({ projectId: 'demo-chocolate-shop' }, 'bench-panel');
+  const db = getFirestore(app);
+  const start = Date.UTC(2025, 0, 1);
+  const flags = {
+    confirmed: false,
+    waitingPayment: false,
+    inProduction: false,
+    waitingForRetrieval: false,
+    waitingForDelivery: false,
+    delivered: false,
+    cancelled: false,
+  };
+  for (let first = 0; first < count; first += 250) {
+    const batch = db.batch();
+    for (let index = first; index < Math.min(count, first + 250); index += 1) {
+      const id = `BENCH${String(index).padStart(8, '0')}`;
+      const email = `c${index % 50}@example.com`;
+      batch.set(db.doc(`projects/chocolate-shop/orders/${id}`), {
+        orderID: id,
+        orderDate: Timestamp.fromMillis(start + index * 60_000),
+        clientRef: `uid-${index % 50}`,
+        orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
+        status: { ...flags, confirmed: index % 2 === 0 },
+        statusKey: index % 2 === 0 ? 'confirmed' : 'awaitingApproval',
+        shippingOption: index % 3 === 0 ? 'Entrega' : 'Retirada',
+        total: 35,
+        locale: 'pt-BR',
+        address: null,
+        telephone: '11912345678',
+        customer: { name: `Cliente ${index}`, email },
+        customerEmailLower: email,
+        payment: { provider: 'manual', status: 'not-required' },
+        stockReturned: false,
+        audit: [],
+      });
+    }
+    await batch.commit();
+  }
+  await deleteApp(app);
+}
+
+/** The seed admin's session cookie (Auth emulator sign-in, then POST /api/session). */
+async function adminCookie() {
+  const signIn = await fetch(
+    `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'admin@chocolates.local',
+        password: 'admin-chocolate-123',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status}`);
+  const { idToken } = await signIn.json();
+  const session = await fetch(`${BASE}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify({ idToken }),
+  });
+  if (!session.ok) throw new Error(`POST /api/session failed: ${session.status}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('__session='));
+  if (!cookie) throw new Error('no __session cookie');
+  return cookie;
+}
+
+async function panelTable() {
+  console.log(`Seeding ${PANEL_ORDERS} orders…`);
+  await seedPanelOrders(PANEL_ORDERS);
+  const cookie = await adminCookie();
+  // The cursor of the 200th newest bench order: a page deep in the list (lib/orders/order-filters.ts).
+  const deep = PANEL_ORDERS - 200;
+  const deepCursor = `${Math.floor((Date.UTC(2025, 0, 1) + deep * 60_000) / 1000)}.000000000_BENCH${String(deep).padStart(8, '0')}`;
+  const routes = [
+    '/pt-BR/control-panel',
+    '/pt-BR/control-panel?status=confirmed&shipping=Retirada',
+    `/en/control-panel?after=${deepCursor}`,
+  ];
+  const init = { headers: { cookie }, expectOk: true };
+  for (const route of routes) await measure(BASE + route, init); // warm-up
+  const rows = [];
+  for (const route of routes) {
+    const m = await measure(BASE + route, init);
+    rows.push({
+      route,
+      requests: m.requests,
+      'p50 ms': m.p50.toFixed(1),
+      'p95 ms': m.p95.toFixed(1),
+      'max ms': m.max.toFixed(1),
+      'not 200': m.failures,
+    });
+  }
+  console.log(
+    `\nControl panel orders page, ${PANEL_ORDERS} seeded orders, ${REQUESTS} requests per route, ${CONCURRENCY} at a time (loopback):`,
+  );
+  console.table(rows);
+}
+
 try {
   await waitForServer(`${BASE}/en`, shop);
   if (COMPARE) await compare();
+  else if (PANEL) await panelTable();
   else await latencyTable();
   console.log('\nFirst-load JavaScript per route:');
   spawnSync(process.execPath, ['scripts/bundle-stats.mjs'], { stdio: 'inherit' });

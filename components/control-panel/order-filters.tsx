@@ -11,7 +11,7 @@ type Props = { locale: AppLocale; filters: OrderFilters };
 
 /**
  * Status, receiving method and search, sent as URL search params (a GET form): a filtered list
- * is a shareable address, rendered on the server. Changing a filter starts again at page 1.
+ * is a shareable address, rendered on the server. Changing a filter starts again at the newest page (the cursor is dropped).
  */
 export async function OrderFiltersForm({ locale, filters }: Props) {
   const t = await getTranslations('ControlPanel.orders');

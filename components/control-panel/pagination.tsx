@@ -1,21 +1,23 @@
 import { getTranslations } from 'next-intl/server';
-import { orderFiltersQuery, type OrderFilters } from '@/lib/orders/order-filters';
+import { orderFiltersQuery, type OrderCursor, type OrderFilters } from '@/lib/orders/order-filters';
 import { Link } from '@/lib/i18n/navigation';
 import { buttonClass } from '@/components/ui/button';
 
-type Props = { filters: OrderFilters; page: number; pages: number };
+type Props = { filters: OrderFilters; previous: OrderCursor | null; next: OrderCursor | null };
 
-/** Previous / next page links that keep the filters. */
-export async function OrdersPagination({ filters, page, pages }: Props) {
+/**
+ * Previous / next page links that keep the filters. Each carries a cursor (lib/orders/
+ * order-filters.ts): the page before the first order shown, or after the last one.
+ */
+export async function OrdersPagination({ filters, previous, next }: Props) {
   const t = await getTranslations('ControlPanel.orders');
-  if (pages <= 1) return null;
-  const href = (target: number) =>
-    `/control-panel${orderFiltersQuery({ ...filters, page: target })}`;
+  if (!previous && !next) return null;
+  const base = { ...filters, after: null, before: null };
   return (
     <nav aria-label={t('pagination')} className="mt-8 flex items-center justify-between gap-4">
-      {page > 1 ? (
+      {previous ? (
         <Link
-          href={href(page - 1)}
+          href={`/control-panel${orderFiltersQuery({ ...base, before: previous })}`}
           rel="prev"
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
         >
@@ -24,10 +26,9 @@ export async function OrdersPagination({ filters, page, pages }: Props) {
       ) : (
         <span />
       )}
-      <p className="text-sm text-cacao-600 dark:text-cacao-300">{t('page', { page, pages })}</p>
-      {page < pages ? (
+      {next ? (
         <Link
-          href={href(page + 1)}
+          href={`/control-panel${orderFiltersQuery({ ...base, after: next })}`}
           rel="next"
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
         >

@@ -22,6 +22,14 @@ describe('firestore.indexes.json', () => {
   });
 
   it.each([
+    // The panel's list (lib/orders/repository.ts panelQuery): status and shipping filters, newest
+    // first for the next page, oldest first for the previous one (the id tie-break is implicit).
+    'orders:statusKey ASCENDING, orderDate DESCENDING',
+    'orders:statusKey ASCENDING, orderDate ASCENDING',
+    'orders:shippingOption ASCENDING, orderDate DESCENDING',
+    'orders:shippingOption ASCENDING, orderDate ASCENDING',
+    'orders:statusKey ASCENDING, shippingOption ASCENDING, orderDate DESCENDING',
+    'orders:statusKey ASCENDING, shippingOption ASCENDING, orderDate ASCENDING',
     // The panel's e-mail search, newest first.
     'orders:customerEmailLower ASCENDING, orderDate DESCENDING',
     // Expiry of orders stored before expiresAt: unpaid payment status and a date range.

@@ -4,31 +4,61 @@ import {
   matchesOrderFilters,
   NO_FILTERS,
   orderFiltersQuery,
-  pageOf,
+  formatOrderCursor,
+  parseOrderCursor,
   parseOrderFilters,
 } from './order-filters';
 
 describe('parseOrderFilters', () => {
-  it('reads status, receiving method, search and page', () => {
+  it('reads status, receiving method, search and cursor', () => {
     expect(
-      parseOrderFilters({ status: 'confirmed', shipping: 'Retirada', q: '  Ana@X ', page: '3' }),
-    ).toEqual({ status: 'confirmed', shipping: 'Retirada', q: 'Ana@X', page: 3 });
+      parseOrderFilters({
+        status: 'confirmed',
+        shipping: 'Retirada',
+        q: '  Ana@X ',
+        after: '1735689600.000123456_ORDER_0001',
+      }),
+    ).toEqual({
+      status: 'confirmed',
+      shipping: 'Retirada',
+      q: 'Ana@X',
+      after: { seconds: 1735689600, nanoseconds: 123456, id: 'ORDER_0001' },
+      before: null,
+    });
+    expect(parseOrderFilters({ before: '5.000000000_abc' }).before).toEqual({
+      seconds: 5,
+      nanoseconds: 0,
+      id: 'abc',
+    });
+    // One direction at a time.
+    expect(parseOrderFilters({ after: '5.000000000_a', before: '6.000000000_b' })).toMatchObject({
+      after: { id: 'a' },
+      before: null,
+    });
   });
 
   it('treats anything malformed as no filter', () => {
-    expect(parseOrderFilters({ status: 'Confirmado', shipping: 'entrega', page: '-1' })).toEqual(
+    expect(parseOrderFilters({ status: 'Confirmado', shipping: 'entrega', after: '-1' })).toEqual(
       NO_FILTERS,
     );
-    expect(parseOrderFilters({ page: '2.5' }).page).toBe(1);
-    expect(parseOrderFilters({ page: 'abc' }).page).toBe(1);
+    for (const bad of ['abc', '1.5_x', '1.000000000_', '1.000000000_a/b', '1.000000000_a b']) {
+      expect(parseOrderCursor(bad)).toBeNull();
+    }
     expect(parseOrderFilters({ status: ['delivered', 'cancelled'] }).status).toBe('delivered');
     expect(parseOrderFilters({ q: 'x'.repeat(500) }).q).toHaveLength(100);
   });
 
   it('round-trips through the query string', () => {
-    const filters = { status: 'cancelled', shipping: 'Entrega', q: 'a b&c', page: 2 } as const;
+    const filters = {
+      status: 'cancelled',
+      shipping: 'Entrega',
+      q: 'a b&c',
+      after: null,
+      before: { seconds: 12, nanoseconds: 5, id: 'X_1' },
+    } as const;
     const query = orderFiltersQuery(filters);
-    expect(query).toBe('?status=cancelled&shipping=Entrega&q=a+b%26c&page=2');
+    expect(query).toBe('?status=cancelled&shipping=Entrega&q=a+b%26c&before=12.000000005_X_1');
+    expect(formatOrderCursor(filters.before)).toBe('12.000000005_X_1');
     expect(parseOrderFilters(Object.fromEntries(new URLSearchParams(query)))).toEqual(filters);
     expect(orderFiltersQuery(NO_FILTERS)).toBe('');
   });
@@ -58,20 +88,5 @@ describe('matchesOrderFilters', () => {
     expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'abc123' })).toBe(true);
     expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'cliente@chocolates' })).toBe(true);
     expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'someone-else' })).toBe(false);
-  });
-});
-
-describe('pageOf', () => {
-  const items = Array.from({ length: 45 }, (_, index) => index);
-
-  it('slices pages of 20 and counts them', () => {
-    expect(pageOf(items, 1)).toMatchObject({ total: 45, page: 1, pages: 3 });
-    expect(pageOf(items, 1).items).toEqual(items.slice(0, 20));
-    expect(pageOf(items, 3).items).toEqual(items.slice(40));
-  });
-
-  it('shows the last page for a page past the end, and one empty page for nothing', () => {
-    expect(pageOf(items, 9)).toMatchObject({ page: 3, items: items.slice(40) });
-    expect(pageOf([], 1)).toEqual({ items: [], total: 0, page: 1, pages: 1 });
   });
 });

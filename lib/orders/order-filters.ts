@@ -6,23 +6,45 @@ import type { OrderStatusFlags, ShippingOption } from './types';
 
 export const ORDERS_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = 100;
-const MAX_PAGE = 10_000;
+
+/**
+ * A position in the panel's list (newest first: order date, then document id, both descending):
+ * the stored order date to the nanosecond (so orders placed in the same millisecond are neither
+ * skipped nor repeated) and the order's id. In the URL as `<seconds>.<nanoseconds>_<id>`.
+ */
+export type OrderCursor = { seconds: number; nanoseconds: number; id: string };
 
 export type OrderFilters = {
   status: OrderStatusKey | null;
   shipping: ShippingOption | null;
-  /** Part of an order id or of the customer's email; '' for none. */
+  /** An order number or a customer's e-mail, matched exactly; '' for none. */
   q: string;
-  /** 1-based. */
-  page: number;
+  /** The page after this order (`?after=`), or the page before it (`?before=`); null: newest. */
+  after: OrderCursor | null;
+  before: OrderCursor | null;
 };
 
 export const NO_FILTERS: Readonly<OrderFilters> = Object.freeze({
   status: null,
   shipping: null,
   q: '',
-  page: 1,
+  after: null,
+  before: null,
 });
+
+const CURSOR_PATTERN = /^(\d{1,12})\.(\d{9})_([A-Za-z0-9_-]{1,64})$/;
+
+/** The URL form of a cursor. */
+export function formatOrderCursor(cursor: OrderCursor): string {
+  return `${cursor.seconds}.${String(cursor.nanoseconds).padStart(9, '0')}_${cursor.id}`;
+}
+
+/** The cursor of a URL value; null when malformed (the list then starts at the newest). */
+export function parseOrderCursor(value: string | undefined): OrderCursor | null {
+  const match = value ? CURSOR_PATTERN.exec(value) : null;
+  if (!match) return null;
+  return { seconds: Number(match[1]), nanoseconds: Number(match[2]), id: match[3] as string };
+}
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -35,12 +57,14 @@ export function parseOrderFilters(params: SearchParams): OrderFilters {
   const status = first(params.status);
   const shipping = first(params.shipping);
   const q = (first(params.q) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
-  const page = Number(first(params.page));
+  const after = parseOrderCursor(first(params.after));
   return {
     status: isOrderStatusKey(status) ? status : null,
     shipping: shipping === 'Entrega' || shipping === 'Retirada' ? shipping : null,
     q,
-    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    after,
+    // One direction at a time: `after` wins when a hand-made address has both.
+    before: after ? null : parseOrderCursor(first(params.before)),
   };
 }
 
@@ -50,7 +74,8 @@ export function orderFiltersQuery(filters: OrderFilters): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.shipping) params.set('shipping', filters.shipping);
   if (filters.q) params.set('q', filters.q);
-  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.after) params.set('after', formatOrderCursor(filters.after));
+  else if (filters.before) params.set('before', formatOrderCursor(filters.before));
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -73,18 +98,4 @@ export function matchesOrderFilters(order: FilterableOrder, filters: OrderFilter
     if (!id.includes(q) && !email.includes(q)) return false;
   }
   return true;
-}
-
-export type PageSlice<T> = { items: T[]; total: number; page: number; pages: number };
-
-/** One page of `items` (a page past the end shows the last one). */
-export function pageOf<T>(
-  items: readonly T[],
-  page: number,
-  size = ORDERS_PAGE_SIZE,
-): PageSlice<T> {
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const current = Math.min(Math.max(1, page), pages);
-  const start = (current - 1) * size;
-  return { items: items.slice(start, start + size), total: items.length, page: current, pages };
 }

@@ -1,6 +1,6 @@
-// The panel's search finds any order of any age against a private local Firebase holding 1,500
-// orders (more than the newest MAX_ORDERS_SCANNED the list reads): by its number with one direct
-// read, by its customer's e-mail with an indexed query.
+// The panel finds any order of any age against a private local Firebase holding 1,500 orders: by
+// its number with one direct read, by its customer's e-mail with an indexed query, and by paging
+// from the newest with cursors until the oldest.
 import { Timestamp } from 'firebase-admin/firestore';
 
 import {
@@ -66,13 +66,70 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const NO_FILTERS = { status: null, shipping: null, q: '', page: 1 } as const;
+const NO_FILTERS = { status: null, shipping: null, q: '', after: null, before: null } as const;
 
 describe('the panel search over 1,500 orders', () => {
-  it('lists only the newest MAX_ORDERS_SCANNED without a search (the oldest is not listed)', async () => {
-    const page = await repository.listPanelOrders({ ...NO_FILTERS });
-    expect(page.capped).toBe(true);
-    expect(page.total).toBe(repository.MAX_ORDERS_SCANNED);
+  it('pages from the newest to the oldest order, each order once, and back again', async () => {
+    const seen: string[] = [];
+    const firstPages: string[][] = [];
+    // The local Firebase's seed adds its few (newer) orders to the 1,500.
+    const stored = (await clients.db.collection(`${ROOT}/orders`).count().get()).data().count;
+    expect(stored).toBeGreaterThanOrEqual(COUNT);
+    let page = await repository.listPanelOrders({ ...NO_FILTERS });
+    expect(page.total).toBe(stored);
+    expect(page.previous).toBeNull();
+    for (let reads = 1; ; reads += 1) {
+      expect(page.items.length).toBeLessThanOrEqual(20);
+      if (reads <= 3) firstPages.push(page.items.map((order) => order.orderID));
+      seen.push(...page.items.map((order) => order.orderID));
+      if (!page.next) break;
+      expect(reads).toBeLessThan(stored / 20 + 1);
+      page = await repository.listPanelOrders({ ...NO_FILTERS, after: page.next });
+    }
+    expect(seen).toHaveLength(stored);
+    expect(new Set(seen).size).toBe(stored);
+    expect(seen.indexOf(`BULK${String(COUNT - 1).padStart(8, '0')}`)).toBe(stored - COUNT);
+    expect(seen[stored - 1]).toBe(OLDEST);
+    // Previous, from the third page, gives the second and then the first (without a previous).
+    const third = await repository.listPanelOrders({
+      ...NO_FILTERS,
+      after: (await repository.listPanelOrders({ ...NO_FILTERS })).next,
+    });
+    const thirdPage = await repository.listPanelOrders({ ...NO_FILTERS, after: third.next });
+    expect(thirdPage.items.map((order) => order.orderID)).toEqual(firstPages[2]);
+    const second = await repository.listPanelOrders({ ...NO_FILTERS, before: thirdPage.previous });
+    expect(second.items.map((order) => order.orderID)).toEqual(firstPages[1]);
+    const first = await repository.listPanelOrders({ ...NO_FILTERS, before: second.previous });
+    expect(first.items.map((order) => order.orderID)).toEqual(firstPages[0]);
+    expect(first.previous).toBeNull();
+  });
+
+  it('pages a status filter with where clauses down to the oldest confirmed order', async () => {
+    const seen: string[] = [];
+    const confirmed = (
+      await clients.db.collection(`${ROOT}/orders`).where('statusKey', '==', 'confirmed').get()
+    ).size;
+    expect(confirmed).toBeGreaterThanOrEqual(COUNT / 2);
+    let page = await repository.listPanelOrders({ ...NO_FILTERS, status: 'confirmed' });
+    expect(page.total).toBe(confirmed);
+    for (;;) {
+      seen.push(...page.items.map((order) => order.orderID));
+      if (!page.next) break;
+      page = await repository.listPanelOrders({
+        ...NO_FILTERS,
+        status: 'confirmed',
+        after: page.next,
+      });
+    }
+    expect(seen).toHaveLength(confirmed);
+    expect(new Set(seen).size).toBe(confirmed);
+    expect(seen[seen.length - 1]).toBe(OLDEST);
+    const awaiting = await repository.listPanelOrders({
+      ...NO_FILTERS,
+      status: 'awaitingApproval',
+      shipping: 'Entrega',
+    });
+    expect(awaiting).toMatchObject({ items: [], total: 0, next: null, previous: null });
   });
 
   it('finds the oldest order by its number, typed in any case', async () => {

@@ -479,7 +479,13 @@ describe('Mercado Pago webhook', () => {
 
     // The panel's order carries the flag with both payment ids.
     const { listPanelOrders } = await import('@/lib/orders/repository');
-    const page = await listPanelOrders({ status: null, shipping: null, q: orderID, page: 1 });
+    const page = await listPanelOrders({
+      status: null,
+      shipping: null,
+      q: orderID,
+      after: null,
+      before: null,
+    });
     const listed = page.items.find((item) => item.orderID === orderID);
     expect(listed?.paymentReview).toEqual({
       paymentId: String(first.id),

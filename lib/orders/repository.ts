@@ -1,10 +1,13 @@
 import 'server-only';
 
 import {
+  FieldPath,
   FieldValue,
   Timestamp,
   type DocumentData,
   type DocumentSnapshot,
+  type Query,
+  type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
@@ -12,14 +15,19 @@ import { z } from 'zod';
 import { ordersCollection } from '@/lib/firebase/admin';
 import { locales } from '@/lib/i18n/locales';
 import { ORDER_PAYMENT_STATUSES, type OrderPaymentStatus } from '@/lib/payments/types';
-import { getUserContacts } from '@/lib/users/repository';
+import { getUserContacts, getUserIdsByEmail } from '@/lib/users/repository';
 import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
 import { newestFirst } from './list';
 import { isOpenStatus, type OrderChange, type OrderStatusSnapshot } from './live';
-import { matchesOrderFilters, pageOf, type OrderFilters, type PageSlice } from './order-filters';
+import {
+  matchesOrderFilters,
+  ORDERS_PAGE_SIZE,
+  type OrderCursor,
+  type OrderFilters,
+} from './order-filters';
 import { EMPTY_STATUS_FLAGS, orderStatusKey, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
 import type {
@@ -38,16 +46,6 @@ import type {
 // The one reader and writer of `orders/{id}`. Everything else (placing an order, the panel's
 // status change, the Mercado Pago webhook) is a use-case over these functions; see
 // docs/ARCHITECTURE.md for who calls what.
-
-/**
- * How many of the newest orders the panel reads per request. The order list is loaded and sliced
- * in memory: the status filter works on the label derived from seven flags, which no single
- * Firestore query expresses, and a small shop has far fewer orders than this. The local Firestore
- * ignores cursors and offsets anyway (docs/ARCHITECTURE.md, "The local Firebase"). Past this many
- * orders, switch to keyset pagination with `where('orderDate', '<', lastSeen)` and a stored
- * status field.
- */
-export const MAX_ORDERS_SCANNED = 1000;
 
 // Enough to recognise any redelivery of recent payment events; older ones are also harmless
 // because each payment transition checks the order's current state.
@@ -363,36 +361,93 @@ export async function listOrderChangesSince(since: Date): Promise<OrderChange[]>
     });
 }
 
-export type AdminOrderPage = PageSlice<AdminOrder> & {
-  /** True when there were more orders than MAX_ORDERS_SCANNED (the oldest are not listed). */
-  capped: boolean;
+export type AdminOrderPage = {
+  items: AdminOrder[];
+  /** How many orders pass the status and shipping filters (a count query, no documents read). */
+  total: number;
+  /** The cursors of the pages before and after this one; null at either end. */
+  previous: OrderCursor | null;
+  next: OrderCursor | null;
 };
 
 /**
- * One page of the shop's orders for the control panel, newest first, filtered by status label,
- * shipping option and an order id or customer email search. Reads at most MAX_ORDERS_SCANNED
- * orders. Orders placed before the checkout stored the customer's name, email and telephone (and
- * the seed's) have only clientRef; those are completed from the user documents.
+ * The panel's list query: status and shipping are `where` clauses on stored fields, newest
+ * first with the document id breaking ties (the composite indexes are in firestore.indexes.json).
+ * `statusKey` is written with every status change (createOrder, applyStatusChange, the payment
+ * and expiry updates below) and by the seed; an order stored before the field existed has none,
+ * so it is listed without a status filter but not under one until a status change (or a one-off
+ * backfill writing `orderStatusKey(status)`) gives it the field. Likewise a hand-edited
+ * `shippingOption` other than 'Entrega'/'Retirada' matches neither shipping filter.
  */
-export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrderPage> {
-  const [snapshot, searched] = await Promise.all([
-    ordersCollection()
-      .orderBy('orderDate', 'desc')
-      .limit(MAX_ORDERS_SCANNED + 1)
-      .get(),
-    searchOrders(filters.q),
+function panelQuery(filters: OrderFilters, direction: 'desc' | 'asc'): Query {
+  let query: Query = ordersCollection();
+  if (filters.status) query = query.where('statusKey', '==', filters.status);
+  if (filters.shipping) query = query.where('shippingOption', '==', filters.shipping);
+  return query.orderBy('orderDate', direction).orderBy(FieldPath.documentId(), direction);
+}
+
+/** The cursor of a listed document: its stored date to the nanosecond and its id. */
+function cursorOf(doc: QueryDocumentSnapshot): OrderCursor | null {
+  const date: unknown = doc.get('orderDate');
+  // orderBy('orderDate') also lists a hand-edited string date (strings sort above every
+  // timestamp); such a page ends the paging rather than guess a position. The checkout and the
+  // seed always store a timestamp.
+  if (!(date instanceof Timestamp)) return null;
+  return { seconds: date.seconds, nanoseconds: date.nanoseconds, id: doc.id };
+}
+
+function cursorValues(cursor: OrderCursor): [Timestamp, string] {
+  return [new Timestamp(cursor.seconds, cursor.nanoseconds), cursor.id];
+}
+
+/**
+ * One page of the shop's orders for the control panel, newest first, filtered by status label
+ * and shipping option, read with a cursor: `limit(pageSize + 1)` documents after (or before) the
+ * one the URL names, the extra one telling whether a further page exists. A search (an order
+ * number or a customer's e-mail) lists every order it names, whatever its age, on one page.
+ * Orders placed before the checkout stored the customer's name, email and telephone (and the
+ * seed's) have only clientRef; those are completed from the user documents.
+ */
+export async function listPanelOrders(
+  filters: OrderFilters,
+  pageSize = ORDERS_PAGE_SIZE,
+): Promise<AdminOrderPage> {
+  if (filters.q.trim()) {
+    const found = await completeContacts(await searchOrders(filters.q));
+    const items = newestFirst(found).filter((order) => matchesOrderFilters(order, filters));
+    return { items, total: items.length, previous: null, next: null };
+  }
+  const backwards = filters.before !== null && filters.after === null;
+  let query = panelQuery(filters, backwards ? 'asc' : 'desc');
+  const cursor = filters.after ?? filters.before;
+  if (cursor) query = query.startAfter(...cursorValues(cursor));
+  const [snapshot, counted] = await Promise.all([
+    query.limit(pageSize + 1).get(),
+    panelQuery(filters, 'desc').count().get(),
   ]);
-  const scanned = snapshot.docs
-    .slice(0, MAX_ORDERS_SCANNED)
-    .map(reshapeOrder)
-    .filter((order): order is StoredOrder => order !== null);
-  // The search's direct reads find orders of any age, also past the newest MAX_ORDERS_SCANNED.
-  const seen = new Set(scanned.map((order) => order.orderID));
-  const stored = [...scanned, ...searched.filter((order) => !seen.has(order.orderID))];
+  const more = snapshot.docs.length > pageSize;
+  const docs = snapshot.docs.slice(0, pageSize);
+  // A page read backwards (towards the newest) is shown newest first like every other.
+  if (backwards) docs.reverse();
+  const first = docs[0];
+  const last = docs[docs.length - 1];
+  const stored = docs.map(reshapeOrder).filter((order): order is StoredOrder => order !== null);
+  return {
+    items: await completeContacts(stored),
+    total: counted.data().count,
+    // Going forward there is a page before whenever a cursor was followed; going backwards,
+    // when the extra document was there (and the page after is where we came from).
+    previous: first && (backwards ? more : cursor !== null) ? cursorOf(first) : null,
+    next: last && (backwards ? true : more) ? cursorOf(last) : null,
+  };
+}
+
+/** The panel's view of stored orders, name, e-mail and telephone completed from users/{uid}. */
+async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
   const contacts = await getUserContacts(
     stored.filter((order) => !order.customer.email).map((order) => order.clientRef),
   );
-  const orders = stored.map((order): AdminOrder => {
+  return stored.map((order): AdminOrder => {
     const contact = contacts.get(order.clientRef);
     return {
       ...summaryOf(order),
@@ -407,12 +462,6 @@ export async function listPanelOrders(filters: OrderFilters): Promise<AdminOrder
       telephone: order.telephone || contact?.telephone || '',
     };
   });
-  // The local Firestore keeps documents without the sort field in an orderBy; sort here too.
-  const slice = pageOf(
-    newestFirst(orders).filter((order) => matchesOrderFilters(order, filters)),
-    filters.page,
-  );
-  return { ...slice, capped: snapshot.docs.length > MAX_ORDERS_SCANNED };
 }
 
 /** At most this many orders of one customer e-mail are read by a search. */
@@ -421,7 +470,8 @@ const MAX_ORDERS_PER_EMAIL = 200;
 /**
  * The orders a panel search names exactly, whatever their age: an order number is one direct
  * read (as typed and upper-cased), an e-mail an indexed query on the stored lower-cased e-mail
- * (`customerEmailLower`), plus, for orders stored before that field, one on the e-mail as typed.
+ * (`customerEmailLower`), plus, for orders stored before that field, one on the e-mail as typed
+ * and one per account with that e-mail.
  */
 async function searchOrders(q: string): Promise<StoredOrder[]> {
   const query = q.trim();
@@ -434,16 +484,23 @@ async function searchOrders(q: string): Promise<StoredOrder[]> {
     return snapshots.map(reshapeOrder).filter((order): order is StoredOrder => order !== null);
   }
   if (!query.includes('@')) return [];
-  const [indexed, legacy] = await Promise.all([
+  const [indexed, legacy, uids] = await Promise.all([
     ordersCollection()
       .where('customerEmailLower', '==', query.toLowerCase())
       .orderBy('orderDate', 'desc')
       .limit(MAX_ORDERS_PER_EMAIL)
       .get(),
     ordersCollection().where('customer.email', '==', query).limit(MAX_ORDERS_PER_EMAIL).get(),
+    getUserIdsByEmail(query),
   ]);
+  // Orders stored with only clientRef (the seed's, the oldest ones): by the account's e-mail.
+  const byAccount = await Promise.all(
+    uids.map((uid) =>
+      ordersCollection().where('clientRef', '==', uid).limit(MAX_ORDERS_PER_EMAIL).get(),
+    ),
+  );
   const byId = new Map<string, StoredOrder>();
-  for (const doc of [...indexed.docs, ...legacy.docs]) {
+  for (const doc of [indexed, legacy, ...byAccount].flatMap((snapshot) => snapshot.docs)) {
     const order = reshapeOrder(doc);
     if (order) byId.set(order.orderID, order);
   }

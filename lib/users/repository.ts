@@ -156,3 +156,11 @@ export async function getUserContacts(uids: readonly string[]): Promise<Map<stri
   }
   return contacts;
 }
+
+/** The ids of the accounts whose stored e-mail is `email` as typed or lower-cased (at most 10). */
+export async function getUserIdsByEmail(email: string): Promise<string[]> {
+  const variants = [...new Set([email.trim(), email.trim().toLowerCase()])].filter(Boolean);
+  if (variants.length === 0) return [];
+  const snapshot = await usersCollection().where('email', 'in', variants).limit(10).get();
+  return snapshot.docs.map((doc) => doc.id);
+}

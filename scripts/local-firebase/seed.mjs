@@ -54,6 +54,8 @@ const item = (key, translatedTitle, quantity, value) => ({ key, translatedTitle,
 const SEED_ORDERS = [
   {
     orderID: 'seed-order-1',
+    // The label the status flags give (lib/orders/status.ts), stored for the panel's filter.
+    statusKey: 'awaitingApproval',
     orderDate: '2026-01-15T14:30:00-03:00',
     orderItems: [item('barra-tropical-bahia', 'Barra Tropical Bahia', 2, 40)],
     status: {},
@@ -61,6 +63,7 @@ const SEED_ORDERS = [
   },
   {
     orderID: 'seed-order-2',
+    statusKey: 'confirmed',
     orderDate: '2026-02-10T10:05:00-03:00',
     orderItems: [item('ovo-pistache', 'Ovo Pistache', 1, 193), item('mini-ovo', 'Mini Ovo', 2, 35)],
     status: { confirmed: true },
@@ -68,6 +71,7 @@ const SEED_ORDERS = [
   },
   {
     orderID: 'seed-order-3',
+    statusKey: 'inProduction',
     orderDate: '2026-03-05T16:45:00-03:00',
     orderItems: [item('ovo-tropical-rio', 'Ovo Tropical Rio', 2, 90)],
     status: { inProduction: true },
@@ -75,6 +79,7 @@ const SEED_ORDERS = [
   },
   {
     orderID: 'seed-order-4',
+    statusKey: 'delivered',
     orderDate: '2026-03-20T11:20:00-03:00',
     orderItems: [
       item('ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 1, 138),
@@ -85,6 +90,7 @@ const SEED_ORDERS = [
   },
   {
     orderID: 'seed-order-5',
+    statusKey: 'cancelled',
     orderDate: '2026-04-01T09:00:00-03:00',
     orderItems: [item('mini-ovo', 'Mini Ovo', 3, 35)],
     status: { cancelled: true },

@@ -8,7 +8,7 @@ import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
-import { listPanelOrders, MAX_ORDERS_SCANNED } from '@/lib/orders/repository';
+import { listPanelOrders } from '@/lib/orders/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +18,7 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-/** The shop's orders, newest first, filtered through the URL (?status=&shipping=&q=&page=). */
+/** The shop's orders, newest first, filtered through the URL (?status=&shipping=&q=, and a cursor ?after= or ?before= for paging). */
 export default async function ControlPanelOrdersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -32,8 +32,8 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   const t = await getTranslations('ControlPanel.orders');
   const tExport = await getTranslations('OrderExport');
   const messages = await getMessages();
-  // The export takes every page of the filtered list, so the page number is left out.
-  const exportHref = `/${locale}/control-panel/export${orderFiltersQuery({ ...filters, page: 1 })}`;
+  // The export takes every page of the filtered list, so the cursor is left out.
+  const exportHref = `/${locale}/control-panel/export${orderFiltersQuery({ ...filters, after: null, before: null })}`;
 
   return (
     <section aria-labelledby="orders-title" className="mt-8">
@@ -48,7 +48,6 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-cacao-600 dark:text-cacao-300" data-testid="orders-count">
           {t('count', { count: result.total })}
-          {result.pages > 1 ? ` · ${t('page', { page: result.page, pages: result.pages })}` : null}
         </p>
         {/* A plain link: the browser downloads the file (Content-Disposition: attachment). */}
         <a
@@ -60,9 +59,6 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
           {tExport('download')}
         </a>
       </div>
-      {result.capped ? (
-        <p className="mt-2 text-sm font-medium">{t('capped', { max: MAX_ORDERS_SCANNED })}</p>
-      ) : null}
       {result.items.length === 0 ? (
         <p className="mt-6">{t('empty')}</p>
       ) : (
@@ -74,7 +70,7 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
           ))}
         </ol>
       )}
-      <OrdersPagination filters={filters} page={result.page} pages={result.pages} />
+      <OrdersPagination filters={filters} previous={result.previous} next={result.next} />
     </section>
   );
 }
