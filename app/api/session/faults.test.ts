@@ -140,7 +140,12 @@ describe('Auth frozen (SIGSTOP)', () => {
       ),
     );
     expect(ms).toBeLessThan(MAX_ANSWER_MS);
-    const text = JSON.stringify(element);
+    // The page answers with <ServiceUnavailable />, an async server component: render it too.
+    const { type, props } = element as unknown as {
+      type: (props: unknown) => Promise<unknown>;
+      props: unknown;
+    };
+    const text = JSON.stringify(await type(props));
     expect(text).toContain(en.Resilience.unavailableTitle);
     expect(text).toContain(en.Resilience.unavailable);
     expect(pt.Resilience.unavailableTitle).toBe('Temporariamente indisponível');
