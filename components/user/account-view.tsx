@@ -4,16 +4,10 @@ import { AddressForm } from './address-form';
 import { AdminLink } from './admin-link';
 import { LogoutButton } from './logout-button';
 import { OrdersList } from './orders-list';
-import { ProfileCard } from './profile-card';
+import { ProfileCard, type ProfileUser } from './profile-card';
 
 type Props = {
-  user: {
-    name: string | null;
-    email: string | null;
-    avatarURL?: string | null;
-    telephone?: string | null;
-    address?: Address | null;
-  };
+  user: ProfileUser & { address?: Address | null };
   isAdmin: boolean;
   /** Orders read by the server with the page; without them the list fetches its own. */
   orders?: Order[];

@@ -1,15 +1,15 @@
 import { useTranslations } from 'next-intl';
 import { initialsOf, isDisplayableAvatar } from '@/lib/users/initials';
 
-type Props = {
-  user: {
-    name: string | null;
-    email: string | null;
-    avatarURL?: string | null;
-    telephone?: string | null;
-  };
-  headingLevel?: 2 | 3;
+/** What the account components show of the signed-in user. */
+export type ProfileUser = {
+  name: string | null;
+  email: string | null;
+  avatarURL?: string | null;
+  telephone?: string | null;
 };
+
+type Props = { user: ProfileUser; headingLevel?: 2 | 3 };
 
 /** Name, email, photo (or initials) and telephone of the signed-in user. Server or client. */
 export function ProfileCard({ user, headingLevel = 3 }: Props) {

@@ -194,7 +194,7 @@ it('Firestore frozen after the session check: the panel says temporarily unavail
   const ms = Date.now() - started;
   console.info(`Firestore frozen: the panel's order page answered in ${ms} ms`);
   expect(ms).toBeLessThan(MAX_ANSWER_MS);
-  // A server component: render the returned element one level (PanelUnavailable is async).
+  // A server component: render the returned element one level (ServiceUnavailable is async).
   const { type, props } = element as { type: (p: unknown) => Promise<unknown>; props: unknown };
   const text = JSON.stringify(await type(props));
   expect(text).toContain(en.Resilience.unavailableTitle);

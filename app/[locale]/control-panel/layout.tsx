@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { PanelNav } from '@/components/control-panel/panel-nav';
-import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { getEnv } from '@/lib/env';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -30,7 +30,7 @@ export default async function ControlPanelLayout({ children, params }: Props) {
   setRequestLocale(locale);
   const admin = await requireAdminPage(locale);
   // Auth or Firestore cannot answer: say so instead of the panel (its pages would say the same).
-  if (!admin) return <PanelUnavailable />;
+  if (!admin) return <ServiceUnavailable />;
   const t = await getTranslations('ControlPanel');
   const tMail = await getTranslations('OrderEmail');
   // The local outbox exists only where e-mails are written to files (lib/mail/send.ts).

@@ -4,7 +4,7 @@ import { LiveOrders } from '@/components/control-panel/live-orders';
 import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
-import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
@@ -24,11 +24,11 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   setRequestLocale(locale);
   // Before any order is read: the layout's check does not protect a page rendered without it.
   // A backend fault: the layout is not re-rendered between panel pages, so each says it too.
-  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
+  if (!(await requireAdminPage(locale))) return <ServiceUnavailable />;
   const filters = parseOrderFilters(await searchParams);
   // Firestore frozen after the session check: say so rather than hang.
   const result = await withinBackendDeadline(listPanelOrders(filters), 'listPanelOrders');
-  if (!result) return <PanelUnavailable />;
+  if (!result) return <ServiceUnavailable />;
   const t = await getTranslations('ControlPanel.orders');
   const tExport = await getTranslations('OrderExport');
   const messages = await getMessages();

@@ -168,7 +168,7 @@ describe('Auth frozen (SIGSTOP)', () => {
     );
     expect(ms).toBeLessThan(MAX_ANSWER_MS);
     for (const element of rendered) {
-      // Server components: render the returned element one level (PanelUnavailable is async).
+      // Server components: render the returned element one level (ServiceUnavailable is async).
       const { type, props } = element as { type: (p: unknown) => Promise<unknown>; props: unknown };
       const text = JSON.stringify(await type(props));
       expect(text).toContain(en.Resilience.unavailableTitle);

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
-import { Notice } from '@/components/ui/notice';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { LoginPanel } from '@/components/user/login-panel';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
@@ -47,15 +47,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   } catch (error) {
     if (!(error instanceof SessionUnavailableError)) throw error;
     console.error(error.message);
-    const r = await getTranslations('Resilience');
-    return (
-      <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{r('unavailableTitle')}</h1>
-        <Notice tone="error" role="alert" className="mt-6">
-          {r('unavailable')}
-        </Notice>
-      </section>
-    );
+    return <ServiceUnavailable />;
   }
   if (!mine.signedIn) {
     const s = await getTranslations('OrderSignIn');

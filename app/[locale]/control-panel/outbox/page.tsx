@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { getEnv } from '@/lib/env';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -25,7 +25,7 @@ export default async function ControlPanelOutboxPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   // The layout is not re-rendered between panel pages: each page says it on its own too.
-  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
+  if (!(await requireAdminPage(locale))) return <ServiceUnavailable />;
   const mail = getEnv().mail;
   if (mail?.mode !== 'outbox') notFound();
   const t = await getTranslations('OrderEmail');

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StockRow } from '@/components/control-panel/stock-row';
 import { products } from '@/lib/catalogue';
-import { PanelUnavailable } from '@/components/control-panel/panel-unavailable';
+import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { INVENTORY_FLAGS } from '@/lib/inventory/overlay';
@@ -17,10 +17,10 @@ export default async function ControlPanelStockPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   // The layout is not re-rendered between panel pages: each page says it on its own too.
-  if (!(await requireAdminPage(locale))) return <PanelUnavailable />;
+  if (!(await requireAdminPage(locale))) return <ServiceUnavailable />;
   // Firestore frozen after the session check: say so rather than hang.
   const overlay = await withinBackendDeadline(getInventoryOverlay(), 'getInventoryOverlay');
-  if (!overlay) return <PanelUnavailable />;
+  if (!overlay) return <ServiceUnavailable />;
   const t = await getTranslations('ControlPanel.stock');
   // A badge for every flag away from a plain product on sale in the shop.
   const tBadge = await getTranslations('StockBadges');
