@@ -264,9 +264,9 @@ describe('Auth emulator stopped (killed)', () => {
     const killedAt = Date.now();
     try {
       process.kill(-group, 'SIGKILL');
-      const ms = await expectUnavailableKeepingCookie();
+      // At once: the launcher restarts the emulator within seconds.
+      const [ms, pages] = await Promise.all([expectUnavailableKeepingCookie(), renderedPages()]);
       console.log(`Auth emulator killed: /api/session answered 503 in ${ms} ms`);
-      const pages = await renderedPages();
       expectUnavailablePages(pages);
       console.log(`Auth emulator killed: the user and checkout pages answered in ${pages.ms} ms`);
       expect(cookieJar.writes).toEqual([]);
