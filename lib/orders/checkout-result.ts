@@ -17,7 +17,7 @@ export type CheckoutErrorCode =
   /** Too many orders in a minute from this account or address (lib/rate-limit). */
   | 'rate-limited';
 
-/** The wait to announce for a 'rate-limited' answer that does not say (limits refill in a minute). */
+/** The wait to announce when a 'rate-limited' answer names none: the limits refill in a minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The message key under "CheckoutErrors" for each error code. */
