@@ -10,7 +10,6 @@ import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { useRouter } from '@/lib/i18n/navigation';
-import { placeOrder } from '@/lib/orders/actions';
 import {
   cartProblems,
   firstInvalidField,
@@ -22,6 +21,7 @@ import {
   type CheckoutFormValues,
 } from '@/lib/orders/checkout-form';
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
+import { submitOrder } from '@/lib/orders/client';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
 import { Button } from '@/components/ui/button';
@@ -124,7 +124,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
     });
     startTransition(async () => {
       try {
-        const result = await placeOrder(input);
+        const result = await submitOrder(input);
         if (!result.ok) {
           // Nothing was reserved or written: the cart stays as it is, to be fixed and sent again.
           setServerErrors(checkoutErrorMessages(result));
@@ -309,11 +309,16 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
                       count: message.openOrders.length,
                       orders: message.openOrders.join(', '),
                     })
-                  : message.values
-                    ? tErrors(message.key as ProductErrorKey, message.values)
-                    : tErrors(
-                        message.key as Exclude<typeof message.key, ProductErrorKey | 'tooManyOpen'>,
-                      )}
+                  : message.retryAfterSeconds !== undefined
+                    ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
+                    : message.values
+                      ? tErrors(message.key as ProductErrorKey, message.values)
+                      : tErrors(
+                          message.key as Exclude<
+                            typeof message.key,
+                            ProductErrorKey | 'tooManyOpen' | 'rateLimited'
+                          >,
+                        )}
               </li>
             ))}
           </Notice>

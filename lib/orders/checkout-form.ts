@@ -1,5 +1,5 @@
 // The checkout form's own rules, pure and browser-safe: what the shopper typed -> field errors
-// (message keys under "Checkout.errors") and the CheckoutInput the placeOrder action takes. The
+// (message keys under "Checkout.errors") and the CheckoutInput that POST /api/orders takes. The
 // server checks everything again (checkout-schema.ts); this only lets the form explain problems
 // field by field before a round trip.
 import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
