@@ -219,6 +219,25 @@ describe('toPublicUser', () => {
   });
 });
 
+describe('getUserContacts', () => {
+  it("gives the control panel no 'No name' placeholder as a customer's name", async () => {
+    await db.doc(`${users}/contact-new`).set({
+      authUID: 'contact-new',
+      email: 'novo@example.com',
+      name: 'No name',
+      address: DEFAULT_ADDRESS,
+    });
+    const contacts = await repo.getUserContacts(['contact-new', 'seed-shopper', 'nobody']);
+    expect(contacts.get('contact-new')).toEqual({
+      name: '',
+      email: 'novo@example.com',
+      telephone: '',
+    });
+    expect(contacts.get('seed-shopper')?.name).toBe('Cliente Exemplo');
+    expect(contacts.has('nobody')).toBe(false);
+  });
+});
+
 describe('updateUserProfile', () => {
   it('writes only the given fields: other address fields and the rest of the record stay', async () => {
     const ref = db.doc(`${users}/seed-shopper`);

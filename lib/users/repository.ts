@@ -5,6 +5,7 @@ import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 
 import { getAdminAuth, usersCollection } from '@/lib/firebase/admin';
 
+import { isUnfilled } from './profile-edit';
 import {
   ADDRESS_FIELDS,
   DEFAULT_ADDRESS,
@@ -174,7 +175,10 @@ export function updateUserProfileInTransaction(
 /** How to reach a customer, as the control panel shows it. */
 export type UserContact = { name: string; email: string; telephone: string };
 
-/** The name, email and telephone stored for each of `uids` that has a user document. */
+/**
+ * The name, email and telephone stored for each of `uids` that has a user document; a name never
+ * filled in (the 'No name' placeholder) is no name.
+ */
 export async function getUserContacts(uids: readonly string[]): Promise<Map<string, UserContact>> {
   const unique = [...new Set(uids.filter(Boolean))];
   const contacts = new Map<string, UserContact>();
@@ -184,8 +188,9 @@ export async function getUserContacts(uids: readonly string[]): Promise<Map<stri
   for (const snapshot of snapshots) {
     const data = snapshot.data();
     if (!data) continue;
+    const name = readString(data.name) ?? '';
     contacts.set(snapshot.id, {
-      name: readString(data.name) ?? '',
+      name: isUnfilled('name', name) ? '' : name,
       email: readString(data.email) ?? '',
       telephone: readString(data.telephone) ?? '',
     });
