@@ -134,6 +134,20 @@ describe('ProfileForm', () => {
     expect(cityRow()).toHaveTextContent('Recife');
   });
 
+  it("keeps an edit started before the parent echoes the form's own save", async () => {
+    const saved = { ...user, address: { ...address, city: 'Campinas' } };
+    mockedUpdate.mockResolvedValue({ ok: true, profile: saved });
+    const { rerender } = renderAccount(<ProfileForm user={user} />);
+    edit('Cidade', 'Campinas');
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar Informações' }));
+    expect(await screen.findByText('Perfil atualizado.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Rua' }));
+    // /usuario's server render (refresh) arrives with what was just saved.
+    rerender(<ProfileForm user={saved} />);
+    expect(screen.getByRole('textbox', { name: /^Rua/ })).toBeInTheDocument();
+    expect(cityRow()).toHaveTextContent('Campinas');
+  });
+
   it('shows the server refusal and keeps the edit', async () => {
     mockedUpdate.mockResolvedValue({ ok: false, error: 'unauthenticated' });
     renderAccount(<ProfileForm user={user} />);

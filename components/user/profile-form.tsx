@@ -56,13 +56,16 @@ export function ProfileForm({ user, headingLevel = 3 }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   // The saved profile changed elsewhere (the other form on /usuario, the checkout, a new
-  // session, the server render after a save): adopt it.
+  // session): adopt it. The echo of this form's own save (the server render or the store
+  // catching up) is no change, and keeps an edit started meanwhile.
   if (!sameProfile(saved, lastSaved)) {
     setLastSaved(saved);
-    setBaseline(saved);
-    setDraft(saved);
-    setEditing(new Set());
-    setErrors({});
+    if (!sameProfile(saved, baseline)) {
+      setBaseline(saved);
+      setDraft(saved);
+      setEditing(new Set());
+      setErrors({});
+    }
   }
 
   const changed = changedProfileFields(baseline, draft);
