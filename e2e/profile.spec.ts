@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AccountScreen, UserTab } from './fixtures/account';
-import { CHECKOUT_TEXTS, CheckoutPage } from './fixtures/checkout';
+import { CHECKOUT_TEXTS, CheckoutPage, setStock } from './fixtures/checkout';
 import { uniqueEmail, userRecordByEmail } from './fixtures/e2e-firebase';
 import { expect, SHOP_LOCALES, test, type ShopLocale } from './fixtures/shop';
 
@@ -42,6 +42,8 @@ for (const locale of SHOP_LOCALES) {
     const t = tab.t;
     const email = uniqueEmail(`perfil-${locale}`);
     const name = locale === 'en' ? 'Julia Santos' : 'Júlia Santos';
+    // Every run of this journey buys one Mini Ovo (no other spec counts its stock).
+    await setStock('mini-ovo', 50);
 
     await test.step("after 'Criar conta', localized hints instead of 'No name', 'No street'", async () => {
       await page.goto(`/${locale}`);
