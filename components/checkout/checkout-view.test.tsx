@@ -362,6 +362,64 @@ describe('CheckoutView', () => {
     });
   });
 
+  it("offers 'Salvar este endereço no meu perfil', ticked only while the profile has no address", async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    mockedPlaceOrder.mockResolvedValue({
+      ok: true,
+      orderID: 'ABCDEF123456',
+      payment: { mode: 'manual' },
+    });
+    const newcomer = {
+      uid: 'u3',
+      telephone: null,
+      address: {
+        street: 'No street',
+        number: 'No number',
+        extra: 'No complement',
+        city: 'No city',
+        postalCode: 'No postal code',
+      },
+    };
+    renderCheckout(newcomer, 'ABCDEF123456');
+    const box = await screen.findByRole('checkbox', { name: 'Salvar este endereço no meu perfil' });
+    expect(box).toBeChecked();
+    // The placeholders are no values.
+    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('');
+    fireEvent.click(screen.getByRole('radio', { name: /Retirada/ }));
+    expect(
+      screen.getByRole('checkbox', { name: 'Salvar este telefone no meu perfil' }),
+    ).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: /Entrega/ }));
+    const fill = (name: string, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    fill('Rua', 'Rua Nova');
+    fill('Número', '12');
+    fill('Cidade', 'Recife');
+    fill('CEP', '50000000');
+    fill('Telefone para contato', '81987654321');
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
+    expect(mockedPlaceOrder.mock.calls[0]?.[0]).toMatchObject({
+      address: { street: 'Rua Nova', extra: '', postalCode: '50000-000' },
+      saveToProfile: true,
+    });
+  });
+
+  it('leaves the box unticked for a saved address, and then asks nothing', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    mockedPlaceOrder.mockResolvedValue({
+      ok: true,
+      orderID: 'ABCDEF123456',
+      payment: { mode: 'manual' },
+    });
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const box = await screen.findByRole('checkbox', { name: 'Salvar este endereço no meu perfil' });
+    expect(box).not.toBeChecked();
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockedPlaceOrder).toHaveBeenCalled());
+    expect(mockedPlaceOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
+  });
+
   it('shows inline messages and sends nothing while a field is invalid', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     renderCheckout({ uid: 'u2', telephone: null, address: null }, 'ABCDEF123456');

@@ -15,7 +15,7 @@ export const CLIENT_NAMESPACES = [
   'LoginForm',
   'PasswordReset',
   'Profile',
-  'AddressForm',
+  'ProfileForm',
   'Orders',
   'OrderStatus',
 ] as const;
