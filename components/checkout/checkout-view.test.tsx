@@ -364,7 +364,7 @@ describe('CheckoutView', () => {
 
   it("offers 'Salvar este endereço no meu perfil', ticked only while the profile has no address", async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
-    mockedPlaceOrder.mockResolvedValue({
+    mockedSubmitOrder.mockResolvedValue({
       ok: true,
       orderID: 'ABCDEF123456',
       payment: { mode: 'manual' },
@@ -399,7 +399,7 @@ describe('CheckoutView', () => {
     fill('Telefone para contato', '81987654321');
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
-    expect(mockedPlaceOrder.mock.calls[0]?.[0]).toMatchObject({
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
       address: { street: 'Rua Nova', extra: '', postalCode: '50000-000' },
       saveToProfile: true,
     });
@@ -407,7 +407,7 @@ describe('CheckoutView', () => {
 
   it('leaves the box unticked for a saved address, and then asks nothing', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
-    mockedPlaceOrder.mockResolvedValue({
+    mockedSubmitOrder.mockResolvedValue({
       ok: true,
       orderID: 'ABCDEF123456',
       payment: { mode: 'manual' },
@@ -416,8 +416,8 @@ describe('CheckoutView', () => {
     const box = await screen.findByRole('checkbox', { name: 'Salvar este endereço no meu perfil' });
     expect(box).not.toBeChecked();
     fireEvent.click(confirmButton());
-    await waitFor(() => expect(mockedPlaceOrder).toHaveBeenCalled());
-    expect(mockedPlaceOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalled());
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
   });
 
   it('shows inline messages and sends nothing while a field is invalid', async () => {
