@@ -19,8 +19,8 @@ jest.mock('next/headers', () =>
     .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
     .nextHeadersMock(),
 );
-jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), refresh: jest.fn() }));
-// The second, delayed invalidation of a stock change runs after the answer (lib/control-panel/revalidate.ts).
+jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
+// Invalidations made after the answer (lib/control-panel/revalidate.ts): their callback is run by hand.
 jest.mock('next/server', () => ({
   ...jest.requireActual<typeof import('next/server')>('next/server'),
   after: jest.fn(),
@@ -29,8 +29,11 @@ jest.mock('next/server', () => ({
 jest.mock('next-intl/server', () => ({
   setRequestLocale: jest.fn(),
   getTranslations: jest.fn(async () => (key: string) => key),
-  // The stock page hands its own namespace to its form.
-  getMessages: jest.fn(async () => ({ ControlPanel: { stock: {} } })),
+  // The pages hand their client parts the namespaces they need.
+  getMessages: jest.fn(async () => ({
+    OrderStatus: {},
+    ControlPanel: { orders: {}, statusEditor: {}, stock: {} },
+  })),
 }));
 
 jest.setTimeout(60_000);
@@ -48,7 +51,6 @@ let auth: Auth;
 let actions: Actions;
 let session: Session;
 let revalidatePath: jest.Mock;
-let refresh: jest.Mock;
 let after: jest.Mock;
 
 /** Session cookie values, by who holds them (null: no cookie at all). */
@@ -168,7 +170,6 @@ beforeAll(async () => {
   session = await import('@/lib/session/session');
   actions = await import('./actions');
   revalidatePath = (await import('next/cache')).revalidatePath as jest.Mock;
-  refresh = (await import('next/cache')).refresh as jest.Mock;
   after = (await import('next/server')).after as jest.Mock;
 
   await createAccount('shopper-b', 'shopper-b@example.com', { isAdmin: false });
@@ -195,10 +196,16 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Runs what the actions left for after their answer (storefront invalidations, e-mails). */
+async function runAfterAnswer() {
+  const callbacks = after.mock.calls.map(([callback]) => callback as () => Promise<void>);
+  after.mockClear();
+  for (const callback of callbacks) await callback();
+}
+
 beforeEach(() => {
   cookieJar.reset();
   revalidatePath.mockClear();
-  refresh.mockClear();
   after.mockClear();
 });
 
@@ -225,7 +232,7 @@ describe('who may call the admin actions', () => {
     });
     expect(await orderData(orderID)).toEqual(before);
     expect(revalidatePath).not.toHaveBeenCalled();
-    expect(refresh).not.toHaveBeenCalled();
+    expect(after).not.toHaveBeenCalled();
   });
 
   it.each(NON_ADMINS)('%s: updateInventory answers 403 and changes nothing', async (who) => {
@@ -404,12 +411,19 @@ describe('changing an order status', () => {
     const orderID = await createOrder();
     const steps = ['confirmed', 'inProduction', 'waitingForRetrieval', 'delivered'] as const;
     let from = 'awaitingApproval';
+    let lastAnswer: Awaited<ReturnType<Actions['changeOrderStatus']>> | null = null;
     for (const to of steps) {
       as('admin');
       const result = await actions.changeOrderStatus(null, statusInput(orderID, to, { from }));
       expect(result.ok).toBe(true);
+      // The card moves from the answer: the new status and the change just recorded.
+      expect(result.order).toEqual({
+        status: to,
+        lastChange: { at: expect.any(String), byEmail: 'admin@chocolates.local', from, to },
+      });
       expect((await orderData(orderID))?.status).toEqual({ ...NO_STATUS, [to]: true });
       from = to;
+      lastAnswer = result;
     }
     const audit = (await orderData(orderID))?.audit as Record<string, unknown>[];
     expect(audit.map(({ from: f, to }) => [f, to])).toEqual([
@@ -422,8 +436,14 @@ describe('changing an order status', () => {
       expect(entry.by).toEqual({ uid: 'seed-admin', email: 'admin@chocolates.local' });
       expect(entry.at).toBeInstanceOf(Timestamp);
     }
-    // Only the admin's page is rendered again (with the answer); no cached page shows a status.
-    expect(refresh).toHaveBeenCalledTimes(steps.length);
+    // The answer's time is the audit entry's.
+    expect(lastAnswer?.order?.lastChange?.at).toBe(
+      (audit[audit.length - 1]!.at as Timestamp).toDate().toISOString(),
+    );
+    // No page is invalidated: every page showing a status is rendered per request, and the
+    // answer moves the admin's card (so Next need not render the panel again with it).
+    expect(revalidatePath).not.toHaveBeenCalled();
+    await runAfterAnswer();
     expect(revalidatePath).not.toHaveBeenCalled();
   });
 
@@ -431,13 +451,13 @@ describe('changing an order status', () => {
     const orderID = await createOrder();
     expect(
       await actions.changeOrderStatus(null, { locale: 'en', orderID, to: 'waitingPayment' }),
-    ).toEqual({
+    ).toMatchObject({
       ok: true,
       code: 'changed',
       message: `Order ${orderID}: status changed from “Awaiting approval” to “Awaiting payment”.`,
     });
     as('admin');
-    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'))).toEqual({
+    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'))).toMatchObject({
       ok: true,
       code: 'changed',
       message: `Pedido ${orderID}: situação alterada de “Aguardando Pagamento” para “Confirmado”.`,
@@ -472,7 +492,6 @@ describe('changing an order status', () => {
     expect(await orderData(orderID)).toEqual(before);
     expect(await stockOf('barra-tropical-rio')).toBe(stockBefore);
     expect(revalidatePath).not.toHaveBeenCalled();
-    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('names both statuses when refusing a transition', async () => {
@@ -493,8 +512,8 @@ describe('changing an order status', () => {
     );
     expect(result).toMatchObject({ ok: false, code: 'stale' });
     expect(await orderData(orderID)).toEqual(before);
-    // The page comes back showing where the order is now.
-    expect(refresh).toHaveBeenCalledTimes(1);
+    // The card then shows where the order is now.
+    expect(result.order).toEqual({ status: 'confirmed' });
   });
 
   it.each([
@@ -563,8 +582,12 @@ describe('cancelling returns the items to stock', () => {
       const stored = await orderData(orderID);
       expect(stored?.status).toEqual({ ...NO_STATUS, cancelled: true });
       expect(stored?.stockReturned).toBe(true);
-      // Units back on the shelf: the storefront pages of exactly those products regenerate.
-      expect(revalidatePath.mock.calls.map(([path]) => path).sort()).toEqual(
+      // Units back on the shelf: the storefront pages of exactly those products regenerate,
+      // right after the answer and once more a second later.
+      expect(revalidatePath).not.toHaveBeenCalled();
+      await runAfterAnswer();
+      expect(revalidatePath).toHaveBeenCalledTimes(12);
+      expect([...new Set(revalidatePath.mock.calls.map(([path]) => path))].sort()).toEqual(
         [
           '/en',
           '/en/chocolates/barra-tropical-rio',
@@ -655,7 +678,7 @@ describe('stock and availability', () => {
     expect(after).toHaveBeenCalledTimes(1);
     revalidatePath.mockClear();
     const started = Date.now();
-    await (after.mock.calls[0]![0] as () => Promise<void>)();
+    await runAfterAnswer();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(revalidatePath.mock.calls.map(([path]) => path).sort()).toEqual(paths);
 

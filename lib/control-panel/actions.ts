@@ -10,11 +10,12 @@ import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
+import type { StatusChange } from '@/lib/orders/types';
 
 import { requireAdminAction } from './auth';
 import { controlPanelTranslator, statusTranslator } from './messages';
 import { changeStatus } from './order-status';
-import { refreshPanelPage, revalidateStorefront } from './revalidate';
+import { revalidateStorefront } from './revalidate';
 
 // The control panel's only Server Actions. Each one checks the session and the admin flag on the
 // server FIRST (requireAdminAction answers anyone else with a 403 and nothing changes), then
@@ -107,14 +108,23 @@ async function adminRequest<S extends z.ZodType>(input: unknown, schema: S) {
   return { admin, locale, t: controlPanelTranslator(locale), parsed: schema.safeParse(fields) };
 }
 
+export type StatusChangeResult = PanelActionResult & {
+  /**
+   * Where the order is now, for the card to show without rendering the page again: after a
+   * change, its new status and that change; after a refusal because it moved on, its status.
+   */
+  order?: { status: OrderStatusKey; lastChange?: StatusChange };
+};
+
 /**
  * Moves an order to another status (fields: locale, orderID, to, and from = the status shown).
- * Admins only. Refuses, changing nothing, what the transition table does not allow.
+ * Admins only. Refuses, changing nothing, what the transition table does not allow. The answer
+ * carries the order's new state; no page is invalidated (see ./revalidate.ts).
  */
 export async function changeOrderStatus(
-  _previous: PanelActionResult | null,
+  _previous: StatusChangeResult | null,
   input: unknown,
-): Promise<PanelActionResult> {
+): Promise<StatusChangeResult> {
   const { admin, locale, t, parsed } = await adminRequest(input, statusInputSchema);
   const label = statusTranslator(locale);
   if (!parsed.success) {
@@ -137,16 +147,27 @@ export async function changeOrderStatus(
       if (outcome.to === 'cancelled' && outcome.stockReturned) {
         log.event('stock.changed', { by: admin.uid, orderId: orderID, reason: 'order-cancelled' });
       }
-      refreshPanelPage();
       if (outcome.stockReturned) {
         // Units back on the shelf: the storefront pages of those products show them again.
-        revalidateStorefront(orderProductKeys(outcome.order.orderItems), { sitemap: false });
+        revalidateStorefront(orderProductKeys(outcome.order.orderItems), {
+          sitemap: false,
+          inAnswer: false,
+        });
       }
       // After the response; a failed send never undoes nor slows the change.
       scheduleStatusMail(outcome.order, outcome.to);
+      const order = {
+        status: outcome.to,
+        lastChange: {
+          at: outcome.at.toISOString(),
+          byEmail: admin.email,
+          from: outcome.from,
+          to: outcome.to,
+        },
+      };
       if (outcome.to === 'cancelled') {
         const code = outcome.stockReturned ? 'cancelledRestocked' : 'cancelledNoRestock';
-        return { ok: true, code, message: t(`statusResult.${code}`, { orderID }) };
+        return { ok: true, code, message: t(`statusResult.${code}`, { orderID }), order };
       }
       return {
         ok: true,
@@ -156,18 +177,19 @@ export async function changeOrderStatus(
           from: label(outcome.from),
           to: label(outcome.to),
         }),
+        order,
       };
     }
     switch (outcome.error) {
       case 'not-found':
         return { ok: false, code: 'not-found', message: t('statusResult.notFound', { orderID }) };
       case 'stale':
-        // The page then shows where the order is now.
-        refreshPanelPage();
         return {
           ok: false,
           code: 'stale',
           message: t('statusResult.stale', { orderID, current: label(outcome.current) }),
+          // The card then shows where the order is now.
+          order: { status: outcome.current },
         };
       case 'transition': {
         const values = {
@@ -321,7 +343,7 @@ export async function updateInventory(
         };
       }
     }
-    if (saved.length > 0) revalidateStorefront(saved, { sitemap: shownChanged });
+    if (saved.length > 0) revalidateStorefront(saved, { sitemap: shownChanged, inAnswer: true });
     const refused = outcomes.length - saved.length;
     if (refused === 0) {
       return {

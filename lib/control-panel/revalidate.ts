@@ -1,23 +1,17 @@
 import 'server-only';
 
-import { refresh, revalidatePath } from 'next/cache';
+import { revalidatePath } from 'next/cache';
 import { after } from 'next/server';
 
 import { getProduct } from '@/lib/catalogue';
 import { locales } from '@/lib/i18n/locales';
 
-// What the panel's actions invalidate, and nothing more: each invalidation makes Next render the
-// admin's page again inside the action's answer, and makes the storefront pages it names
-// regenerate on their next visit.
-
-/**
- * The panel page the admin is on, sent back with the action's answer. Every panel page is
- * rendered per request (`dynamic = 'force-dynamic'`), so no cached copy of another panel page
- * or of a shopper's account page needs invalidating: they read Firestore on their next load.
- */
-export function refreshPanelPage(): void {
-  refresh();
-}
+// What the panel's actions invalidate, and nothing more. An invalidation made while an action
+// runs makes Next render the admin's whole page again inside the action's answer (and drops the
+// admin's browser's cached pages); one made after the answer costs the admin nothing. The
+// storefront pages it names regenerate on their next visit. The panel's own pages are rendered
+// per request (`dynamic = 'force-dynamic'`) and the status editor updates its card from the
+// action's answer, so no panel page is ever invalidated.
 
 /**
  * How long after a stock change its pages are invalidated a second time. A regeneration of the
@@ -47,19 +41,25 @@ export function storefrontPaths(
 }
 
 /**
- * Invalidates the storefront pages of products whose stock or flags changed: now (applied when
- * the action answers, and the admin's browser drops its cached copies) and once more
- * REGENERATION_SETTLE_MS later, after the answer, so the admin never waits for it.
+ * Invalidates the storefront pages of products whose stock or flags changed, and once more
+ * REGENERATION_SETTLE_MS later, after the answer, so the admin never waits for it. `inAnswer`:
+ * the first invalidation is made while the action runs (a stock save: the admin's page and
+ * browser then show the change at once); otherwise right after the answer (a cancellation that
+ * returned units: the admin's page need not be rendered again for it).
  */
 export function revalidateStorefront(
   productKeys: readonly string[],
-  options: { sitemap: boolean },
+  options: { sitemap: boolean; inAnswer: boolean },
 ): void {
   const paths = storefrontPaths(productKeys, options);
   if (paths.length === 0) return;
-  for (const path of paths) revalidatePath(path);
-  after(async () => {
-    await new Promise((resolve) => setTimeout(resolve, REGENERATION_SETTLE_MS));
+  const invalidate = () => {
     for (const path of paths) revalidatePath(path);
+  };
+  if (options.inAnswer) invalidate();
+  after(async () => {
+    if (!options.inAnswer) invalidate();
+    await new Promise((resolve) => setTimeout(resolve, REGENERATION_SETTLE_MS));
+    invalidate();
   });
 }

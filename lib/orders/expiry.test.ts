@@ -30,7 +30,11 @@ jest.mock('@/lib/session/session', () => ({
 jest.mock('next-intl/server', () => ({
   setRequestLocale: jest.fn(),
   getTranslations: jest.fn(async () => (key: string) => key),
-  getMessages: jest.fn(async () => ({ ControlPanel: { stock: {} }, LiveOrders: {} })),
+  getMessages: jest.fn(async () => ({
+    OrderStatus: {},
+    LiveOrders: {},
+    ControlPanel: { orders: {}, statusEditor: {}, stock: {} },
+  })),
 }));
 // placeOrder's rate limit reads the caller's address.
 jest.mock('next/headers', () => ({

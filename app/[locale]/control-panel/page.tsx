@@ -65,13 +65,24 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
       {result.items.length === 0 ? (
         <p className="mt-6">{t('empty')}</p>
       ) : (
-        <ol className="mt-4 flex flex-col gap-4">
-          {result.items.map((order) => (
-            <li key={order.orderID}>
-              <OrderCard order={order} locale={locale} />
-            </li>
-          ))}
-        </ol>
+        // The cards' status parts are client components (components/control-panel/order-status.tsx).
+        <NextIntlClientProvider
+          messages={{
+            OrderStatus: messages.OrderStatus,
+            ControlPanel: {
+              orders: { lastChange: messages.ControlPanel.orders.lastChange },
+              statusEditor: messages.ControlPanel.statusEditor,
+            },
+          }}
+        >
+          <ol className="mt-4 flex flex-col gap-4">
+            {result.items.map((order) => (
+              <li key={order.orderID}>
+                <OrderCard order={order} locale={locale} />
+              </li>
+            ))}
+          </ol>
+        </NextIntlClientProvider>
       )}
       <OrdersPagination filters={filters} previous={result.previous} next={result.next} />
     </section>
