@@ -429,7 +429,8 @@ function routerStateTree(segments) {
  * Next-Action header, the router state and, as the body, what React's encodeReply sends.
  * `form` (a useActionState <form>): multipart, the fields prefixed `_1_` and the arguments
  * [previous state, the form] (null: the card's first change), as captured from Chromium on the
- * orders page. Otherwise the arguments as JSON text (the stock page's plain object).
+ * orders page. Otherwise the arguments as JSON text (the stock page's plain object). The
+ * answer is read whole, as the browser reads it.
  */
 function actionRequest(page, segments, id, { form, args }, cookie) {
   const headers = {
@@ -441,6 +442,11 @@ function actionRequest(page, segments, id, { form, args }, cookie) {
   };
   if (form) {
     const body = new FormData();
+    // The form's progressive-enhancement fields React adds (the action's reference and key).
+    body.append('_1_$ACTION_REF_1', '');
+    body.append('_1_$ACTION_1:0', JSON.stringify({ id, bound: '$@1' }));
+    body.append('_1_$ACTION_1:1', '[null]');
+    body.append('_1_$ACTION_KEY', 'k0000000000000000000000000000000');
     for (const [name, value] of Object.entries(form)) body.append(`_1_${name}`, value);
     body.append('0', '[null,"$K1"]');
     return { url: BASE + page, init: { method: 'POST', headers, body } };

@@ -1,8 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useActionState, useState } from 'react';
-import { changeOrderStatus, type StatusChangeResult } from '@/lib/control-panel/actions';
+import { useState } from 'react';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { allowedTransitions } from '@/lib/orders/transitions';
 import type { ShippingOption } from '@/lib/orders/types';
@@ -19,20 +18,13 @@ type Props = {
 /**
  * The next-status buttons of one order: the moves the transition table allows from the status the
  * card shows (lib/orders/transitions.ts). Cancelling asks for a second click. The server re-checks
- * the admin and the transition; its answer is shown here and moves the card's status.
+ * the admin and the transition; its answer is shown here and moves the card's status
+ * (./order-status.tsx holds the action's state).
  */
 export function StatusEditor({ locale, orderID, shippingOption }: Props) {
   const t = useTranslations('ControlPanel.statusEditor');
   const statusLabel = useTranslations('OrderStatus');
-  const { state, update } = useOrderStatus();
-  const [result, formAction, pending] = useActionState<StatusChangeResult | null, FormData>(
-    async (previous, form) => {
-      const answer = await changeOrderStatus(previous, form);
-      if (answer.order) update(answer.order);
-      return answer;
-    },
-    null,
-  );
+  const { state, result, formAction, pending } = useOrderStatus();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   // A new answer closes the cancel confirmation (adjusting state while rendering, not in an effect).
   const [answered, setAnswered] = useState(result);
