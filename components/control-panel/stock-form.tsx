@@ -252,8 +252,13 @@ export function StockForm({ locale, rows, entries }: Props) {
           );
         })}
       </ul>
-      {/* Always in reach, also on a phone: the count of unsaved rows and the one save. */}
-      <div className="sticky bottom-18 z-10 mt-4 flex flex-wrap items-center gap-3 rounded-2xl bg-cacao-50/95 p-3 shadow-lg ring-1 ring-cacao-200 backdrop-blur dark:bg-cacao-950/95 dark:ring-cacao-800">
+      {/* The count of unsaved rows and the one save: kept in reach (above the footer's
+          shortcuts) while there is something to save, at the end of the list otherwise. */}
+      <div
+        className={`${
+          changedKeys.length > 0 || pending ? 'sticky bottom-18 z-10 shadow-lg' : ''
+        } mt-4 flex flex-wrap items-center gap-3 rounded-2xl bg-cacao-50/95 p-3 ring-1 ring-cacao-200 backdrop-blur dark:bg-cacao-950/95 dark:ring-cacao-800`}
+      >
         <p className="w-full text-sm font-medium sm:w-auto sm:flex-1" data-testid="stock-unsaved">
           {t('unsaved', { count: changedKeys.length })}
         </p>
