@@ -18,6 +18,7 @@
 // server time (loopback), one request at a time and BENCH_CONCURRENCY at a time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -523,8 +524,14 @@ const STOCK_BENCH_KEYS = [
   'ovo-tropical-rio',
 ];
 
+/** The machine's load (1-minute average) against its cores: figures on a busy machine are worse. */
+function machineLoad() {
+  return `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+}
+
 async function panelTable() {
   console.log(`Seeding ${PANEL_ORDERS} orders…`);
+  const loadBefore = machineLoad();
   await seedPanelOrders(PANEL_ORDERS);
   const cookie = await adminCookie();
   const ids = serverActionIds('lib/control-panel/actions.ts');
@@ -619,7 +626,8 @@ async function panelTable() {
   }
   console.log(
     `\nControl panel on the local Firebase, ${PANEL_ORDERS} seeded orders, loopback; ` +
-      `${REQUESTS} requests per page, ${ACTION_REQUESTS} per action:`,
+      `${REQUESTS} requests per page, ${ACTION_REQUESTS} per action ` +
+      `(machine: ${loadBefore} before, ${machineLoad()} after):`,
   );
   console.table(rows);
 }
