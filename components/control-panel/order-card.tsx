@@ -50,7 +50,7 @@ export async function OrderCard({ order, locale }: Props) {
           </p>
         </div>
         <p className="flex flex-col items-end text-sm">
-          <span className="text-cacao-500">{t('currentStatus')}</span>
+          <span className="text-muted">{t('currentStatus')}</span>
           <Badge tone={orderStatusGroup(current)} data-testid="admin-order-status">
             {status(current)}
           </Badge>
@@ -90,7 +90,7 @@ export async function OrderCard({ order, locale }: Props) {
 
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
+          <dt className="font-semibold text-muted">{t('customer')}</dt>
           <dd>{name}</dd>
           <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
           <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
@@ -106,12 +106,12 @@ export async function OrderCard({ order, locale }: Props) {
                 {t('whatsapp')}
               </a>
             ) : (
-              <span className="text-cacao-500">{t('noWhatsapp')}</span>
+              <span className="text-muted">{t('noWhatsapp')}</span>
             )}
           </dd>
         </div>
         <div className="sm:col-span-2">
-          <dt className="font-semibold text-cacao-500">{t('items')}</dt>
+          <dt className="font-semibold text-muted">{t('items')}</dt>
           <dd>
             <ul>
               {order.orderItems.map((item, index) => (
@@ -132,7 +132,7 @@ export async function OrderCard({ order, locale }: Props) {
           </dd>
         </div>
         <div>
-          <dt className="font-semibold text-cacao-500">
+          <dt className="font-semibold text-muted">
             {order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}
           </dt>
           {order.shippingOption === 'Entrega' ? (
@@ -176,7 +176,7 @@ export async function OrderCard({ order, locale }: Props) {
           }}
         />
         {order.lastChange ? (
-          <p className="mt-2 text-xs text-cacao-500">
+          <p className="mt-2 text-xs text-muted">
             {t('lastChange', {
               from: status(order.lastChange.from),
               to: status(order.lastChange.to),

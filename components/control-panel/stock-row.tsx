@@ -45,9 +45,7 @@ export function StockRow({ locale, productKey, title, pageLink, entry, flags, la
           {title}
         </Link>
         {labels.badges.length > 0 ? (
-          <span className="block text-xs font-normal text-cacao-500">
-            {labels.badges.join(' · ')}
-          </span>
+          <span className="block text-xs font-normal text-muted">{labels.badges.join(' · ')}</span>
         ) : null}
       </th>
       <td className="py-3 pr-4">

@@ -39,7 +39,7 @@ export default async function ControlPanelStockPage({ params }: Props) {
       <div className="mt-6 overflow-x-auto rounded-2xl bg-white p-4 ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800">
         <table className="w-full text-sm">
           <thead>
-            <tr className="text-left text-cacao-500">
+            <tr className="text-left text-muted">
               <th scope="col" className="pr-4 pb-2">
                 {t('product')}
               </th>
