@@ -76,6 +76,7 @@ export async function freePorts(): Promise<TestFirebasePorts> {
  */
 export async function startTestFirebase(
   options: StartTestFirebaseOptions = {},
+  attempt = 1,
 ): Promise<TestFirebase> {
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'local-firebase-'));
@@ -133,6 +134,14 @@ export async function startTestFirebase(
     hosts = await ready;
   } catch (error) {
     child.kill('SIGKILL');
+    // A free port can be taken by another process (a parallel Jest worker) between freePorts()
+    // and the emulator binding it: with ports of our own choosing, choose again.
+    const portTaken = /port taken|EADDRINUSE|is not open on/.test(String(error));
+    if (portTaken && !options.ports && attempt < 3) {
+      await exited;
+      if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+      return startTestFirebase(options, attempt + 1);
+    }
     throw error;
   }
 
