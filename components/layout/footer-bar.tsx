@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { CART_PANEL_ID } from '@/components/cart/cart-panel';
 import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStore } from '@/components/providers/user-store-provider';
@@ -16,11 +15,12 @@ import {
   StoreIcon,
   UserIcon,
 } from '@/components/ui/icons';
-import { USER_TAB_ID } from '@/components/user/user-tab';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { SHOP } from '@/lib/shop';
 import { cartQuantity } from '@/lib/stores/cart-store';
+import { PANEL_ID } from '@/lib/stores/ui-store';
 import { footerItemClass } from './footer-bar-styles';
+import { usePanelIntent } from './panel-intent';
 
 const activeClass =
   'bg-cacao-200 text-cacao-950 dark:bg-cacao-800 dark:text-white hover:bg-cacao-200 dark:hover:bg-cacao-800';
@@ -45,6 +45,8 @@ export function FooterBar({ languageSwitch }: Props) {
   const quantity = useCartStore((store) => cartQuantity(store.cartItems));
   const count = hydrated ? quantity : 0;
   const onUserPage = pathname === '/usuario';
+  const userTabIntent = usePanelIntent('userTab');
+  const cartIntent = usePanelIntent('cart');
 
   return (
     <nav
@@ -70,9 +72,10 @@ export function FooterBar({ languageSwitch }: Props) {
             type="button"
             aria-haspopup="dialog"
             aria-expanded={userTabOpen}
-            aria-controls={USER_TAB_ID}
+            aria-controls={PANEL_ID.userTab}
             aria-current={onUserPage ? 'page' : undefined}
             onClick={() => togglePanel('userTab')}
+            {...userTabIntent}
             className={`${footerItemClass} ${onUserPage ? activeClass : ''}`}
           >
             <UserIcon className="size-5" />
@@ -86,9 +89,10 @@ export function FooterBar({ languageSwitch }: Props) {
             type="button"
             aria-haspopup="dialog"
             aria-expanded={cartOpen}
-            aria-controls={CART_PANEL_ID}
+            aria-controls={PANEL_ID.cart}
             aria-label={t('cartLabel', { count })}
             onClick={() => togglePanel('cart')}
+            {...cartIntent}
             className={footerItemClass}
           >
             <CartIcon className="size-5" />

@@ -2,20 +2,22 @@
 
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { MenuIcon } from '@/components/ui/icons';
-
-export const MENU_ID = 'site-menu';
+import { PANEL_ID } from '@/lib/stores/ui-store';
+import { usePanelIntent } from './panel-intent';
 
 /** Opens the slide-in menu (search, pages, language, color mode). */
 export function MenuButton({ label }: { label: string }) {
   const open = useUiStore((store) => store.menuOpen);
   const togglePanel = useUiStore((store) => store.togglePanel);
+  const intent = usePanelIntent('menu');
   return (
     <button
       type="button"
       aria-haspopup="dialog"
       aria-expanded={open}
-      aria-controls={MENU_ID}
+      aria-controls={PANEL_ID.menu}
       onClick={() => togglePanel('menu')}
+      {...intent}
       className="flex h-11 items-center gap-2 rounded-full px-3 font-semibold text-cacao-800 hover:bg-cacao-100 dark:text-cacao-100 dark:hover:bg-cacao-900"
     >
       <MenuIcon />
