@@ -11,7 +11,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { ShopProviders } from '@/components/providers/shop-providers';
 import { BOOT_SCRIPT } from '@/lib/boot-script';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
-import { CLIENT_NAMESPACES } from '@/lib/i18n/client-messages';
+import { CLIENT_NAMESPACES, pickMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { localeAlternates, SITE_URL } from '@/lib/site';
 
@@ -64,7 +64,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const messages = await getMessages();
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const clientMessages = pickMessages(messages, CLIENT_NAMESPACES);
 
   return (
     <html lang={locale} className={inter.variable} suppressHydrationWarning>

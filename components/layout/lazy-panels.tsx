@@ -1,20 +1,75 @@
 'use client';
 
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import {
+  NextIntlClientProvider,
+  useLocale,
+  useMessages,
+  useTimeZone,
+  type AbstractIntlMessages,
+} from 'next-intl';
+import {
+  lazy,
+  Suspense,
+  useMemo,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { isPanelOpen, PANEL_ID, type Panel } from '@/lib/stores/ui-store';
 import type { MenuPanelProps } from './menu-panel';
 
-// The slide-in panels are code most visits never run: each loads as a chunk of its own on the
-// first sign that it will be opened (the ui store's requestPanel, called on pointer over, focus
-// or touch of the buttons that open it, see panel-intent.ts) or when something opens it, so none
-// of them is in a page's first load.
-const MenuPanel = lazy(() => import('./menu-panel').then((m) => ({ default: m.MenuPanel })));
-const CartPanel = lazy(() =>
-  import('@/components/cart/cart-panel').then((m) => ({ default: m.CartPanel })),
+// The slide-in panels are code most visits never run: each loads as a chunk of its own, with the
+// texts it needs (lib/i18n/client-messages.ts), on the first sign that it will be opened (the ui
+// store's requestPanel, called on pointer over, focus or touch of the buttons that open it, see
+// panel-intent.ts) or when something opens it. So neither the code nor the texts are in a page.
+const loadedMessages = new Map<string, Promise<AbstractIntlMessages>>();
+
+function loadPanelMessages(panel: Panel): Promise<AbstractIntlMessages> {
+  // The locale layout sets <html lang>; changing language loads a new document.
+  const key = `${document.documentElement.lang}/${panel}`;
+  let loading = loadedMessages.get(key);
+  if (!loading) {
+    loading = fetch(`/api/messages/${key}`)
+      .then((response) => {
+        if (!response.ok) throw new Error(`GET /api/messages/${key} answered ${response.status}`);
+        return response.json() as Promise<AbstractIntlMessages>;
+      })
+      .catch((error: unknown) => {
+        // The panel still opens (texts show as their keys); the next page load tries again.
+        console.error('Loading the texts of a panel failed:', error);
+        loadedMessages.delete(key);
+        return {};
+      });
+    loadedMessages.set(key, loading);
+  }
+  return loading;
+}
+
+function lazyPanel<P extends object>(panel: Panel, load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Component, messages] = await Promise.all([load(), loadPanelMessages(panel)]);
+    function PanelWithTexts(props: P) {
+      const pageMessages = useMessages();
+      const locale = useLocale();
+      const timeZone = useTimeZone();
+      const merged = useMemo(() => ({ ...pageMessages, ...messages }), [pageMessages]);
+      return (
+        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={merged}>
+          <Component {...props} />
+        </NextIntlClientProvider>
+      );
+    }
+    return { default: PanelWithTexts };
+  });
+}
+
+const MenuPanel = lazyPanel('menu', () => import('./menu-panel').then((m) => m.MenuPanel));
+const CartPanel = lazyPanel('cart', () =>
+  import('@/components/cart/cart-panel').then((m) => m.CartPanel),
 );
-const UserTab = lazy(() =>
-  import('@/components/user/user-tab').then((m) => ({ default: m.UserTab })),
+const UserTab = lazyPanel('userTab', () =>
+  import('@/components/user/user-tab').then((m) => m.UserTab),
 );
 
 type SlotProps = {
