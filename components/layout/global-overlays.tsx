@@ -1,6 +1,17 @@
 import { getTranslations } from 'next-intl/server';
 import { CartHelper } from '@/components/cart/cart-helper';
-import { GlobeIcon } from '@/components/ui/icons';
+import {
+  CartIcon,
+  CloseIcon,
+  DocumentIcon,
+  GlobeIcon,
+  HomeIcon,
+  PhoneIcon,
+  SettingsIcon,
+  ShieldIcon,
+  StoreIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { CookieBanner } from './cookie-banner';
 import { FooterBar } from './footer-bar';
 import { footerItemClass } from './footer-bar-styles';
@@ -52,7 +63,7 @@ export async function GlobalOverlays() {
         closeLabel={userTab('close')}
       />
       <OpenUserTabFromUrl />
-      <CartHelper />
+      <CartHelper closeIcon={<CloseIcon className="size-4" />} />
       <CookieBanner
         label={cookies('label')}
         text={cookies('text')}
@@ -68,6 +79,16 @@ export async function GlobalOverlays() {
             className={footerItemClass}
           />
         }
+        icons={{
+          privacy: <ShieldIcon className="size-5" />,
+          terms: <DocumentIcon className="size-5" />,
+          user: <UserIcon className="size-5" />,
+          cart: <CartIcon className="size-5" />,
+          store: <StoreIcon className="size-5" />,
+          home: <HomeIcon className="size-5" />,
+          controlPanel: <SettingsIcon className="size-5" />,
+          phone: <PhoneIcon className="size-5" />,
+        }}
       />
       <Splash />
     </>

@@ -15,10 +15,15 @@ import { delocalizedPath, localizedPath } from './switch-locale';
 
 type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href'> & { href: string };
 
-/** A link to a shop path in the page's language. */
-export function Link({ href, ...props }: LinkProps) {
+/**
+ * A link to a shop path in the page's language. A link to the page it is on ('/#chocolates' on
+ * the landing) is not prefetched: that would fetch the page's whole payload again while it loads.
+ */
+export function Link({ href, prefetch, ...props }: LinkProps) {
   const locale = useLocale() as AppLocale;
-  return <NextLink href={localizedPath(href, locale)} {...props} />;
+  const target = localizedPath(href, locale);
+  const samePage = target.split(/[?#]/)[0] === useNextPathname();
+  return <NextLink href={target} prefetch={samePage ? false : prefetch} {...props} />;
 }
 
 /** The current path without its locale prefix ('/', '/usuario'). */
