@@ -237,6 +237,8 @@ describe('proxy: Content-Security-Policy', () => {
       expect(nonce).toBeDefined();
       expect(nonce!.length).toBeGreaterThanOrEqual(22);
       expect(policy).toContain("'strict-dynamic'");
+      // Same-origin fetches: the checkout form's POST /api/orders, the session and stock reads.
+      expect(policy).toMatch(/(^|; )connect-src 'self'[ ;]/);
       expect(policy).toContain('https://sdk.mercadopago.com');
       expect(policy).not.toContain("'unsafe-inline' https://apis");
       expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);

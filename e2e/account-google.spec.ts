@@ -29,11 +29,10 @@ test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)
     });
 
     await test.step('the new record has the default address and false flags', async () => {
-      await expect(tab.addressField('street')).toContainText('No street');
-      await expect(tab.addressField('number')).toContainText('No number');
-      await expect(tab.addressField('extra')).toContainText('No complement');
-      await expect(tab.addressField('city')).toContainText('No city');
-      await expect(tab.addressField('postalCode')).toContainText('No postal code');
+      // Stored as placeholders, shown as 'not filled in'.
+      for (const field of ['street', 'number', 'extra', 'city', 'postalCode'] as const) {
+        await expect(tab.addressField(field)).toContainText(tab.t.unfilled);
+      }
       const record = await userRecordByEmail(email);
       expect(record).toMatchObject({
         email,
@@ -54,7 +53,7 @@ test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)
     await test.step('edit the address, sign out', async () => {
       await tab.editAddressField('street', 'Rua das Flores');
       await tab.saveButton.click();
-      await expect(tab.scope.getByText('Endereço atualizado.')).toBeVisible();
+      await expect(tab.savedMessage).toBeVisible();
       await tab.logoutButton.click();
       await tab.expectSignedOut();
     });
@@ -63,7 +62,7 @@ test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)
       await chooseGoogleAccount(page, () => tab.googleButton.click(), { email, reuse: true });
       await tab.expectSignedIn(name);
       await expect(tab.addressField('street')).toContainText('Rua das Flores');
-      await expect(tab.addressField('city')).toContainText('No city');
+      await expect(tab.addressField('city')).toContainText(tab.t.unfilled);
       const record = await userRecordByEmail(email);
       expect(record).toMatchObject({ address: { street: 'Rua das Flores' }, isAdmin: false });
     });

@@ -22,6 +22,7 @@ import {
 } from './fixtures/control-panel';
 import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
 import { skipIntro } from './fixtures/intro';
+import { MenuPanel } from './fixtures/shop';
 
 // Nobody signs the seeded accounts out here: signing out revokes every session of that account,
 // which would end the sessions of tests running in parallel.
@@ -497,6 +498,23 @@ test.describe('stock and availability', () => {
     }
   });
 
+  /** The menu search's results for `query` on a page loaded now (it reads the live flags). */
+  async function searchResults(page: Page, query: string) {
+    const visit = await page.context().newPage();
+    await visit.goto('/pt-BR/privacidade');
+    const menu = new MenuPanel(visit, 'pt-BR');
+    await menu.open();
+    await menu.search.fill(query);
+    await expect(menu.dialog.getByRole('status')).toHaveText(/encontrad/);
+    const titles = await menu.dialog
+      .getByRole('list', { name: 'Resultados da busca' })
+      .getByRole('link')
+      .locator('span.flex-col > span.font-semibold')
+      .allTextContents();
+    await visit.close();
+    return titles;
+  }
+
   async function saveRow(
     page: Page,
     key: string,
@@ -534,6 +552,10 @@ test.describe('stock and availability', () => {
         row.getByRole('checkbox', { name: 'Na vitrine: Barra Tropical Paraná' }),
       ).not.toBeChecked();
       expect((await inventoryData(HIDDEN))?.showInStore).toBe(false);
+      // The menu search, on any page (a static one here), leaves it out at once.
+      const found = await searchResults(page, 'barra tropical');
+      expect(found).toContain('Barra Tropical Bahia');
+      expect(found).not.toContain('Barra Tropical Paraná');
 
       await expect
         .poll(
@@ -653,6 +675,7 @@ test.describe('stock and availability', () => {
         `/en/chocolates/${HIDDEN}<`,
       );
       await landing.close();
+      expect(await searchResults(page, 'barra tropical')).toContain('Barra Tropical Paraná');
     });
   });
 });

@@ -9,8 +9,8 @@ import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
+import { formatPhone } from '@/lib/brazil';
 import { useRouter } from '@/lib/i18n/navigation';
-import { placeOrder } from '@/lib/orders/actions';
 import {
   cartProblems,
   firstInvalidField,
@@ -22,6 +22,9 @@ import {
   type CheckoutFormValues,
 } from '@/lib/orders/checkout-form';
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
+import { submitOrder } from '@/lib/orders/client';
+import { applySessionUser, fetchSessionUser } from '@/lib/session/client';
+import { isUnfilledAddress } from '@/lib/users/profile-edit';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
 import { Button } from '@/components/ui/button';
@@ -78,6 +81,8 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
     address: savedAddress,
     telephone: user.telephone?.trim() ?? '',
     cpf: '',
+    // On for a profile whose address was never filled in: the first order fills it.
+    saveToProfile: isUnfilledAddress(user.address),
   }));
   const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -124,7 +129,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
     });
     startTransition(async () => {
       try {
-        const result = await placeOrder(input);
+        const result = await submitOrder(input);
         if (!result.ok) {
           // Nothing was reserved or written: the cart stays as it is, to be fixed and sent again.
           setServerErrors(checkoutErrorMessages(result));
@@ -132,6 +137,14 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
         }
         onPlaced(result.orderID);
         userStore.getState().setOrdersNeedUpdate(true);
+        if (input.saveToProfile) {
+          // The server saved the address and telephone with the order: the user tab shows them.
+          fetchSessionUser()
+            .then((fresh) => {
+              if (fresh) applySessionUser(userStore.getState(), fresh);
+            })
+            .catch((cause: unknown) => console.warn('[checkout] profile not re-read:', cause));
+        }
         // Also forgets the order id: the next cart is a new order.
         clearCart();
         router.push(`/checkout/${encodeURIComponent(result.orderID)}`);
@@ -159,8 +172,33 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
           testId: 'summary-place',
         }
       : { label: t('pickUpAt'), value: pickup.address, testId: 'summary-place' },
-    { label: t('contact'), value: values.telephone.trim() || '—' },
+    { label: t('contact'), value: formatPhone(values.telephone) || '—' },
   ];
+
+  // Delivery saves the address and telephone; pick-up has only the telephone to save.
+  const saveToProfileBox = (
+    <div className="flex items-start gap-3">
+      <input
+        id={`${formId}-save`}
+        type="checkbox"
+        checked={values.saveToProfile}
+        onChange={(event) => {
+          const saveToProfile = event.target.checked;
+          setValues((current) => ({ ...current, saveToProfile }));
+        }}
+        aria-describedby={`${formId}-save-hint`}
+        className="mt-1 size-4 shrink-0 accent-cacao-700 dark:accent-gold-400"
+      />
+      <div className="flex flex-col">
+        <label htmlFor={`${formId}-save`} className="cursor-pointer font-medium">
+          {delivery ? t('saveToProfile') : t('saveTelephoneToProfile')}
+        </label>
+        <span id={`${formId}-save-hint`} className="text-sm text-cacao-600 dark:text-cacao-300">
+          {delivery ? t('saveToProfileHint') : t('saveTelephoneToProfileHint')}
+        </span>
+      </div>
+    </div>
+  );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-8" aria-busy={pending}>
@@ -224,6 +262,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
                 />
               ))}
             </div>
+            {saveToProfileBox}
           </div>
         ) : (
           <div data-testid="pickup-info" className="mt-2 flex flex-col gap-1">
@@ -268,6 +307,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
             error={errorOf('cpf')}
           />
         </div>
+        {delivery ? null : saveToProfileBox}
       </fieldset>
 
       <CheckoutSummary
@@ -309,11 +349,16 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
                       count: message.openOrders.length,
                       orders: message.openOrders.join(', '),
                     })
-                  : message.values
-                    ? tErrors(message.key as ProductErrorKey, message.values)
-                    : tErrors(
-                        message.key as Exclude<typeof message.key, ProductErrorKey | 'tooManyOpen'>,
-                      )}
+                  : message.retryAfterSeconds !== undefined
+                    ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
+                    : message.values
+                      ? tErrors(message.key as ProductErrorKey, message.values)
+                      : tErrors(
+                          message.key as Exclude<
+                            typeof message.key,
+                            ProductErrorKey | 'tooManyOpen' | 'rateLimited'
+                          >,
+                        )}
               </li>
             ))}
           </Notice>

@@ -12,7 +12,7 @@ import {
 import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
-import { placeOrder } from '@/lib/orders/actions';
+import { submitOrder } from '@/lib/orders/client';
 import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
 import type { UiStoreApi } from '@/lib/stores/ui-store';
@@ -29,14 +29,18 @@ jest.mock('@/lib/i18n/navigation', () => ({
   usePathname: () => '/checkout',
   useRouter: () => ({ push: mockPush, refresh: jest.fn() }),
 }));
-jest.mock('@/lib/orders/actions', () => ({ placeOrder: jest.fn() }));
+// Each test decides the answer; by default the real client, over the fetch stand-in below.
+jest.mock('@/lib/orders/client', () => ({
+  ...jest.requireActual('@/lib/orders/client'),
+  submitOrder: jest.fn(),
+}));
 jest.mock('@/lib/session/client', () => ({
   ...jest.requireActual('@/lib/session/client'),
   // The session request never answers: the tests decide who is signed in.
   fetchSessionUser: () => new Promise(() => {}),
 }));
 
-const mockedPlaceOrder = jest.mocked(placeOrder);
+const mockedSubmitOrder = jest.mocked(submitOrder);
 const messages = ptBR as AbstractIntlMessages;
 const PICKUP = { address: 'Rua dos Cacaueiros, 123', hours: ['Segunda a sexta'] };
 const SHOPPER: CheckoutUser = {
@@ -125,7 +129,19 @@ beforeAll(() => {
 
 // GET /api/cart/stock, as the live stock read sees it: plenty of everything unless a test says.
 let liveStock: Record<string, { stock: number; forSale: boolean }> = {};
-const mockFetch = jest.fn(async (url: string) => {
+/** What POST /api/orders answers, for the tests that go through the real client. */
+let ordersAnswer: { status: number; headers: Record<string, string>; body: unknown } | null = null;
+const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
+  if (url === '/api/orders') {
+    if (!ordersAnswer || init?.method !== 'POST') throw new Error('unexpected order request');
+    const { status, headers, body } = ordersAnswer;
+    return {
+      ok: status < 300,
+      status,
+      headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+      json: async () => body,
+    } as unknown as Response;
+  }
   const keys = new URL(url, 'http://shop.test').searchParams.get('keys')?.split(',') ?? [];
   const stock = Object.fromEntries(
     keys.map((key) => [key, liveStock[key] ?? { stock: 100, forSale: true }]),
@@ -139,10 +155,14 @@ beforeAll(() => {
 
 beforeEach(() => {
   liveStock = {};
+  ordersAnswer = null;
   mockFetch.mockClear();
   localStorage.clear();
   mockPush.mockReset();
-  mockedPlaceOrder.mockReset();
+  mockedSubmitOrder.mockReset();
+  mockedSubmitOrder.mockImplementation(
+    jest.requireActual<typeof import('@/lib/orders/client')>('@/lib/orders/client').submitOrder,
+  );
 });
 
 describe('CheckoutView', () => {
@@ -185,7 +205,7 @@ describe('CheckoutView', () => {
       { id: 'mini-ovo', quantity: 1 },
     ]);
     let answer: (result: PlaceOrderResult) => void = () => {};
-    mockedPlaceOrder.mockImplementation(
+    mockedSubmitOrder.mockImplementation(
       () => new Promise<PlaceOrderResult>((resolve) => (answer = resolve)),
     );
     const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
@@ -196,8 +216,8 @@ describe('CheckoutView', () => {
     fireEvent.click(confirmButton());
     await waitFor(() => expect(confirmButton()).toBeDisabled());
     expect(confirmButton()).toHaveTextContent('Enviando pedido…');
-    expect(mockedPlaceOrder).toHaveBeenCalledTimes(1);
-    expect(mockedPlaceOrder).toHaveBeenCalledWith({
+    expect(mockedSubmitOrder).toHaveBeenCalledTimes(1);
+    expect(mockedSubmitOrder).toHaveBeenCalledWith({
       orderID: 'ABCDEF123456',
       lines: [
         { key: 'ovo-tropical-rio', quantity: 2 },
@@ -224,9 +244,54 @@ describe('CheckoutView', () => {
     expect(mockPush).not.toHaveBeenCalled();
   });
 
+  it('explains a 429 from POST /api/orders with its Retry-After, and keeps the cart', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    ordersAnswer = {
+      status: 429,
+      headers: { 'retry-after': '12' },
+      body: { ok: false, error: 'rate-limited', retryAfterSeconds: 12 },
+    };
+    const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    fireEvent.click(confirmButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
+        'Muitos pedidos em pouco tempo. Nada foi salvo: tente de novo em 12 segundos.',
+      ),
+    );
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    const [url, init] = mockFetch.mock.calls.find(([called]) => called === '/api/orders') ?? [];
+    expect(url).toBe('/api/orders');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      orderID: 'ABCDEF123456',
+      lines: [{ key: 'mini-ovo', quantity: 1 }],
+    });
+    expect(stores.cart().cartItems).toHaveLength(1);
+    expect(stores.cart().orderId).toBe('ABCDEF123456');
+    expect(mockPush).not.toHaveBeenCalled();
+  });
+
+  it('explains a 503 from POST /api/orders as temporarily unavailable', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    ordersAnswer = {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { ok: false, error: 'temporarily-unavailable' },
+    };
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    fireEvent.click(confirmButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
+        ptBR.CheckoutErrors.temporarilyUnavailable,
+      ),
+    );
+    expect(mockPush).not.toHaveBeenCalled();
+  });
+
   it('places one order when two submits arrive before React re-renders the disabled button', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
-    mockedPlaceOrder.mockImplementation(() => new Promise<PlaceOrderResult>(() => {}));
+    mockedSubmitOrder.mockImplementation(() => new Promise<PlaceOrderResult>(() => {}));
     renderCheckout(SHOPPER, 'ABCDEF123456');
     const form = (await screen.findByRole('button', { name: 'Confirmar pedido' })).closest('form');
     // Both events land in one batch: the second submit still sees the enabled button and the
@@ -236,7 +301,7 @@ describe('CheckoutView', () => {
       fireEvent.submit(form as HTMLFormElement);
     });
     await waitFor(() => expect(confirmButton()).toBeDisabled());
-    expect(mockedPlaceOrder).toHaveBeenCalledTimes(1);
+    expect(mockedSubmitOrder).toHaveBeenCalledTimes(1);
   });
 
   it('caps the cart to the live stock and leaves sold-out and withdrawn lines out of the order', async () => {
@@ -250,7 +315,7 @@ describe('CheckoutView', () => {
       'mini-ovo': { stock: 0, forSale: true },
       'ovo-pistache': { stock: 9, forSale: false },
     };
-    mockedPlaceOrder.mockImplementation(() => new Promise<PlaceOrderResult>(() => undefined));
+    mockedSubmitOrder.mockImplementation(() => new Promise<PlaceOrderResult>(() => undefined));
     const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
     expect(mockFetch).toHaveBeenCalledWith(
       '/api/cart/stock?keys=mini-ovo%2Covo-pistache%2Covo-tropical-rio',
@@ -263,8 +328,8 @@ describe('CheckoutView', () => {
     expect(screen.queryByTestId('checkout-line-ovo-pistache')).toBeNull();
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     fireEvent.click(confirmButton());
-    await waitFor(() => expect(mockedPlaceOrder).toHaveBeenCalledTimes(1));
-    expect((mockedPlaceOrder.mock.calls[0]?.[0] as { lines: unknown }).lines).toEqual([
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
+    expect((mockedSubmitOrder.mock.calls[0]?.[0] as { lines: unknown }).lines).toEqual([
       { key: 'ovo-tropical-rio', quantity: 2 },
     ]);
     // Still in the cart, marked, for the shopper to remove or wait for.
@@ -278,7 +343,7 @@ describe('CheckoutView', () => {
 
   it('once placed: orders need an update, the cart and order id are cleared, the confirmation opens', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 2 }]);
-    mockedPlaceOrder.mockResolvedValue({
+    mockedSubmitOrder.mockResolvedValue({
       ok: true,
       orderID: 'ABCDEF123456',
       payment: { mode: 'manual' },
@@ -291,10 +356,68 @@ describe('CheckoutView', () => {
     expect(stores.cart().cartItems).toEqual([]);
     expect(stores.cart().orderId).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Pedido feito! Abrindo a confirmação…');
-    expect(mockedPlaceOrder.mock.calls[0]?.[0]).toMatchObject({
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
       shippingOption: 'Entrega',
       address: { street: 'Avenida Paulista', postalCode: '01310-100' },
     });
+  });
+
+  it("offers 'Salvar este endereço no meu perfil', ticked only while the profile has no address", async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    mockedSubmitOrder.mockResolvedValue({
+      ok: true,
+      orderID: 'ABCDEF123456',
+      payment: { mode: 'manual' },
+    });
+    const newcomer = {
+      uid: 'u3',
+      telephone: null,
+      address: {
+        street: 'No street',
+        number: 'No number',
+        extra: 'No complement',
+        city: 'No city',
+        postalCode: 'No postal code',
+      },
+    };
+    renderCheckout(newcomer, 'ABCDEF123456');
+    const box = await screen.findByRole('checkbox', { name: 'Salvar este endereço no meu perfil' });
+    expect(box).toBeChecked();
+    // The placeholders are no values.
+    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('');
+    fireEvent.click(screen.getByRole('radio', { name: /Retirada/ }));
+    expect(
+      screen.getByRole('checkbox', { name: 'Salvar este telefone no meu perfil' }),
+    ).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: /Entrega/ }));
+    const fill = (name: string, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    fill('Rua', 'Rua Nova');
+    fill('Número', '12');
+    fill('Cidade', 'Recife');
+    fill('CEP', '50000000');
+    fill('Telefone para contato', '81987654321');
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
+      address: { street: 'Rua Nova', extra: '', postalCode: '50000-000' },
+      saveToProfile: true,
+    });
+  });
+
+  it('leaves the box unticked for a saved address, and then asks nothing', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    mockedSubmitOrder.mockResolvedValue({
+      ok: true,
+      orderID: 'ABCDEF123456',
+      payment: { mode: 'manual' },
+    });
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const box = await screen.findByRole('checkbox', { name: 'Salvar este endereço no meu perfil' });
+    expect(box).not.toBeChecked();
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalled());
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
   });
 
   it('shows inline messages and sends nothing while a field is invalid', async () => {
@@ -313,7 +436,7 @@ describe('CheckoutView', () => {
     // The first invalid field (street: the new account has no address) gets the focus.
     expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveFocus();
     expect(screen.getAllByText('Preencha este campo.').length).toBeGreaterThan(0);
-    expect(mockedPlaceOrder).not.toHaveBeenCalled();
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });
 
   it('refuses more than 10 units of a product before sending', async () => {
@@ -323,6 +446,6 @@ describe('CheckoutView', () => {
       await screen.findByText(/Mini Ovo: no máximo 10 unidades por pedido/),
     ).toBeInTheDocument();
     fireEvent.click(confirmButton());
-    expect(mockedPlaceOrder).not.toHaveBeenCalled();
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });
 });

@@ -8,10 +8,37 @@ import { Price } from '@/components/ui/price';
 import { searchCatalogue } from '@/lib/catalogue/search';
 import { Link } from '@/lib/i18n/navigation';
 
+/**
+ * The products hidden from the shop now ('Na vitrine' off), read once when the search mounts;
+ * null until the answer arrives. The catalogue every page carries is static, so it cannot know.
+ * If the read fails the search lists the whole catalogue (a hidden product's page is a 404).
+ */
+function useHiddenProducts(): ReadonlySet<string> | null {
+  const [hidden, setHidden] = useState<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/catalogue/hidden', { cache: 'no-store', signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`answered ${response.status}`);
+        const body = (await response.json()) as { hidden?: unknown };
+        if (!Array.isArray(body.hidden)) throw new Error('no list of hidden products');
+        setHidden(new Set(body.hidden.filter((key) => typeof key === 'string')));
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('[search] hidden products not read:', error);
+        setHidden(new Set());
+      });
+    return () => controller.abort();
+  }, []);
+  return hidden;
+}
+
 /** Finds chocolates by title, subtitle, category or type as the visitor types. */
 export function MenuSearch() {
   const t = useTranslations('Search');
   const entries = useCatalogueEntries();
+  const hidden = useHiddenProducts();
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   // Mounted when the menu first opens (menu-panel.tsx loads it then), after the menu gave focus
@@ -19,7 +46,13 @@ export function MenuSearch() {
   useEffect(() => inputRef.current?.focus({ preventScroll: true }), []);
   const inputId = useId();
   const hintId = useId();
-  const results = searchCatalogue(entries, query);
+  // Until the shop's flags are known nothing is listed, so a hidden product never shows.
+  const results = hidden
+    ? searchCatalogue(
+        entries.filter((entry) => !hidden.has(entry.key)),
+        query,
+      )
+    : [];
   const searching = query.trim() !== '';
 
   return (
@@ -47,7 +80,7 @@ export function MenuSearch() {
         {t('hint')}
       </p>
       <p role="status" className="text-sm font-semibold">
-        {searching ? t('results', { count: results.length }) : null}
+        {!searching ? null : hidden ? t('results', { count: results.length }) : t('loading')}
       </p>
       {results.length > 0 ? (
         <ul aria-label={t('resultsLabel')} className="flex flex-col gap-1">

@@ -1,10 +1,10 @@
-import { DEFAULT_ADDRESS, type Address } from '@/lib/users/types';
+import type { Address } from '@/lib/users/types';
 import type { Order } from '@/lib/orders/types';
-import { AddressForm } from './address-form';
 import { AdminLink } from './admin-link';
 import { LogoutButton } from './logout-button';
 import { OrdersList } from './orders-list';
 import { ProfileCard, type ProfileUser } from './profile-card';
+import { ProfileForm } from './profile-form';
 
 type Props = {
   user: ProfileUser & { address?: Address | null };
@@ -19,7 +19,10 @@ type Props = {
   ordersAnchor?: string;
 };
 
-/** What a signed-in user sees, in the user tab and on /usuario: profile, address, orders. */
+/**
+ * What a signed-in user sees, in the user tab and on /usuario: profile, details and address,
+ * orders.
+ */
 export function AccountView({
   user,
   isAdmin,
@@ -32,8 +35,8 @@ export function AccountView({
     <div className="flex flex-col gap-6">
       <ProfileCard user={user} headingLevel={headingLevel} />
       {isAdmin ? <AdminLink /> : null}
-      {/* A user without a record yet (it is written on first sign-in) shows the defaults. */}
-      <AddressForm saved={user.address ?? DEFAULT_ADDRESS} headingLevel={headingLevel} />
+      {/* A user without a record yet (it is written on first sign-in) shows 'not filled in'. */}
+      <ProfileForm user={user} headingLevel={headingLevel} />
       <OrdersList
         initialOrders={orders}
         active={ordersActive}

@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { initialsOf, isDisplayableAvatar } from '@/lib/users/initials';
+import { isUnfilled } from '@/lib/users/profile-edit';
 
 /** What the account components show of the signed-in user. */
 export type ProfileUser = {
@@ -11,11 +12,15 @@ export type ProfileUser = {
 
 type Props = { user: ProfileUser; headingLevel?: 2 | 3 };
 
-/** Name, email, photo (or initials) and telephone of the signed-in user. Server or client. */
+/**
+ * Name, email and photo (or initials) of the signed-in user; the telephone is edited and shown in
+ * the profile form. A name never filled in ('No name' is stored) shows a hint. Server or client.
+ */
 export function ProfileCard({ user, headingLevel = 3 }: Props) {
   const t = useTranslations('Profile');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const name = user.name ?? '';
+  const unnamed = isUnfilled('name', user.name);
+  const name = unnamed ? '' : (user.name ?? '');
   return (
     <section aria-label={t('title')} className="flex items-center gap-4">
       {isDisplayableAvatar(user.avatarURL) ? (
@@ -34,12 +39,15 @@ export function ProfileCard({ user, headingLevel = 3 }: Props) {
           aria-hidden="true"
           className="grid size-14 shrink-0 place-items-center rounded-full bg-cacao-700 text-lg font-bold text-cacao-50 dark:bg-gold-400 dark:text-cacao-950"
         >
-          {initialsOf(user.name, user.email)}
+          {initialsOf(name, user.email)}
         </span>
       )}
       <div className="min-w-0">
-        <Heading className="truncate text-lg font-bold" data-testid="profile-name">
-          {name}
+        <Heading
+          className={`truncate text-lg font-bold ${unnamed ? 'text-cacao-500 italic dark:text-cacao-400' : ''}`}
+          data-testid="profile-name"
+        >
+          {unnamed ? t('noName') : name}
         </Heading>
         <dl className="text-sm text-cacao-700 dark:text-cacao-200">
           <div className="flex gap-1">
@@ -47,10 +55,6 @@ export function ProfileCard({ user, headingLevel = 3 }: Props) {
             <dd className="truncate" data-testid="profile-email">
               {user.email}
             </dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>{t('telephone')}:</dt>
-            <dd data-testid="profile-telephone">{user.telephone || t('noTelephone')}</dd>
           </div>
         </dl>
       </div>

@@ -12,7 +12,7 @@ export const ACCOUNT_NAMESPACES = [
   'LoginForm',
   'PasswordReset',
   'Profile',
-  'AddressForm',
+  'ProfileForm',
   'Orders',
   'OrderStatus',
 ] as const;

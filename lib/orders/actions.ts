@@ -2,12 +2,13 @@
 
 import { getSessionUid } from '@/lib/session/session';
 
-import type { PlaceOrderResult, RetryPaymentResult } from './checkout-result';
-import { placeOrder as placeOrderForSession, retryOrderPayment } from './place-order';
+import type { RetryPaymentResult } from './checkout-result';
+import { retryOrderPayment } from './place-order';
 import { listOrdersForUser } from './repository';
 import type { Order } from './types';
 
-// The orders' Server Actions: the only order functions the browser can call.
+// The orders' Server Actions. Placing an order is not one of them: it is POST /api/orders
+// (app/api/orders/route.ts), so that its refusals carry HTTP statuses (429, 503).
 
 export type GetMyOrdersResult =
   { ok: true; orders: Order[] } | { ok: false; error: 'unauthenticated' };
@@ -17,14 +18,6 @@ export async function getMyOrders(): Promise<GetMyOrdersResult> {
   const uid = await getSessionUid();
   if (!uid) return { ok: false, error: 'unauthenticated' };
   return { ok: true, orders: await listOrdersForUser(uid) };
-}
-
-/**
- * Places the signed-in user's order from the checkout form (a CheckoutInput); see
- * lib/orders/place-order.ts for the rules. Never throws.
- */
-export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
-  return placeOrderForSession(input);
 }
 
 /** A fresh Mercado Pago preference for the signed-in user's unpaid order. Never throws. */

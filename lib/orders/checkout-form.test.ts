@@ -24,6 +24,7 @@ const values = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues
   address,
   telephone: '(11) 91234-5678',
   cpf: '',
+  saveToProfile: false,
   ...overrides,
 });
 
@@ -41,6 +42,16 @@ describe('prefillAddress', () => {
       postalCode: '',
     });
     expect(prefillAddress(null).street).toBe('');
+  });
+
+  it('keeps the fields a new account did fill in, and no other placeholder', () => {
+    expect(prefillAddress({ ...DEFAULT_ADDRESS, street: 'Rua Nova', extra: '' })).toEqual({
+      street: 'Rua Nova',
+      number: '',
+      extra: '',
+      city: '',
+      postalCode: '',
+    });
   });
 });
 
@@ -111,6 +122,22 @@ describe('cartProblems', () => {
 });
 
 describe('toCheckoutInput', () => {
+  it('asks to save the profile only when the box is ticked, in a shape the schema accepts', () => {
+    const build = (saveToProfile: boolean) =>
+      toCheckoutInput({
+        orderID: 'ABCDEF123456',
+        lines: [{ id: 'mini-ovo', quantity: 1 }],
+        values: values({ saveToProfile }),
+        locale: 'pt-BR',
+      });
+    expect(build(true)).toMatchObject({ saveToProfile: true });
+    expect(build(false)).not.toHaveProperty('saveToProfile');
+    expect(checkoutInputSchema.safeParse(build(true)).success).toBe(true);
+    expect(checkoutInputSchema.safeParse({ ...build(true), saveToProfile: 'yes' }).success).toBe(
+      false,
+    );
+  });
+
   it('builds a payload the server schema accepts, without prices', () => {
     const input = toCheckoutInput({
       orderID: 'ABCDEF123456',

@@ -1,10 +1,11 @@
 // The checkout form's own rules, pure and browser-safe: what the shopper typed -> field errors
-// (message keys under "Checkout.errors") and the CheckoutInput the placeOrder action takes. The
+// (message keys under "Checkout.errors") and the CheckoutInput that POST /api/orders takes. The
 // server checks everything again (checkout-schema.ts); this only lets the form explain problems
 // field by field before a round trip.
 import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
 import type { AppLocale } from '@/lib/i18n/locales';
-import { DEFAULT_ADDRESS, type Address } from '@/lib/users/types';
+import { editableAddress } from '@/lib/users/profile-edit';
+import type { Address } from '@/lib/users/types';
 
 import type { CheckoutInput } from './checkout-schema';
 import { CHECKOUT_LIMITS } from './limits';
@@ -15,6 +16,8 @@ export type CheckoutFormValues = {
   address: Address;
   telephone: string;
   cpf: string;
+  /** Keep the address (delivery) and telephone in the user's profile with the order. */
+  saveToProfile: boolean;
 };
 
 export type CheckoutField = keyof Address | 'telephone' | 'cpf';
@@ -38,21 +41,18 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
 const ADDRESS_REQUIRED: readonly (keyof Address)[] = ['street', 'number', 'city', 'postalCode'];
 
 /**
- * The saved address as the form's starting values. A new account holds the placeholders of
- * DEFAULT_ADDRESS in lib/users/types.ts ('No street', ...): those start empty rather than being
- * sent as a real address.
+ * The saved address as the form's starting values. A new account holds placeholders ('No
+ * street', ...; lib/users/profile-edit.ts): those start empty rather than being sent as a real
+ * address.
  */
 export function prefillAddress(saved: Address | null | undefined): Address {
-  const field = (name: keyof Address) => {
-    const value = saved?.[name]?.trim() ?? '';
-    return value === DEFAULT_ADDRESS[name] ? '' : value;
-  };
+  const address = editableAddress(saved);
   return {
-    street: field('street'),
-    number: field('number'),
-    extra: field('extra'),
-    city: field('city'),
-    postalCode: field('postalCode'),
+    street: address.street.trim(),
+    number: address.number.trim(),
+    extra: address.extra.trim(),
+    city: address.city.trim(),
+    postalCode: address.postalCode.trim(),
   };
 }
 
@@ -142,6 +142,7 @@ export function toCheckoutInput({
       : {}),
     telephone: values.telephone.trim(),
     ...(cpf ? { cpf } : {}),
+    ...(values.saveToProfile ? { saveToProfile: true } : {}),
     locale,
   };
 }

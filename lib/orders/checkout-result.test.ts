@@ -26,6 +26,18 @@ describe('checkout error messages', () => {
     expect(checkoutErrorMessages({ error: 'server-error' })).toEqual([{ key: 'serverError' }]);
   });
 
+  it("names the seconds to wait for 'rate-limited', a minute when the answer did not say", () => {
+    expect(checkoutErrorMessages({ error: 'rate-limited', retryAfterSeconds: 7 })).toEqual([
+      { key: 'rateLimited', retryAfterSeconds: 7 },
+    ]);
+    expect(checkoutErrorMessages({ error: 'rate-limited' })).toEqual([
+      { key: 'rateLimited', retryAfterSeconds: 60 },
+    ]);
+    for (const messages of [en, ptBR]) {
+      expect(messages.CheckoutErrors.rateLimited).toContain('{seconds, plural,');
+    }
+  });
+
   it('has a text for every key in both languages', () => {
     const keys = [...Object.values(CHECKOUT_ERROR_MESSAGE_KEYS), 'soldOut', 'paymentError'];
     for (const messages of [en, ptBR]) {

@@ -1,5 +1,6 @@
-// What the checkout's Server Actions answer (lib/orders/actions.ts), and the messages the
-// checkout form shows for a failure. Pure, so the browser form imports it.
+// What placing an order (POST /api/orders, lib/orders/place-order.ts) and the payment retry (a
+// Server Action, lib/orders/actions.ts) answer, and the messages the checkout form shows for a
+// failure. Pure, so the browser form imports it.
 import type { CheckoutPayment } from '@/lib/payments/types';
 
 export type CheckoutErrorCode =
@@ -15,6 +16,9 @@ export type CheckoutErrorCode =
   | 'temporarily-unavailable'
   /** Too many orders in a minute from this account or address (lib/rate-limit). */
   | 'rate-limited';
+
+/** The wait to announce when a 'rate-limited' answer names none: the limits refill in a minute. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The message key under "CheckoutErrors" for each error code. */
 export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
@@ -42,6 +46,8 @@ export type CheckoutErrorMessage = {
   values?: { title: string; available: number };
   /** For 'tooManyOpen': the account's open orders, by number. */
   openOrders?: string[];
+  /** For 'rateLimited': whole seconds to wait (the 429's Retry-After). */
+  retryAfterSeconds?: number;
 };
 
 /**
@@ -49,7 +55,7 @@ export type CheckoutErrorMessage = {
  * 'out-of-stock' ('soldOut' when none is left) and 'unavailable', otherwise one for the code.
  */
 export function checkoutErrorMessages(
-  failure: Pick<CheckoutFailure, 'error' | 'details' | 'openOrders'>,
+  failure: Pick<CheckoutFailure, 'error' | 'details' | 'openOrders' | 'retryAfterSeconds'>,
 ): CheckoutErrorMessage[] {
   const details = failure.details ?? [];
   if ((failure.error === 'out-of-stock' || failure.error === 'unavailable') && details.length) {
@@ -61,6 +67,14 @@ export function checkoutErrorMessages(
   }
   if (failure.error === 'too-many-open') {
     return [{ key: 'tooManyOpen', openOrders: failure.openOrders ?? [] }];
+  }
+  if (failure.error === 'rate-limited') {
+    return [
+      {
+        key: 'rateLimited',
+        retryAfterSeconds: failure.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
+      },
+    ];
   }
   // Without lines to name, 'invalid' is the closest generic text.
   if (failure.error === 'out-of-stock' || failure.error === 'unavailable') {

@@ -64,6 +64,8 @@ export const checkoutInputSchema = z
     address: addressSchema.optional(),
     telephone: normalized(normalizePhone, 'invalid phone'),
     cpf: normalized(normalizeCpf, 'invalid CPF').optional(),
+    /** Save the delivery address (if any) and the telephone to the user's profile too. */
+    saveToProfile: z.boolean().optional(),
     locale: z.enum(['pt-BR', 'en']),
   })
   .superRefine((input, context) => {

@@ -1,9 +1,12 @@
 // Fault test of checkout against a private local Firebase: Firestore freezes (SIGSTOP of the
-// process holding the in-process Firestore emulator) right after the session check answered.
-// placeOrder must answer 'temporarily-unavailable' within 5 s, and the transaction it abandoned
-// must not write when Firestore comes back (SIGCONT). The session lookup is mocked so that the
-// freeze lands exactly between the session check and the order's transaction.
+// process holding the in-process Firestore emulator) right after the session check answered, or
+// is stopped (the local Firebase stopped, its port closed, then started again on the same port
+// and data: firebase-admin keeps the host:port it read at its first call). placeOrder must answer
+// 'temporarily-unavailable' within 5 s, and nothing may be written, also once Firestore is back.
+// The session lookup is mocked so that the fault lands between the session check and the order's
+// transaction.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -117,10 +120,14 @@ beforeEach(() => {
   }
 });
 
+/** A data folder this suite must remove itself (kept across a restart of the stack). */
+let keptDataDir: string | undefined;
+
 afterAll(async () => {
   jest.restoreAllMocks();
   await clients?.close();
   await stack?.stop();
+  if (keptDataDir) fs.rmSync(keptDataDir, { recursive: true, force: true });
 });
 
 it('Firestore frozen after the session check: temporarily-unavailable within 5 s, nothing written', async () => {
@@ -199,4 +206,51 @@ it('Firestore frozen after the session check: the panel says temporarily unavail
   const text = JSON.stringify(await type(props));
   expect(text).toContain(en.Resilience.unavailableTitle);
   expect(text).toContain(en.Resilience.unavailable);
+});
+
+it('Firestore stopped (port closed): temporarily-unavailable within 5 s, nothing written; restarted: the same order goes through', async () => {
+  await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 10 });
+  const ordersBefore = (await db.collection(`${ROOT}/orders`).get()).size;
+  const { dataDir, ports } = stack;
+  keptDataDir = dataDir;
+  await stack.stop({ keepDataDir: true });
+
+  const relaxed = process.env.BACKEND_DEADLINE_MS;
+  process.env.BACKEND_DEADLINE_MS = '3000';
+  const started = Date.now();
+  let result;
+  try {
+    result = await orders.placeOrder(input('FAULT0000003'));
+  } finally {
+    process.env.BACKEND_DEADLINE_MS = relaxed;
+  }
+  const ms = Date.now() - started;
+  console.info(`Firestore stopped: placeOrder answered in ${ms} ms`);
+  expect(result).toEqual({ ok: false, error: 'temporarily-unavailable' });
+  expect(ms).toBeLessThan(MAX_ANSWER_MS);
+
+  stack = await startTestFirebase({ dataDir, ports, timeoutMs: 80_000 });
+  // firebase-admin may still be retrying the abandoned transaction: once Firestore is back it
+  // must roll back rather than write (lib/orders/place-order.ts, OrderTooLateError).
+  // firebase-admin waits for the closed port to come back rather than failing at once, so the
+  // order's transaction was abandoned at its deadline and goes on once Firestore is back: it
+  // must roll back rather than write (OrderTooLateError in lib/orders/place-order.ts).
+  const ours = (line: string) => line.includes('orderId=FAULT0000003');
+  if (logLines.some((line) => ours(line) && line.includes('DeadlineExceededError'))) {
+    const until = Date.now() + 60_000;
+    let abandoned: string | undefined;
+    while (!abandoned && Date.now() < until) {
+      abandoned = logLines.find((line) => ours(line) && line.includes(' order.abandoned '));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(abandoned).toMatch(/outcome=(rolled-back|failed)/);
+  }
+  expect((await db.doc(`${ROOT}/orders/FAULT0000003`).get()).exists).toBe(false);
+  expect(await stock()).toBe(10);
+  expect((await db.collection(`${ROOT}/orders`).get()).size).toBe(ordersBefore);
+
+  const again = Date.now();
+  expect(await orders.placeOrder(input('FAULT0000003'))).toMatchObject({ ok: true });
+  console.info(`Firestore restarted: the same order went through in ${Date.now() - again} ms`);
+  expect(await stock()).toBe(8);
 });

@@ -370,6 +370,77 @@ describe('placeOrder', () => {
   });
 });
 
+describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
+  const PLACEHOLDERS = {
+    street: 'No street',
+    number: 'No number',
+    extra: 'No complement',
+    city: 'No city',
+    postalCode: 'No postal code',
+  };
+  let newcomer: PublicUser;
+  const userDoc = () => db.doc(`${ROOT}/users/${newcomer.uid}`);
+
+  beforeEach(async () => {
+    // A new email account, as lib/users/repository.ts stores it.
+    newcomer = { ...shopper(`new-${orderId('U')}`), name: 'No name' };
+    await userDoc().set({
+      authUID: newcomer.uid,
+      email: newcomer.email,
+      name: 'No name',
+      address: PLACEHOLDERS,
+    });
+    await setStock('mini-ovo', 50);
+  });
+
+  it('saves the delivery address and the telephone with the order, nothing else', async () => {
+    const request = input({
+      lines: [{ key: 'mini-ovo', quantity: 1 }],
+      shippingOption: 'Entrega',
+      address: { ...ADDRESS, extra: '' },
+      saveToProfile: true,
+    });
+    expect(await as(newcomer, () => orders.placeOrder(request))).toMatchObject({ ok: true });
+    expect((await userDoc().get()).data()).toEqual({
+      authUID: newcomer.uid,
+      email: newcomer.email,
+      name: 'No name',
+      telephone: '+55 11 91234-5678',
+      address: { ...ADDRESS, extra: '', postalCode: '01310-100' },
+    });
+    // The placeholder name is no customer name.
+    const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    expect(stored?.customer).toEqual({ name: '', email: newcomer.email });
+  });
+
+  it('saves only the telephone for a pick-up', async () => {
+    const request = input({ lines: [{ key: 'mini-ovo', quantity: 1 }], saveToProfile: true });
+    expect(await as(newcomer, () => orders.placeOrder(request))).toMatchObject({ ok: true });
+    expect((await userDoc().get()).data()).toMatchObject({
+      telephone: '+55 11 91234-5678',
+      address: PLACEHOLDERS,
+    });
+  });
+
+  it('leaves the profile alone when not asked, or when the order is refused', async () => {
+    const before = (await userDoc().get()).data();
+    const delivery = { shippingOption: 'Entrega', address: ADDRESS };
+    const unasked = input({ ...delivery, lines: [{ key: 'mini-ovo', quantity: 1 }] });
+    expect(await as(newcomer, () => orders.placeOrder(unasked))).toMatchObject({ ok: true });
+    await setStock('mini-ovo', 0);
+    const refused = input({
+      ...delivery,
+      lines: [{ key: 'mini-ovo', quantity: 1 }],
+      saveToProfile: true,
+    });
+    expect(await as(newcomer, () => orders.placeOrder(refused))).toMatchObject({
+      ok: false,
+      error: 'out-of-stock',
+    });
+    expect((await userDoc().get()).data()).toEqual(before);
+  });
+});
+
 describe('placeOrder under load and faults', () => {
   it('answers the 6th order in a minute from one account with rate-limited, writing nothing', async () => {
     await setStock('ovo-pistache', 100);
@@ -458,6 +529,7 @@ describe('placeOrder refuses hostile input', () => {
     ['a forged price', () => ({ ...valid(), price: 1 })],
     ['a forged uid', () => ({ ...valid(), uid: bia.uid })],
     ['a forged clientRef', () => ({ ...valid(), clientRef: bia.uid })],
+    ['saveToProfile that is not a boolean', () => ({ ...valid(), saveToProfile: 'yes' })],
     ['a forged status', () => ({ ...valid(), status: { confirmed: true } })],
     ['a forged payment', () => ({ ...valid(), payment: { status: 'approved' } })],
     ['a forged line price', () => withLine({ price: 1 })],

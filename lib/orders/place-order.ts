@@ -20,6 +20,9 @@ import { scheduleOrderPlacedMails } from '@/lib/mail/order-mail';
 import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
 import { getSessionUser, readSession, SessionUnavailableError } from '@/lib/session/session';
+import { formatPhone } from '@/lib/brazil';
+import { isUnfilled } from '@/lib/users/profile-edit';
+import { updateUserProfileInTransaction, type ProfileUpdate } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
 import type { PlaceOrderResult, RetryPaymentResult, StockProblem } from './checkout-result';
@@ -173,13 +176,29 @@ function reserveAndCreate(
       address: input.shippingOption === 'Entrega' && input.address ? { ...input.address } : null,
       telephone: input.telephone,
       cpf: input.cpf ?? null,
-      customer: { name: user.name, email: user.email },
+      // A name never filled in is stored as a placeholder ('No name'): the order gets none.
+      customer: { name: isUnfilled('name', user.name) ? '' : user.name, email: user.email },
       paymentProvider: online ? 'mercadopago' : 'manual',
       // Unpaid online orders stop holding their stock then; manual ones never expire.
       expiresAt: online ? paymentDeadline() : null,
     });
+    // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
+    const profile = profileFromOrder(input);
+    if (profile) updateUserProfileInTransaction(transaction, user.uid, profile);
     return { kind: 'created', order };
   });
+}
+
+/**
+ * What an order saves to the shopper's profile when asked: the telephone (as the shop shows it)
+ * and, for a delivery, the address as validated for it. Null when not asked.
+ */
+function profileFromOrder(input: ValidCheckoutInput): ProfileUpdate | null {
+  if (!input.saveToProfile) return null;
+  const telephone = formatPhone(input.telephone);
+  if (input.shippingOption !== 'Entrega' || !input.address) return { telephone };
+  const { street, number, extra, city, postalCode } = input.address;
+  return { telephone, address: { street, number, extra, city, postalCode } };
 }
 
 function isSettled(order: StoredOrder): boolean {

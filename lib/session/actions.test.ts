@@ -1,4 +1,4 @@
-// Integration tests of the address action against a private local Firebase.
+// Integration tests of the profile action against a private local Firebase.
 import type { Firestore } from 'firebase-admin/firestore';
 
 import { cookieJar, nextSecond, signInWithPassword } from '@/test/auth-emulator';
@@ -15,6 +15,9 @@ jest.mock('next/headers', () =>
     .nextHeadersMock(),
 );
 
+// refresh() needs a Server Action's request; here it only records that it was asked for.
+jest.mock('next/cache', () => ({ refresh: jest.fn() }));
+
 jest.setTimeout(30_000);
 
 let stack: TestFirebase;
@@ -22,6 +25,7 @@ let clients: AdminClients;
 let db: Firestore;
 let actions: typeof import('./actions');
 let session: typeof import('@/lib/session/session');
+let refresh: jest.Mock;
 
 const SHOPPER = 'projects/chocolate-shop/users/seed-shopper';
 const valid = {
@@ -39,7 +43,10 @@ beforeAll(async () => {
   db = clients.db;
   actions = await import('./actions');
   session = await import('@/lib/session/session');
+  refresh = (await import('next/cache')).refresh as jest.Mock;
 });
+
+beforeEach(() => refresh.mockClear());
 
 afterAll(async () => {
   await clients?.close();
@@ -60,51 +67,109 @@ async function stored() {
   return (await db.doc(SHOPPER).get()).data();
 }
 
-describe('updateAddress', () => {
+describe('updateProfile', () => {
   beforeAll(signInShopper);
 
   it('merges the trimmed address and leaves every other field intact', async () => {
     const before = await stored();
     const padded = { ...valid, city: '  Belo Horizonte ', number: '1212\n' };
-    expect(await actions.updateAddress(padded)).toEqual({ ok: true, address: valid });
+    expect(await actions.updateProfile({ address: padded })).toEqual({
+      ok: true,
+      profile: { name: before?.name, telephone: before?.telephone, address: valid },
+    });
     expect(await stored()).toEqual({ ...before, address: valid });
     expect(await session.getSessionUser()).toMatchObject({ address: valid, isAdmin: false });
+    // The server-rendered account (/usuario) is rendered again with the response.
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves an empty complement, and even other empty address fields (free text)', async () => {
+    const before = await stored();
+    const result = await actions.updateProfile({ address: { extra: '', number: '  ' } });
+    const address = { ...valid, extra: '', number: '' };
+    expect(result).toMatchObject({ ok: true, profile: { address } });
+    expect(await stored()).toEqual({ ...before, address });
+    expect(await actions.updateProfile({ address: valid })).toMatchObject({ ok: true });
+  });
+
+  it('changes only the fields it is given', async () => {
+    const before = await stored();
+    expect(await actions.updateProfile({ address: { city: 'Contagem' } })).toMatchObject({
+      ok: true,
+      profile: { address: { ...valid, city: 'Contagem' } },
+    });
+    expect(await stored()).toEqual({ ...before, address: { ...valid, city: 'Contagem' } });
+    await actions.updateProfile({ address: valid });
+  });
+
+  it('saves the name and the telephone as the shop shows it, and clears the telephone', async () => {
+    const before = await stored();
+    expect(
+      await actions.updateProfile({ name: ' Cliente Novo Nome ', telephone: '(31) 98765-4321' }),
+    ).toEqual({
+      ok: true,
+      profile: { name: 'Cliente Novo Nome', telephone: '+55 31 98765-4321', address: valid },
+    });
+    expect(await stored()).toEqual({
+      ...before,
+      name: 'Cliente Novo Nome',
+      telephone: '+55 31 98765-4321',
+    });
+    expect(await actions.updateProfile({ telephone: '' })).toMatchObject({
+      ok: true,
+      profile: { telephone: null },
+    });
+    expect((await stored())?.telephone).toBe('');
+    // Back to the seeded values, which other tests of this file read.
+    await actions.updateProfile({ name: before?.name, telephone: before?.telephone });
+    expect(await stored()).toEqual(before);
   });
 
   it.each([
-    ['an unknown key', { ...valid, isAdmin: true }],
-    ['a nested unknown key', { ...valid, extra: { isAdmin: true } }],
-    ['a missing field', { city: 'Natal', street: 'Rua A', number: '1', extra: 'x' }],
-    ['a field over 120 characters', { ...valid, street: 'R'.repeat(121) }],
-    ['a postal code over 20 characters', { ...valid, postalCode: '0'.repeat(21) }],
-    ['an empty field', { ...valid, extra: '' }],
-    ['a blank field', { ...valid, city: '   ' }],
-    ['a number', { ...valid, number: 1212 }],
+    ['an unknown key', { address: valid, isAdmin: true }],
+    ['an unknown address key', { address: { ...valid, isAdmin: true } }],
+    ['a nested object', { address: { ...valid, extra: { isAdmin: true } } }],
+    ['the email', { email: 'other@example.com' }],
+    ['nothing to save', {}],
+    ['an empty address', { address: {} }],
+    ['a field over 120 characters', { address: { street: 'R'.repeat(121) } }],
+    ['a postal code over 20 characters', { address: { postalCode: '0'.repeat(21) } }],
+    ['an empty name', { name: '   ' }],
+    ['a name over 120 characters', { name: 'N'.repeat(121) }],
+    ['a telephone that is not Brazilian', { telephone: '12345' }],
+    ['a number', { address: { number: 1212 } }],
+    ['an address without the wrapper (the old shape)', valid],
     ['null', null],
-    ['a string', JSON.stringify(valid)],
-    ['an array', [valid]],
+    ['a string', JSON.stringify({ address: valid })],
+    ['an array', [{ address: valid }]],
   ])('refuses %s and writes nothing', async (_case, input) => {
     const before = await stored();
-    expect(await actions.updateAddress(input)).toEqual({ ok: false, error: 'invalid' });
+    expect(await actions.updateProfile(input)).toEqual({ ok: false, error: 'invalid' });
     expect(await stored()).toEqual(before);
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('accepts fields at the length limits', async () => {
     const longest = { ...valid, street: 'R'.repeat(120), postalCode: '0'.repeat(20) };
-    expect(await actions.updateAddress(longest)).toEqual({ ok: true, address: longest });
-    expect(await actions.updateAddress(valid)).toEqual({ ok: true, address: valid });
+    expect(await actions.updateProfile({ address: longest, name: 'N'.repeat(120) })).toMatchObject({
+      ok: true,
+      profile: { address: longest, name: 'N'.repeat(120) },
+    });
+    expect(await actions.updateProfile({ address: valid, name: 'Cliente Exemplo' })).toMatchObject({
+      ok: true,
+    });
   });
 });
 
-describe('updateAddress without a session', () => {
+describe('updateProfile without a session', () => {
   it('refuses when there is no cookie, before looking at the input', async () => {
     cookieJar.reset();
     const before = await stored();
-    expect(await actions.updateAddress({ ...valid, city: 'Manaus' })).toEqual({
+    expect(await actions.updateProfile({ address: { city: 'Manaus' } })).toEqual({
       ok: false,
       error: 'unauthenticated',
     });
-    expect(await actions.updateAddress('garbage')).toEqual({
+    expect(await actions.updateProfile('garbage')).toEqual({
       ok: false,
       error: 'unauthenticated',
     });
@@ -114,7 +179,10 @@ describe('updateAddress without a session', () => {
   it('refuses a forged cookie', async () => {
     cookieJar.reset();
     cookieJar.cookies.set('__session', { value: 'forged.cookie.value', options: {} });
-    expect(await actions.updateAddress(valid)).toEqual({ ok: false, error: 'unauthenticated' });
+    expect(await actions.updateProfile({ address: valid })).toEqual({
+      ok: false,
+      error: 'unauthenticated',
+    });
   });
 
   it('refuses after sign-out, even with a kept copy of the cookie', async () => {
@@ -123,9 +191,12 @@ describe('updateAddress without a session', () => {
     // Revocation has one-second resolution.
     await nextSecond();
     await session.clearSession();
-    expect(await actions.updateAddress(valid)).toEqual({ ok: false, error: 'unauthenticated' });
+    expect(await actions.updateProfile({ address: valid })).toEqual({
+      ok: false,
+      error: 'unauthenticated',
+    });
     if (copy) cookieJar.cookies.set('__session', copy);
-    expect(await actions.updateAddress({ ...valid, city: 'Manaus' })).toEqual({
+    expect(await actions.updateProfile({ address: { city: 'Manaus' } })).toEqual({
       ok: false,
       error: 'unauthenticated',
     });

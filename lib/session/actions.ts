@@ -1,39 +1,48 @@
 'use server';
 
-import { z } from 'zod';
+import { refresh } from 'next/cache';
 
-import { updateUserAddress } from '@/lib/users/repository';
-import type { Address } from '@/lib/users/types';
+import { startActionLog } from '@/lib/log';
+import { profilePatchSchema } from '@/lib/users/profile-schema';
+import { toPublicUser, updateUserProfile } from '@/lib/users/repository';
+import type { PublicUser } from '@/lib/users/types';
 
-import { getSessionUid } from './session';
+import { readSessionClaims, SessionUnavailableError } from './session';
 
 // The signed-in user's own Server Actions. They live with the session (which is built on the
 // users repository) so that lib/users never imports lib/session.
 
-const field = (max: number) => z.string().trim().min(1).max(max);
+/** The profile as stored after a save: what the user tab and /usuario show. */
+export type SavedProfile = Pick<PublicUser, 'name' | 'telephone' | 'address'>;
 
-// Every field is required and bounded; unknown keys are refused rather than silently dropped,
-// so a client cannot smuggle other fields (isAdmin, say) into the document.
-const addressSchema = z.strictObject({
-  city: field(120),
-  street: field(120),
-  number: field(120),
-  extra: field(120),
-  postalCode: field(20),
-});
-
-export type UpdateAddressResult =
-  { ok: true; address: Address } | { ok: false; error: 'unauthenticated' | 'invalid' };
+export type UpdateProfileResult =
+  | { ok: true; profile: SavedProfile }
+  | { ok: false; error: 'unauthenticated' | 'invalid' | 'unavailable' };
 
 /**
- * Saves the signed-in user's address (merged into the user document; nothing else changes).
- * Returns 'unauthenticated' without a valid session and 'invalid' for any other input shape.
+ * Saves the changed fields of the signed-in user's profile (name, telephone, address fields),
+ * merged into the user document; nothing else changes. 'unauthenticated' without a valid
+ * session, 'invalid' for any input the strict schema refuses (lib/users/profile-schema.ts),
+ * 'unavailable' when Auth or Firestore cannot answer. On success the page's server-rendered
+ * parts (/usuario's profile) are rendered again in the same response.
  */
-export async function updateAddress(input: unknown): Promise<UpdateAddressResult> {
-  const uid = await getSessionUid();
-  if (!uid) return { ok: false, error: 'unauthenticated' };
-  const parsed = addressSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: 'invalid' };
-  await updateUserAddress(uid, parsed.data);
-  return { ok: true, address: parsed.data };
+export async function updateProfile(input: unknown): Promise<UpdateProfileResult> {
+  const log = await startActionLog();
+  let uid: string | undefined;
+  try {
+    uid = (await readSessionClaims())?.uid;
+    if (!uid) return { ok: false, error: 'unauthenticated' };
+    const parsed = profilePatchSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, error: 'invalid' };
+    const record = await updateUserProfile(uid, parsed.data);
+    const { name, telephone, address } = toPublicUser(uid, record);
+    refresh();
+    return { ok: true, profile: { name, telephone, address } };
+  } catch (error) {
+    log.error(error, {
+      during: error instanceof SessionUnavailableError ? 'read-session' : 'update-profile',
+      uid,
+    });
+    return { ok: false, error: 'unavailable' };
+  }
 }

@@ -219,18 +219,70 @@ describe('toPublicUser', () => {
   });
 });
 
-describe('updateUserAddress', () => {
-  it('replaces the address and leaves every other field intact', async () => {
+describe('getUserContacts', () => {
+  it("gives the control panel no 'No name' placeholder as a customer's name", async () => {
+    await db.doc(`${users}/contact-new`).set({
+      authUID: 'contact-new',
+      email: 'novo@example.com',
+      name: 'No name',
+      address: DEFAULT_ADDRESS,
+    });
+    const contacts = await repo.getUserContacts(['contact-new', 'seed-shopper', 'nobody']);
+    expect(contacts.get('contact-new')).toEqual({
+      name: '',
+      email: 'novo@example.com',
+      telephone: '',
+    });
+    expect(contacts.get('seed-shopper')?.name).toBe('Cliente Exemplo');
+    expect(contacts.has('nobody')).toBe(false);
+  });
+});
+
+describe('updateUserProfile', () => {
+  it('writes only the given fields: other address fields and the rest of the record stay', async () => {
     const ref = db.doc(`${users}/seed-shopper`);
-    const before = (await ref.get()).data();
-    const address = {
-      city: 'Curitiba',
-      street: 'Rua XV de Novembro',
-      number: '700',
-      extra: 'Casa',
-      postalCode: '80020-310',
-    };
-    await repo.updateUserAddress('seed-shopper', address);
-    expect((await ref.get()).data()).toEqual({ ...before, address });
+    const before = (await ref.get()).data() ?? {};
+    const record = await repo.updateUserProfile('seed-shopper', {
+      name: 'Cliente Renomeado',
+      address: { city: 'Curitiba', extra: '' },
+    });
+    const address = { ...before.address, city: 'Curitiba', extra: '' };
+    expect((await ref.get()).data()).toEqual({ ...before, name: 'Cliente Renomeado', address });
+    expect(record).toMatchObject({ name: 'Cliente Renomeado', address });
+  });
+
+  it('keeps the placeholders of a new account beside the fields it fills in', async () => {
+    const ref = db.doc(`${users}/profile-new`);
+    await ref.set({
+      authUID: 'profile-new',
+      email: 'n@example.com',
+      name: 'No name',
+      address: DEFAULT_ADDRESS,
+    });
+    await repo.updateUserProfile('profile-new', {
+      telephone: '+55 11 91234-5678',
+      address: { street: 'Rua Nova' },
+    });
+    expect((await ref.get()).data()).toEqual({
+      authUID: 'profile-new',
+      email: 'n@example.com',
+      name: 'No name',
+      telephone: '+55 11 91234-5678',
+      address: { ...DEFAULT_ADDRESS, street: 'Rua Nova' },
+    });
+  });
+
+  it('writes in a transaction with the same merge', async () => {
+    const ref = db.doc(`${users}/profile-new`);
+    await admin.runTransaction(async (transaction) => {
+      repo.updateUserProfileInTransaction(transaction, 'profile-new', {
+        address: { number: '12' },
+      });
+    });
+    expect((await ref.get()).get('address')).toEqual({
+      ...DEFAULT_ADDRESS,
+      street: 'Rua Nova',
+      number: '12',
+    });
   });
 });

@@ -1,21 +1,20 @@
 import 'server-only';
 
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 
 import { getAdminAuth, usersCollection } from '@/lib/firebase/admin';
 
+import { isUnfilled } from './profile-edit';
 import {
   ADDRESS_FIELDS,
   DEFAULT_ADDRESS,
   isAdminRecord,
+  NO_NAME,
   type Address,
   type PublicUser,
   type UserRecord,
 } from './types';
-
-/** Name given to accounts that have none (the storefront shows it in the account tab). */
-export const NO_NAME = 'No name';
 
 // Firestore's gRPC status for "document already exists" (create() on an existing document).
 const ALREADY_EXISTS = 6;
@@ -127,18 +126,59 @@ export async function ensureUserRecord(token: DecodedIdToken): Promise<UserRecor
   return record;
 }
 
-/** Merges `address` into the user's document (creating it if missing); other fields stay. */
-export async function updateUserAddress(uid: string, address: Address): Promise<void> {
-  const { city, street, number, extra, postalCode } = address;
-  await usersCollection()
-    .doc(uid)
-    .set({ address: { city, street, number, extra, postalCode } }, { merge: true });
+/** A profile change: only the fields present are written. */
+export type ProfileUpdate = {
+  name?: string | undefined;
+  telephone?: string | undefined;
+  address?: Partial<Record<keyof Address, string | undefined>> | undefined;
+};
+
+/**
+ * The merge data of a profile change. Nested under `address`, only the given fields: a merge
+ * keeps the other address fields (a new account's placeholders included) as they were.
+ */
+function profileData(update: ProfileUpdate): DocumentData {
+  const data: DocumentData = {};
+  if (update.name !== undefined) data.name = update.name;
+  if (update.telephone !== undefined) data.telephone = update.telephone;
+  const address: Record<string, string> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const value = update.address?.[field];
+    if (value !== undefined) address[field] = value;
+  }
+  if (Object.keys(address).length > 0) data.address = address;
+  return data;
+}
+
+/**
+ * Merges a profile change into the user's document (creating it if missing; other fields stay)
+ * and returns the record as stored afterwards.
+ */
+export async function updateUserProfile(
+  uid: string,
+  update: ProfileUpdate,
+): Promise<UserRecord | null> {
+  const ref = usersCollection().doc(uid);
+  await ref.set(profileData(update), { merge: true });
+  return getUserRecord(uid);
+}
+
+/** The same merge inside `transaction` (the checkout saves the order's address with it). */
+export function updateUserProfileInTransaction(
+  transaction: Transaction,
+  uid: string,
+  update: ProfileUpdate,
+): void {
+  transaction.set(usersCollection().doc(uid), profileData(update), { merge: true });
 }
 
 /** How to reach a customer, as the control panel shows it. */
 export type UserContact = { name: string; email: string; telephone: string };
 
-/** The name, email and telephone stored for each of `uids` that has a user document. */
+/**
+ * The name, email and telephone stored for each of `uids` that has a user document; a name never
+ * filled in (the 'No name' placeholder) is no name.
+ */
 export async function getUserContacts(uids: readonly string[]): Promise<Map<string, UserContact>> {
   const unique = [...new Set(uids.filter(Boolean))];
   const contacts = new Map<string, UserContact>();
@@ -148,8 +188,9 @@ export async function getUserContacts(uids: readonly string[]): Promise<Map<stri
   for (const snapshot of snapshots) {
     const data = snapshot.data();
     if (!data) continue;
+    const name = readString(data.name) ?? '';
     contacts.set(snapshot.id, {
-      name: readString(data.name) ?? '',
+      name: isUnfilled('name', name) ? '' : name,
       email: readString(data.email) ?? '',
       telephone: readString(data.telephone) ?? '',
     });

@@ -38,7 +38,10 @@ export type PublicUser = {
 
 export const ADDRESS_FIELDS = ['city', 'street', 'number', 'extra', 'postalCode'] as const;
 
-/** The address a new user starts with: every field empty until they save one. */
+/**
+ * The placeholders a new user's address starts with (stored as they are). The interface never
+ * shows them as values: lib/users/profile-edit.ts reads them as 'not filled in'.
+ */
 export const DEFAULT_ADDRESS: Readonly<Address> = Object.freeze({
   extra: 'No complement',
   number: 'No number',
@@ -46,6 +49,9 @@ export const DEFAULT_ADDRESS: Readonly<Address> = Object.freeze({
   street: 'No street',
   city: 'No city',
 });
+
+/** The name given to accounts that have none (stored; shown as 'not filled in'). */
+export const NO_NAME = 'No name';
 
 /** True only when the record's isAdmin flag is exactly `true` (not 'true', not 1). */
 export function isAdminRecord(record: unknown): boolean {

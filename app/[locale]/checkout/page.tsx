@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * The checkout, reached from the shopping list: the cart, sign-in when needed, delivery or
- * pick-up, contact and 'Confirmar pedido'. The order itself is placed by the placeOrder action.
+ * pick-up, contact and 'Confirmar pedido'. The form places the order with POST /api/orders.
  */
 export default async function CheckoutPage({ params }: Props) {
   const { locale } = await params;

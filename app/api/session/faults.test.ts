@@ -1,7 +1,12 @@
-// Fault suite: what a signed-in shopper gets while Auth or Firestore is frozen, against a private
-// local Firebase: SIGSTOP of the process listening on the Auth emulator's port, or of the one
-// holding the in-process Firestore emulator; SIGCONT brings them back.
+// Fault suite: what a signed-in shopper gets while Auth or Firestore is frozen or stopped, against
+// a private local Firebase. Frozen: SIGSTOP of the process listening on the Auth emulator's port,
+// or of the one holding the in-process Firestore emulator; SIGCONT brings them back. Stopped: the
+// Auth emulator killed (the launcher restarts it, scripts/local-firebase/start.mjs), or the whole
+// stack stopped, both ports closed, then started again on the same ports and data (firebase-admin
+// keeps the host:port it read at its first call).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
 
 import en from '@/messages/en.json';
 import pt from '@/messages/pt-BR.json';
@@ -21,6 +26,7 @@ jest.mock('next/headers', () =>
 // The user page's texts, from the real message files.
 jest.mock('next-intl/server', () => ({
   setRequestLocale: () => {},
+  getMessages: async () => jest.requireActual('@/messages/en.json'),
   getTranslations: async (namespace: string) => (key: string) =>
     (jest.requireActual('@/messages/en.json') as Record<string, Record<string, string>>)[
       namespace
@@ -61,9 +67,13 @@ beforeAll(async () => {
   route = await import('./route');
 });
 
+/** A data folder this suite must remove itself (kept across a restart of the stack). */
+let keptDataDir: string | undefined;
+
 afterAll(async () => {
   await clients?.close();
   await stack?.stop();
+  if (keptDataDir) fs.rmSync(keptDataDir, { recursive: true, force: true });
 });
 
 let sessionCookie: string;
@@ -184,5 +194,129 @@ describe('Firestore frozen (SIGSTOP)', () => {
     const ms = await whileFrozen(firestorePort, expectUnavailableKeepingCookie);
     console.log(`Firestore frozen: /api/session answered 503 in ${ms} ms`);
     await expectSignedInAgain();
+  });
+});
+
+/** Whether anything accepts connections on a local port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Polls `check` every 250 ms until it holds; resolves with the time it took. */
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const started = Date.now();
+  while (!(await check().catch(() => false))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return Date.now() - started;
+}
+
+/** The user and checkout pages, rendered for the current cookie: the text each shows. */
+async function renderedPages(): Promise<{ ms: number; texts: string[] }> {
+  const userPage = (await import('@/app/[locale]/usuario/page')).default;
+  const checkoutPage = (await import('@/app/[locale]/checkout/page')).default;
+  const params = Promise.resolve({ locale: 'en' as const });
+  const { value: elements, ms } = await timed(() =>
+    Promise.all([
+      userPage({ params, searchParams: Promise.resolve({}) }),
+      checkoutPage({ params }),
+    ]),
+  );
+  const texts = await Promise.all(
+    elements.map(async (element) => {
+      // Server components: render the returned element one level (ServiceUnavailable is async).
+      const { type, props } = element as unknown as {
+        type: string | ((p: unknown) => Promise<unknown>);
+        props: unknown;
+      };
+      return JSON.stringify(typeof type === 'function' ? await type(props) : element);
+    }),
+  );
+  return { ms, texts };
+}
+
+function expectUnavailablePages({ ms, texts }: { ms: number; texts: string[] }) {
+  expect(ms).toBeLessThan(MAX_ANSWER_MS);
+  for (const text of texts) {
+    expect(text).toContain(en.Resilience.unavailableTitle);
+    expect(text).toContain(en.Resilience.unavailable);
+  }
+}
+
+describe('Auth emulator stopped (killed)', () => {
+  it('503 within 5 s, cookie kept, the pages say so; restarted by the launcher: the same session works', async () => {
+    // The emulator (firebase-tools) listens on the hub port; its process group is the one the
+    // launcher started. The Auth port itself belongs to the launcher's front, which holds
+    // requests while the emulator is restarted (scripts/local-firebase/auth-front.mjs).
+    const cli = listenerPid(stack.ports.hub);
+    const group = Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(cli)]).toString());
+    const outputBefore = stack.output().length;
+    const relaxed = process.env.BACKEND_DEADLINE_MS;
+    process.env.BACKEND_DEADLINE_MS = '3000';
+    const killedAt = Date.now();
+    try {
+      process.kill(-group, 'SIGKILL');
+      // At once: the launcher restarts the emulator within seconds.
+      const [ms, pages] = await Promise.all([expectUnavailableKeepingCookie(), renderedPages()]);
+      console.log(`Auth emulator killed: /api/session answered 503 in ${ms} ms`);
+      expectUnavailablePages(pages);
+      console.log(`Auth emulator killed: the user and checkout pages answered in ${pages.ms} ms`);
+      expect(cookieJar.writes).toEqual([]);
+    } finally {
+      process.env.BACKEND_DEADLINE_MS = relaxed;
+    }
+    await until(
+      async () => /Auth emulator restarted/.test(stack.output().slice(outputBefore)),
+      90_000,
+      'the launcher restarting the Auth emulator',
+    );
+    console.log(
+      `Auth emulator killed: restarted by the launcher ${Date.now() - killedAt} ms later`,
+    );
+    await expectSignedInAgain();
+    expect(cookieJar.cookies.get('__session')?.value).toBe(sessionCookie);
+  });
+});
+
+describe('Auth and Firestore stopped (the whole local Firebase, both ports closed)', () => {
+  it('503 within 5 s, cookie kept, the pages say so; restarted on the same ports: the same session works', async () => {
+    const { dataDir, ports } = stack;
+    keptDataDir = dataDir;
+    await stack.stop({ keepDataDir: true });
+    expect(await listening(ports.auth)).toBe(false);
+    expect(await listening(ports.firestore)).toBe(false);
+    const relaxed = process.env.BACKEND_DEADLINE_MS;
+    process.env.BACKEND_DEADLINE_MS = '3000';
+    try {
+      const ms = await expectUnavailableKeepingCookie();
+      console.log(`Auth and Firestore stopped: /api/session answered 503 in ${ms} ms`);
+      const pages = await renderedPages();
+      expectUnavailablePages(pages);
+      console.log(`Auth and Firestore stopped: the pages answered in ${pages.ms} ms`);
+      expect(cookieJar.writes).toEqual([]);
+    } finally {
+      process.env.BACKEND_DEADLINE_MS = relaxed;
+    }
+
+    stack = await startTestFirebase({ dataDir, ports, timeoutMs: 80_000 });
+    expect(stack.authHost).toBe(authHost);
+    // The first calls may meet channels still backing off from the outage: measure how long
+    // until the same cookie is accepted again.
+    const backMs = await until(
+      async () => (await read()).status === 200,
+      30_000,
+      'the same session after the restart',
+    );
+    console.log(`Auth and Firestore restarted: the same session was accepted after ${backMs} ms`);
+    await expectSignedInAgain();
+    expect(cookieJar.writes).toEqual([]);
   });
 });

@@ -1,0 +1,79 @@
+// The order limit over HTTP, through the checkout form: one account's 6th order in a minute gets
+// 429 with Retry-After, writes nothing, and the form says how long to wait. On a shop of this
+// spec's own (e2e/fixtures/private-shop.ts): the Playwright server raises every limit x100.
+import {
+  openCheckout,
+  orderExists,
+  SHOP_PATH,
+  signedInShopper,
+  startPrivateShop,
+  type PrivateShop,
+} from './fixtures/private-shop';
+import { skipIntro } from './fixtures/intro';
+import { expect, test } from './fixtures/test';
+
+const PRODUCT = 'barra-tropical-amazonas';
+
+let shop: PrivateShop;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  shop = await startPrivateShop();
+});
+
+test.afterAll(async () => {
+  await shop?.close();
+});
+
+test('the 6th order in a minute from one account: 429 with Retry-After, nothing written, the form says when to try again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await skipIntro(page);
+  await signedInShopper(shop, page);
+  const inventory = shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`);
+  await inventory.set({ stock: 100 }, { merge: true });
+
+  // Five orders through the same endpoint the form calls, each confirmed at once (the cap of
+  // three open orders per account is not what this is about).
+  for (let n = 1; n <= 5; n++) {
+    const orderID = `LIMIT${String(n).padStart(7, '0')}`;
+    const response = await page.request.post(`${shop.url}/api/orders`, {
+      headers: { origin: shop.url },
+      data: {
+        orderID,
+        lines: [{ key: PRODUCT, quantity: 1 }],
+        shippingOption: 'Retirada',
+        telephone: '(11) 91234-5678',
+        locale: 'pt-BR',
+      },
+    });
+    expect(response.status(), `order ${n}`).toBe(200);
+    await shop
+      .db()
+      .doc(`${SHOP_PATH}/orders/${orderID}`)
+      .update({ 'status.confirmed': true, statusKey: 'confirmed' });
+  }
+
+  const reference = await openCheckout(shop, page, PRODUCT, {
+    locale: 'pt-BR',
+    pickup: /^Retirada/,
+  });
+  const answer = page.waitForResponse(`${shop.url}/api/orders`);
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(429);
+  const retryAfter = Number(response.headers()['retry-after']);
+  // One order comes back every 12 s (5 a minute).
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(12);
+  await expect(page.getByTestId('checkout-errors')).toHaveText(
+    `Muitos pedidos em pouco tempo. Nada foi salvo: tente de novo em ${retryAfter} ${
+      retryAfter === 1 ? 'segundo' : 'segundos'
+    }.`,
+  );
+  await expect(page).toHaveURL(/\/pt-BR\/checkout$/);
+  await expect(page.getByRole('button', { name: 'Confirmar pedido' })).toBeEnabled();
+  expect(await orderExists(shop, reference)).toBe(false);
+  expect((await inventory.get()).get('stock')).toBe(95);
+});
