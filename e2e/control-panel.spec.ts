@@ -392,12 +392,16 @@ test.describe('authorization matrix (HTTP)', () => {
         ids.updateInventory!,
         {
           locale: 'pt-BR',
-          key: 'barra-tropical-amazonas',
-          stock: 0,
-          expectedStock: stockBefore?.stock ?? 10,
-          availableForSale: false,
-          showInStore: false,
-          isPromoted: false,
+          lines: [
+            {
+              key: 'barra-tropical-amazonas',
+              stock: 0,
+              expectedStock: stockBefore?.stock ?? 10,
+              availableForSale: false,
+              showInStore: false,
+              isPromoted: false,
+            },
+          ],
         },
       ],
     ] as const;
@@ -515,6 +519,7 @@ test.describe('stock and availability', () => {
     return titles;
   }
 
+  /** Changes one row and saves the page's form (only changed rows are sent). */
   async function saveRow(
     page: Page,
     key: string,
@@ -522,8 +527,10 @@ test.describe('stock and availability', () => {
   ) {
     const row = page.getByTestId(`stock-row-${key}`);
     await change(row);
-    await row.getByRole('button', { name: /^Salvar / }).click();
+    await expect(page.getByTestId('stock-unsaved')).toHaveText('1 produto alterado, não salvo.');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await expect(row.getByRole('status')).toContainText('alterações salvas');
+    await expect(page.getByTestId('stock-unsaved')).toHaveText('Nenhuma alteração por salvar.');
     return row;
   }
 
@@ -537,7 +544,7 @@ test.describe('stock and availability', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'Estoque e disponibilidade' }),
     ).toBeVisible();
-    await expect(page.locator('tbody tr')).toHaveCount(17);
+    await expect(page.locator('[data-testid^="stock-row-"]')).toHaveCount(17);
 
     await test.step('showInStore off hides it from the landing page', async () => {
       await expect(page.getByTestId(`product-card-${HIDDEN}`)).toHaveCount(0);
@@ -551,6 +558,8 @@ test.describe('stock and availability', () => {
       await expect(
         row.getByRole('checkbox', { name: 'Na vitrine: Barra Tropical Paraná' }),
       ).not.toBeChecked();
+      // Its badge says so at once.
+      await expect(row.getByTestId('stock-badges')).toHaveText('Fora da vitrine');
       expect((await inventoryData(HIDDEN))?.showInStore).toBe(false);
       // The menu search, on any page (a static one here), leaves it out at once.
       const found = await searchResults(page, 'barra tropical');
@@ -596,7 +605,7 @@ test.describe('stock and availability', () => {
       const row = await saveRow(page, SOLD_OUT, (r) =>
         r.getByRole('spinbutton', { name: 'Estoque de Barra Tropical Sampa' }).fill('0'),
       );
-      await expect(row).toContainText('Esgotado');
+      await expect(row.getByTestId('stock-badges')).toHaveText('Esgotado');
       await expect(row.getByRole('spinbutton')).toHaveValue('0');
       expect((await inventoryData(SOLD_OUT))?.stock).toBe(0);
 
@@ -630,13 +639,14 @@ test.describe('stock and availability', () => {
       const row = page.getByTestId(`stock-row-${SOLD_OUT}`);
       const input = row.getByRole('spinbutton');
       // Past the browser's own min/max check: the server validates whatever arrives.
-      await input.evaluate((element: HTMLInputElement) => {
-        element.removeAttribute('max');
-        element.value = '1000';
-      });
-      await row.getByRole('button', { name: /^Salvar / }).click();
+      await input.evaluate((element: HTMLInputElement) => element.removeAttribute('max'));
+      await input.fill('1000');
+      await page.getByRole('button', { name: 'Salvar alterações' }).click();
       await expect(row.getByRole('alert')).toHaveText(
         'Confira os valores: o estoque deve ser um número inteiro de 0 a 999.',
+      );
+      await expect(page.getByTestId('stock-result')).toHaveText(
+        'Nada foi salvo: confira a linha marcada.',
       );
       expect((await inventoryData(SOLD_OUT))?.stock).toBe(0);
     });

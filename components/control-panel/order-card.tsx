@@ -7,19 +7,21 @@ import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
-import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
-import { allowedTransitions } from '@/lib/orders/transitions';
+import { orderStatusKey } from '@/lib/orders/status';
+import { OrderLastChange, OrderStatusBadge, OrderStatusProvider } from './order-status';
 import { StatusEditor } from './status-editor';
-import { Badge } from '@/components/ui/badge';
 import { Notice } from '@/components/ui/notice';
 
 type Props = { order: AdminOrder; locale: AppLocale };
 
-/** One order in the panel: when, who, what, how it is received, its status and the next steps. */
+/**
+ * One order in the panel: when, who, what, how it is received, its status and the next steps.
+ * The status parts are client components sharing one state (./order-status.tsx), so a change
+ * shows at once from the action's answer; they need the 'OrderStatus', 'ControlPanel.orders' and
+ * 'ControlPanel.statusEditor' messages in the browser.
+ */
 export async function OrderCard({ order, locale }: Props) {
   const t = await getTranslations('ControlPanel.orders');
-  const editor = await getTranslations('ControlPanel.statusEditor');
-  const status = await getTranslations('OrderStatus');
   const review = await getTranslations('PaymentReview');
   // The chat message goes in the language the customer shopped in.
   const customerT = await getTranslations({ locale: order.locale, namespace: 'ControlPanel' });
@@ -33,159 +35,137 @@ export async function OrderCard({ order, locale }: Props) {
   const address = order.address;
 
   return (
-    <article
-      aria-labelledby={titleId}
-      data-testid="admin-order"
-      data-order-id={order.orderID}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 id={titleId} className="text-lg font-bold">
-            {t('order', { orderID: order.orderID })}
-          </h3>
-          <p className="text-sm text-cacao-600 dark:text-cacao-300">
-            <span className="sr-only">{t('date')}: </span>
-            <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate, locale)}</time>
+    <OrderStatusProvider initial={{ status: current, lastChange: order.lastChange }}>
+      <article
+        aria-labelledby={titleId}
+        data-testid="admin-order"
+        data-order-id={order.orderID}
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h3 id={titleId} className="text-lg font-bold">
+              {t('order', { orderID: order.orderID })}
+            </h3>
+            <p className="text-sm text-cacao-600 dark:text-cacao-300">
+              <span className="sr-only">{t('date')}: </span>
+              <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate, locale)}</time>
+            </p>
+          </div>
+          <p className="flex flex-col items-end text-sm">
+            <span className="text-cacao-500">{t('currentStatus')}</span>
+            <OrderStatusBadge />
           </p>
-        </div>
-        <p className="flex flex-col items-end text-sm">
-          <span className="text-cacao-500">{t('currentStatus')}</span>
-          <Badge tone={orderStatusGroup(current)} data-testid="admin-order-status">
-            {status(current)}
-          </Badge>
-        </p>
-      </header>
+        </header>
 
-      {order.paymentReview ? (
-        <Notice tone="error" as="div" className="mt-4" data-testid="admin-order-payment-review">
-          <p className="font-bold">{review('flag')}</p>
-          <p>
-            {order.paymentReview.extraPayments.length > 0
-              ? review('doublePayment')
-              : review('unmatchedPayment')}
-          </p>
-          <p className="mt-1">{review('paymentIds')}:</p>
-          <ul className="list-disc ps-5">
-            {order.paymentReview.paymentId ? (
-              <li>
-                {order.paymentReview.extraPayments.length > 0
-                  ? review('firstPayment', { paymentId: order.paymentReview.paymentId })
-                  : order.paymentReview.paymentId}
-              </li>
-            ) : null}
-            {order.paymentReview.extraPayments.map((extra) => (
-              <li key={extra.paymentId}>
-                {extra.at
-                  ? review('extraPaymentAt', {
-                      paymentId: extra.paymentId,
-                      date: formatOrderDate(extra.at, locale),
-                    })
-                  : review('extraPayment', { paymentId: extra.paymentId })}
-              </li>
-            ))}
-          </ul>
-        </Notice>
-      ) : null}
-
-      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
-          <dd>{name}</dd>
-          <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
-          <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
-          <dd className="mt-1">
-            {whatsapp ? (
-              <a
-                href={whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t('whatsappLabel', { name, orderID: order.orderID })}
-                className="font-semibold text-emerald-700 underline hover:no-underline dark:text-emerald-300"
-              >
-                {t('whatsapp')}
-              </a>
-            ) : (
-              <span className="text-cacao-500">{t('noWhatsapp')}</span>
-            )}
-          </dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="font-semibold text-cacao-500">{t('items')}</dt>
-          <dd>
-            <ul>
-              {order.orderItems.map((item, index) => (
-                <li key={`${item.key ?? item.translatedTitle}-${index}`} className="flex gap-2">
-                  <span>{t('quantityTimes', { quantity: item.quantity })}</span>
-                  <span className="flex-1">
-                    {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
-                  </span>
-                  <Price amount={item.value} />
+        {order.paymentReview ? (
+          <Notice tone="error" as="div" className="mt-4" data-testid="admin-order-payment-review">
+            <p className="font-bold">{review('flag')}</p>
+            <p>
+              {order.paymentReview.extraPayments.length > 0
+                ? review('doublePayment')
+                : review('unmatchedPayment')}
+            </p>
+            <p className="mt-1">{review('paymentIds')}:</p>
+            <ul className="list-disc ps-5">
+              {order.paymentReview.paymentId ? (
+                <li>
+                  {order.paymentReview.extraPayments.length > 0
+                    ? review('firstPayment', { paymentId: order.paymentReview.paymentId })
+                    : order.paymentReview.paymentId}
+                </li>
+              ) : null}
+              {order.paymentReview.extraPayments.map((extra) => (
+                <li key={extra.paymentId}>
+                  {extra.at
+                    ? review('extraPaymentAt', {
+                        paymentId: extra.paymentId,
+                        date: formatOrderDate(extra.at, locale),
+                      })
+                    : review('extraPayment', { paymentId: extra.paymentId })}
                 </li>
               ))}
             </ul>
-          </dd>
-          <dt className="sr-only">{t('total')}</dt>
-          <dd className="mt-1 flex justify-between border-t border-cacao-200 pt-1 font-bold dark:border-cacao-800">
-            <span aria-hidden="true">{t('total')}</span>
-            <Price amount={order.total} />
-          </dd>
-        </div>
-        <div>
-          <dt className="font-semibold text-cacao-500">
-            {order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}
-          </dt>
-          {order.shippingOption === 'Entrega' ? (
-            <dd>
-              <span className="sr-only">{t('address')}: </span>
-              {address
-                ? [
-                    `${address.street}, ${address.number}`,
-                    address.extra,
-                    `${address.city} — ${address.postalCode}`,
-                  ]
-                    .filter(Boolean)
-                    .map((line) => (
-                      <span key={line} className="block">
-                        {line}
-                      </span>
-                    ))
-                : t('noAddress')}
-            </dd>
-          ) : null}
-        </div>
-      </dl>
-
-      <div className="mt-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">
-        <StatusEditor
-          locale={locale}
-          orderID={order.orderID}
-          from={current}
-          options={allowedTransitions(current, order.shippingOption).map((to) => ({
-            to,
-            label: editor('moveTo', { status: status(to) }),
-          }))}
-          labels={{
-            group: editor('label', { orderID: order.orderID }),
-            final: editor('final'),
-            cancel: editor('cancel'),
-            cancelWarning: editor('cancelWarning', { orderID: order.orderID }),
-            confirmCancel: editor('confirmCancel'),
-            keep: editor('keep'),
-            saving: editor('saving'),
-          }}
-        />
-        {order.lastChange ? (
-          <p className="mt-2 text-xs text-cacao-500">
-            {t('lastChange', {
-              from: status(order.lastChange.from),
-              to: status(order.lastChange.to),
-              email: order.lastChange.byEmail,
-              date: order.lastChange.at ? formatOrderDate(order.lastChange.at, locale) : '',
-            })}
-          </p>
+          </Notice>
         ) : null}
-      </div>
-    </article>
+
+        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
+            <dd>{name}</dd>
+            <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
+            <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
+            <dd className="mt-1">
+              {whatsapp ? (
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('whatsappLabel', { name, orderID: order.orderID })}
+                  className="font-semibold text-emerald-700 underline hover:no-underline dark:text-emerald-300"
+                >
+                  {t('whatsapp')}
+                </a>
+              ) : (
+                <span className="text-cacao-500">{t('noWhatsapp')}</span>
+              )}
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="font-semibold text-cacao-500">{t('items')}</dt>
+            <dd>
+              <ul>
+                {order.orderItems.map((item, index) => (
+                  <li key={`${item.key ?? item.translatedTitle}-${index}`} className="flex gap-2">
+                    <span>{t('quantityTimes', { quantity: item.quantity })}</span>
+                    <span className="flex-1">
+                      {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
+                    </span>
+                    <Price amount={item.value} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            <dt className="sr-only">{t('total')}</dt>
+            <dd className="mt-1 flex justify-between border-t border-cacao-200 pt-1 font-bold dark:border-cacao-800">
+              <span aria-hidden="true">{t('total')}</span>
+              <Price amount={order.total} />
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-cacao-500">
+              {order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}
+            </dt>
+            {order.shippingOption === 'Entrega' ? (
+              <dd>
+                <span className="sr-only">{t('address')}: </span>
+                {address
+                  ? [
+                      `${address.street}, ${address.number}`,
+                      address.extra,
+                      `${address.city} — ${address.postalCode}`,
+                    ]
+                      .filter(Boolean)
+                      .map((line) => (
+                        <span key={line} className="block">
+                          {line}
+                        </span>
+                      ))
+                  : t('noAddress')}
+              </dd>
+            ) : null}
+          </div>
+        </dl>
+
+        <div className="mt-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">
+          <StatusEditor
+            locale={locale}
+            orderID={order.orderID}
+            shippingOption={order.shippingOption}
+          />
+          <OrderLastChange locale={locale} />
+        </div>
+      </article>
+    </OrderStatusProvider>
   );
 }

@@ -30,7 +30,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
         id="orders-filter-status"
         name="status"
         size="sm"
-        className="text-sm font-medium"
+        className="w-full text-sm font-medium sm:w-auto"
         label={t('status')}
         defaultValue={filters.status ?? ''}
       >
@@ -45,7 +45,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
         id="orders-filter-shipping"
         name="shipping"
         size="sm"
-        className="text-sm font-medium"
+        className="w-full text-sm font-medium sm:w-auto"
         label={t('receiving')}
         defaultValue={filters.shipping ?? ''}
       >
@@ -58,7 +58,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
         name="q"
         type="search"
         size="sm"
-        className="min-w-56 flex-1 text-sm font-medium"
+        className="w-full text-sm font-medium sm:w-auto sm:min-w-56 sm:flex-1"
         label={t('search')}
         defaultValue={filters.q}
         maxLength={MAX_QUERY_LENGTH}

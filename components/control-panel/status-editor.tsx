@@ -1,39 +1,30 @@
 'use client';
 
-import { useActionState, useState } from 'react';
-import { changeOrderStatus, type PanelActionResult } from '@/lib/control-panel/actions';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { AppLocale } from '@/lib/i18n/locales';
-import type { OrderStatusKey } from '@/lib/orders/status';
+import { allowedTransitions } from '@/lib/orders/transitions';
+import type { ShippingOption } from '@/lib/orders/types';
 import { ActionResult } from './action-result';
+import { useOrderStatus } from './order-status';
 import { buttonClass } from '@/components/ui/button';
 
 type Props = {
   locale: AppLocale;
   orderID: string;
-  /** The status the page shows; the server refuses the change if the order moved on. */
-  from: OrderStatusKey;
-  /** The allowed next statuses (lib/orders/transitions.ts), with their button texts. */
-  options: { to: OrderStatusKey; label: string }[];
-  labels: {
-    group: string;
-    final: string;
-    cancel: string;
-    cancelWarning: string;
-    confirmCancel: string;
-    keep: string;
-    saving: string;
-  };
+  shippingOption: ShippingOption;
 };
 
 /**
- * The next-status buttons of one order. Cancelling asks for a second click. The server re-checks
- * the admin and the transition, and its answer is shown here.
+ * The next-status buttons of one order: the moves the transition table allows from the status the
+ * card shows (lib/orders/transitions.ts). Cancelling asks for a second click. The server re-checks
+ * the admin and the transition; its answer is shown here and moves the card's status
+ * (./order-status.tsx holds the action's state).
  */
-export function StatusEditor({ locale, orderID, from, options, labels }: Props) {
-  const [result, formAction, pending] = useActionState<PanelActionResult | null, FormData>(
-    changeOrderStatus,
-    null,
-  );
+export function StatusEditor({ locale, orderID, shippingOption }: Props) {
+  const t = useTranslations('ControlPanel.statusEditor');
+  const statusLabel = useTranslations('OrderStatus');
+  const { state, result, formAction, pending } = useOrderStatus();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   // A new answer closes the cancel confirmation (adjusting state while rendering, not in an effect).
   const [answered, setAnswered] = useState(result);
@@ -41,32 +32,33 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
     setAnswered(result);
     setConfirmingCancel(false);
   }
-  const forward = options.filter((option) => option.to !== 'cancelled');
-  const canCancel = options.some((option) => option.to === 'cancelled');
+  const options = allowedTransitions(state.status, shippingOption);
+  const forward = options.filter((to) => to !== 'cancelled');
+  const canCancel = options.includes('cancelled');
 
   return (
     <div className="flex flex-col gap-2">
       {options.length === 0 ? (
-        <p className="text-sm text-cacao-600 dark:text-cacao-300">{labels.final}</p>
+        <p className="text-sm text-cacao-600 dark:text-cacao-300">{t('final')}</p>
       ) : (
         <form
           action={formAction}
-          aria-label={labels.group}
+          aria-label={t('label', { orderID })}
           className="flex flex-wrap items-center gap-2"
         >
           <input type="hidden" name="locale" value={locale} />
           <input type="hidden" name="orderID" value={orderID} />
-          <input type="hidden" name="from" value={from} />
-          {forward.map((option) => (
+          <input type="hidden" name="from" value={state.status} />
+          {forward.map((to) => (
             <button
-              key={option.to}
+              key={to}
               type="submit"
               name="to"
-              value={option.to}
+              value={to}
               disabled={pending}
               className={buttonClass({ size: 'sm' })}
             >
-              {option.label}
+              {t('moveTo', { status: statusLabel(to) })}
             </button>
           ))}
           {canCancel && !confirmingCancel ? (
@@ -76,13 +68,17 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
               onClick={() => setConfirmingCancel(true)}
               className={buttonClass({ variant: 'danger', size: 'sm' })}
             >
-              {labels.cancel}
+              {t('cancel')}
             </button>
           ) : null}
           {canCancel && confirmingCancel ? (
-            <span role="group" aria-label={labels.cancelWarning} className="flex flex-wrap gap-2">
+            <span
+              role="group"
+              aria-label={t('cancelWarning', { orderID })}
+              className="flex flex-wrap gap-2"
+            >
               <span className="w-full text-sm font-medium text-red-800 dark:text-red-200">
-                {labels.cancelWarning}
+                {t('cancelWarning', { orderID })}
               </span>
               <button
                 type="submit"
@@ -91,21 +87,21 @@ export function StatusEditor({ locale, orderID, from, options, labels }: Props) 
                 disabled={pending}
                 className={buttonClass({ variant: 'danger', size: 'sm' })}
               >
-                {labels.confirmCancel}
+                {t('confirmCancel')}
               </button>
               <button
                 type="button"
                 onClick={() => setConfirmingCancel(false)}
                 className={buttonClass({ variant: 'secondary', size: 'sm' })}
               >
-                {labels.keep}
+                {t('keep')}
               </button>
             </span>
           ) : null}
         </form>
       )}
       <div aria-live="polite">
-        {pending ? <p className="text-sm">{labels.saving}</p> : null}
+        {pending ? <p className="text-sm">{t('saving')}</p> : null}
         {!pending && result ? <ActionResult result={result} /> : null}
       </div>
     </div>

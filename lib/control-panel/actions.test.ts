@@ -20,11 +20,20 @@ jest.mock('next/headers', () =>
     .nextHeadersMock(),
 );
 jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
+// Invalidations made after the answer (lib/control-panel/revalidate.ts): their callback is run by hand.
+jest.mock('next/server', () => ({
+  ...jest.requireActual<typeof import('next/server')>('next/server'),
+  after: jest.fn(),
+}));
 // Pages are called as functions here; their translations are not what is under test.
 jest.mock('next-intl/server', () => ({
   setRequestLocale: jest.fn(),
   getTranslations: jest.fn(async () => (key: string) => key),
-  getMessages: jest.fn(async () => ({})),
+  // The pages hand their client parts the namespaces they need.
+  getMessages: jest.fn(async () => ({
+    OrderStatus: {},
+    ControlPanel: { orders: {}, statusEditor: {}, stock: {} },
+  })),
 }));
 
 jest.setTimeout(60_000);
@@ -42,6 +51,7 @@ let auth: Auth;
 let actions: Actions;
 let session: Session;
 let revalidatePath: jest.Mock;
+let after: jest.Mock;
 
 /** Session cookie values, by who holds them (null: no cookie at all). */
 const cookies: Record<string, string | null> = {};
@@ -131,9 +141,9 @@ function statusInput(orderID: string, to: string, extra: Record<string, unknown>
   return { locale: 'pt-BR', orderID, to, ...extra };
 }
 
-function inventoryInput(key: string, extra: Record<string, unknown> = {}) {
+/** One row of the stock page as the browser sends it. */
+function stockLine(key: string, extra: Record<string, unknown> = {}) {
   return {
-    locale: 'pt-BR',
     key,
     stock: 7,
     expectedStock: 10,
@@ -142,6 +152,11 @@ function inventoryInput(key: string, extra: Record<string, unknown> = {}) {
     isPromoted: false,
     ...extra,
   };
+}
+
+/** A stock page save of one changed row. */
+function inventoryInput(key: string, extra: Record<string, unknown> = {}) {
+  return { locale: 'pt-BR', lines: [stockLine(key, extra)] };
 }
 
 beforeAll(async () => {
@@ -155,6 +170,7 @@ beforeAll(async () => {
   session = await import('@/lib/session/session');
   actions = await import('./actions');
   revalidatePath = (await import('next/cache')).revalidatePath as jest.Mock;
+  after = (await import('next/server')).after as jest.Mock;
 
   await createAccount('shopper-b', 'shopper-b@example.com', { isAdmin: false });
   await createAccount('admin-two', 'admin-two@example.com', { isAdmin: true });
@@ -180,9 +196,17 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Runs what the actions left for after their answer (storefront invalidations, e-mails). */
+async function runAfterAnswer() {
+  const callbacks = after.mock.calls.map(([callback]) => callback as () => Promise<void>);
+  after.mockClear();
+  for (const callback of callbacks) await callback();
+}
+
 beforeEach(() => {
   cookieJar.reset();
   revalidatePath.mockClear();
+  after.mockClear();
 });
 
 const NON_ADMINS = ['visitor', 'shopperA', 'shopperB', 'garbage', 'idToken', 'revoked'];
@@ -208,6 +232,7 @@ describe('who may call the admin actions', () => {
     });
     expect(await orderData(orderID)).toEqual(before);
     expect(revalidatePath).not.toHaveBeenCalled();
+    expect(after).not.toHaveBeenCalled();
   });
 
   it.each(NON_ADMINS)('%s: updateInventory answers 403 and changes nothing', async (who) => {
@@ -386,12 +411,19 @@ describe('changing an order status', () => {
     const orderID = await createOrder();
     const steps = ['confirmed', 'inProduction', 'waitingForRetrieval', 'delivered'] as const;
     let from = 'awaitingApproval';
+    let lastAnswer: Awaited<ReturnType<Actions['changeOrderStatus']>> | null = null;
     for (const to of steps) {
       as('admin');
       const result = await actions.changeOrderStatus(null, statusInput(orderID, to, { from }));
       expect(result.ok).toBe(true);
+      // The card moves from the answer: the new status and the change just recorded.
+      expect(result.order).toEqual({
+        status: to,
+        lastChange: { at: expect.any(String), byEmail: 'admin@chocolates.local', from, to },
+      });
       expect((await orderData(orderID))?.status).toEqual({ ...NO_STATUS, [to]: true });
       from = to;
+      lastAnswer = result;
     }
     const audit = (await orderData(orderID))?.audit as Record<string, unknown>[];
     expect(audit.map(({ from: f, to }) => [f, to])).toEqual([
@@ -404,21 +436,28 @@ describe('changing an order status', () => {
       expect(entry.by).toEqual({ uid: 'seed-admin', email: 'admin@chocolates.local' });
       expect(entry.at).toBeInstanceOf(Timestamp);
     }
-    expect(revalidatePath).toHaveBeenCalledWith('/[locale]/usuario', 'page');
-    expect(revalidatePath).toHaveBeenCalledWith('/[locale]/control-panel', 'layout');
+    // The answer's time is the audit entry's.
+    expect(lastAnswer?.order?.lastChange?.at).toBe(
+      (audit[audit.length - 1]!.at as Timestamp).toDate().toISOString(),
+    );
+    // No page is invalidated: every page showing a status is rendered per request, and the
+    // answer moves the admin's card (so Next need not render the panel again with it).
+    expect(revalidatePath).not.toHaveBeenCalled();
+    await runAfterAnswer();
+    expect(revalidatePath).not.toHaveBeenCalled();
   });
 
   it('answers in the form language', async () => {
     const orderID = await createOrder();
     expect(
       await actions.changeOrderStatus(null, { locale: 'en', orderID, to: 'waitingPayment' }),
-    ).toEqual({
+    ).toMatchObject({
       ok: true,
       code: 'changed',
       message: `Order ${orderID}: status changed from “Awaiting approval” to “Awaiting payment”.`,
     });
     as('admin');
-    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'))).toEqual({
+    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'))).toMatchObject({
       ok: true,
       code: 'changed',
       message: `Pedido ${orderID}: situação alterada de “Aguardando Pagamento” para “Confirmado”.`,
@@ -473,6 +512,8 @@ describe('changing an order status', () => {
     );
     expect(result).toMatchObject({ ok: false, code: 'stale' });
     expect(await orderData(orderID)).toEqual(before);
+    // The card then shows where the order is now.
+    expect(result.order).toEqual({ status: 'confirmed' });
   });
 
   it.each([
@@ -541,6 +582,22 @@ describe('cancelling returns the items to stock', () => {
       const stored = await orderData(orderID);
       expect(stored?.status).toEqual({ ...NO_STATUS, cancelled: true });
       expect(stored?.stockReturned).toBe(true);
+      // Units back on the shelf: the storefront pages of exactly those products regenerate,
+      // right after the answer and once more a second later.
+      expect(revalidatePath).not.toHaveBeenCalled();
+      await runAfterAnswer();
+      expect(revalidatePath).toHaveBeenCalledTimes(12);
+      expect([...new Set(revalidatePath.mock.calls.map(([path]) => path))].sort()).toEqual(
+        [
+          '/en',
+          '/en/chocolates/barra-tropical-rio',
+          '/en/chocolates/mini-ovo',
+          '/pt-BR',
+          '/pt-BR/chocolates/barra-tropical-rio',
+          '/pt-BR/chocolates/mini-ovo',
+        ].sort(),
+      );
+      revalidatePath.mockClear();
 
       // A second cancel (a double click, another admin) changes nothing: nothing goes back twice.
       as('admin');
@@ -573,6 +630,7 @@ describe('cancelling returns the items to stock', () => {
     expect(result).toMatchObject({ ok: true, code: 'cancelledNoRestock' });
     expect(result.message).toMatch(/estoque não mudou/);
     expect(await stockOf('barra-tropical-rio')).toBe(bars);
+    expect(revalidatePath).not.toHaveBeenCalled();
     expect((await orderData(orderID))?.stockReturned).toBe(false);
   });
 });
@@ -591,34 +649,42 @@ describe('stock and availability', () => {
         isPromoted: true,
       }),
     );
+    const entry = { stock: 4, availableForSale: true, showInStore: false, isPromoted: true };
     expect(result).toEqual({
       ok: true,
       code: 'saved',
-      message: 'Barra Tropical Sampa: alterações salvas.',
+      message: 'Alterações salvas: 1 produto.',
+      lines: {
+        'barra-tropical-sampa': {
+          ok: true,
+          code: 'saved',
+          message: 'Barra Tropical Sampa: alterações salvas.',
+          entry,
+        },
+      },
     });
-    expect(await inventoryDoc('barra-tropical-sampa')).toEqual({
-      stock: 4,
-      availableForSale: true,
-      showInStore: false,
-      isPromoted: true,
-    });
-    for (const path of [
+    expect(await inventoryDoc('barra-tropical-sampa')).toEqual(entry);
+    // Its pages, both landing pages and (it left the shop) the sitemap; nothing of the panel.
+    const paths = [
       '/pt-BR',
       '/en',
       '/pt-BR/chocolates/barra-tropical-sampa',
       '/en/chocolates/barra-tropical-sampa',
-    ]) {
-      expect(revalidatePath).toHaveBeenCalledWith(path);
-    }
+      '/sitemap.xml',
+    ].sort();
+    expect(revalidatePath.mock.calls.map(([path]) => path).sort()).toEqual(paths);
+    for (const call of revalidatePath.mock.calls) expect(call).toHaveLength(1);
+    // And once more after the answer, without the admin waiting for it.
+    expect(after).toHaveBeenCalledTimes(1);
+    revalidatePath.mockClear();
+    const started = Date.now();
+    await runAfterAnswer();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(revalidatePath.mock.calls.map(([path]) => path).sort()).toEqual(paths);
 
     const { getInventoryOverlay, getStorefrontProduct } =
       await import('@/lib/inventory/repository');
-    expect((await getInventoryOverlay())['barra-tropical-sampa']).toEqual({
-      stock: 4,
-      availableForSale: true,
-      showInStore: false,
-      isPromoted: true,
-    });
+    expect((await getInventoryOverlay())['barra-tropical-sampa']).toEqual(entry);
     expect(await getStorefrontProduct('barra-tropical-sampa')).toMatchObject({
       stockQtty: 4,
       showInStore: false,
@@ -632,45 +698,104 @@ describe('stock and availability', () => {
     });
   });
 
-  it('takes the checkboxes of a form: a missing one is false', async () => {
-    const form = new FormData();
-    form.set('locale', 'en');
-    form.set('key', 'barra-tropical-parana');
-    form.set('stock', '3');
-    form.set('expectedStock', '10');
-    form.set('availableForSale', 'on');
-    const result = await actions.updateInventory(null, form);
-    expect(result).toMatchObject({ ok: true, message: 'Tropical Paraná Bar: changes saved.' });
-    expect(await inventoryDoc('barra-tropical-parana')).toEqual({
-      stock: 3,
-      availableForSale: true,
-      showInStore: false,
-      isPromoted: false,
+  it('saves several rows at once, only those sent, and says in each row what happened', async () => {
+    await db.doc(`${ROOT}/inventory/ovo-tropical-rio`).set({ stock: 10 });
+    await db.doc(`${ROOT}/inventory/ovo-tropical-sampa`).set({ stock: 10 });
+    // Orders took two units of this one since the page was loaded (it showed 10).
+    await db.doc(`${ROOT}/inventory/ovo-tropical-amazonas`).set({ stock: 8 });
+    const untouched = await inventoryDoc('ovo-tropical-parana');
+    const result = await actions.updateInventory(null, {
+      locale: 'en',
+      lines: [
+        stockLine('ovo-tropical-rio', { stock: 3 }),
+        stockLine('ovo-tropical-sampa', { stock: '12', availableForSale: false }),
+        stockLine('ovo-tropical-amazonas', { stock: 20 }),
+      ],
     });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'partial',
+      message: '2 products saved; 1 product was not: see the note in its row.',
+    });
+    expect(result.lines['ovo-tropical-rio']).toMatchObject({
+      ok: true,
+      message: 'Tropical Rio Egg: changes saved.',
+      entry: { stock: 3 },
+    });
+    expect(result.lines['ovo-tropical-sampa']).toMatchObject({
+      ok: true,
+      entry: { stock: 12, availableForSale: false },
+    });
+    expect(result.lines['ovo-tropical-amazonas']).toMatchObject({
+      ok: false,
+      code: 'stale',
+      entry: { stock: 8 },
+    });
+    expect(result.lines['ovo-tropical-amazonas']?.message).toContain('(now: 8)');
+    expect(await stockOf('ovo-tropical-rio')).toBe(3);
+    expect(await inventoryDoc('ovo-tropical-sampa')).toMatchObject({
+      stock: 12,
+      availableForSale: false,
+    });
+    expect(await inventoryDoc('ovo-tropical-amazonas')).toEqual({ stock: 8 });
+    expect(await inventoryDoc('ovo-tropical-parana')).toEqual(untouched);
+    // Only the saved products' pages; no flag of the shop's list changed, so not the sitemap.
+    const paths = revalidatePath.mock.calls.map(([path]) => path as string);
+    expect(paths).toContain('/en/chocolates/ovo-tropical-rio');
+    expect(paths).toContain('/pt-BR/chocolates/ovo-tropical-sampa');
+    expect(paths.some((path) => path.includes('amazonas'))).toBe(false);
+    expect(paths).not.toContain('/sitemap.xml');
   });
 
   it.each([-1, 1000, 2.5, '', 'abc', '1e2', '12 ', null, true])(
-    'refuses the stock %p and changes nothing',
+    'refuses the stock %p in its row, and writes no row at all',
     async (stock) => {
       const before = await inventoryDoc('barra-tropical-bahia');
-      const result = await actions.updateInventory(
-        null,
-        inventoryInput('barra-tropical-bahia', { stock }),
-      );
-      expect(result).toMatchObject({ ok: false, code: 'invalid' });
-      expect(result.message).toMatch(/0 a 999/);
+      const other = await inventoryDoc('barra-tropical-amazonas');
+      const result = await actions.updateInventory(null, {
+        locale: 'pt-BR',
+        lines: [
+          stockLine('barra-tropical-amazonas', { stock: 3, expectedStock: other?.stock ?? 10 }),
+          stockLine('barra-tropical-bahia', { stock }),
+        ],
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        code: 'invalid',
+        message: 'Nada foi salvo: confira a linha marcada.',
+      });
+      expect(Object.keys(result.lines)).toEqual(['barra-tropical-bahia']);
+      expect(result.lines['barra-tropical-bahia']?.message).toMatch(/0 a 999/);
       expect(await inventoryDoc('barra-tropical-bahia')).toEqual(before);
+      expect(await inventoryDoc('barra-tropical-amazonas')).toEqual(other);
+      expect(revalidatePath).not.toHaveBeenCalled();
     },
   );
 
-  it('refuses an unknown product or field', async () => {
-    expect(await actions.updateInventory(null, inventoryInput('ovo-de-ouro'))).toMatchObject({
-      ok: false,
-      code: 'unknown-product',
-    });
-    expect(
-      await actions.updateInventory(null, inventoryInput('barra-tropical-bahia', { price: 1 })),
-    ).toMatchObject({ ok: false, code: 'invalid' });
+  it('refuses an unknown product, field or shape', async () => {
+    const unknown = await actions.updateInventory(null, inventoryInput('ovo-de-ouro'));
+    expect(unknown).toMatchObject({ ok: false, code: 'invalid' });
+    expect(unknown.lines['ovo-de-ouro']).toMatchObject({ code: 'unknown-product' });
+    const field = await actions.updateInventory(
+      null,
+      inventoryInput('barra-tropical-bahia', { price: 1 }),
+    );
+    expect(field.lines['barra-tropical-bahia']).toMatchObject({ code: 'invalid' });
+    for (const input of [
+      { locale: 'pt-BR', lines: [] },
+      { locale: 'pt-BR', lines: [stockLine('mini-ovo'), stockLine('mini-ovo', { stock: 1 })] },
+      { locale: 'pt-BR', lines: [{ stock: 1 }] },
+      { ...inventoryInput('mini-ovo'), extra: true },
+      stockLine('mini-ovo'),
+    ]) {
+      expect(await actions.updateInventory(null, input)).toEqual({
+        ok: false,
+        code: 'invalid',
+        message: 'Confira os valores: o estoque deve ser um número inteiro de 0 a 999.',
+        lines: {},
+      });
+    }
+    expect(revalidatePath).not.toHaveBeenCalled();
   });
 
   it('refuses to overwrite stock that orders changed since the form was loaded', async () => {
@@ -680,8 +805,9 @@ describe('stock and availability', () => {
       inventoryInput('barra-tropical-bahia', { stock: 20, expectedStock: 10 }),
     );
     expect(result).toMatchObject({ ok: false, code: 'stale' });
-    expect(result.message).toContain('(agora: 8)');
+    expect(result.lines['barra-tropical-bahia']?.message).toContain('(agora: 8)');
     expect(await inventoryDoc('barra-tropical-bahia')).toEqual({ stock: 8 });
+    expect(revalidatePath).not.toHaveBeenCalled();
   });
 
   it('stock 0 or not for sale: the checkout refuses the product', async () => {

@@ -1,20 +1,21 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 
-import { getProduct } from '@/lib/catalogue';
-import { STOCK_LIMITS } from '@/lib/inventory/overlay';
-import { writeInventory } from '@/lib/inventory/repository';
+import { getProduct, products } from '@/lib/catalogue';
+import { STOCK_LIMITS, type InventoryEntry } from '@/lib/inventory/overlay';
+import { writeInventoryLines } from '@/lib/inventory/repository';
 import { locales, type AppLocale } from '@/lib/i18n/locales';
 import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
+import type { StatusChange } from '@/lib/orders/types';
 
 import { requireAdminAction } from './auth';
 import { controlPanelTranslator, statusTranslator } from './messages';
 import { changeStatus } from './order-status';
+import { revalidateStorefront } from './revalidate';
 
 // The control panel's only Server Actions. Each one checks the session and the admin flag on the
 // server FIRST (requireAdminAction answers anyone else with a 403 and nothing changes), then
@@ -41,10 +42,7 @@ const statusInputSchema = z
   })
   .strict();
 
-const booleanField = z
-  .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])
-  .transform((value) => value === true || value === 'on' || value === 'true');
-// A number, or the digits a number input sends ('' and '1e2' are not stock counts).
+// A number, or the digits a number input holds ('' and '1e2' are not stock counts).
 const stockField = z
   .union([
     z.number(),
@@ -55,16 +53,24 @@ const stockField = z
   ])
   .pipe(z.number().int().min(STOCK_LIMITS.min).max(STOCK_LIMITS.max));
 
+/** One product's row of the stock page, as the admin left it. */
+const stockLineSchema = z
+  .object({
+    key: z.string().max(100),
+    stock: stockField,
+    /** The stock the page showed: the write is refused when orders changed it meanwhile. */
+    expectedStock: stockField,
+    availableForSale: z.boolean(),
+    showInStore: z.boolean(),
+    isPromoted: z.boolean(),
+  })
+  .strict();
+
+/** The stock page's save: the rows the admin changed (each product at most once). */
 const inventoryInputSchema = z
   .object({
     locale: localeSchema,
-    key: z.string().max(100),
-    stock: stockField,
-    expectedStock: stockField,
-    // An unticked checkbox is absent from FormData: absent means false.
-    availableForSale: booleanField.default(false),
-    showInStore: booleanField.default(false),
-    isPromoted: booleanField.default(false),
+    lines: z.array(z.unknown()).min(1).max(products.length),
   })
   .strict();
 
@@ -91,34 +97,6 @@ function answerLocale(fields: Record<string, unknown> | null): AppLocale {
   return parsed.success ? parsed.data : 'pt-BR';
 }
 
-/** Every page that shows an order's status: the panel and the shopper's account. */
-function revalidateOrderPages() {
-  revalidatePath('/[locale]/control-panel', 'layout');
-  // /usuario is rendered per request (never cached), and the user tab reads the orders again on
-  // every page load, so the shopper sees the new status on their next load or refresh. This also
-  // drops any client router cache entry of it in this (the admin's) browser.
-  revalidatePath('/[locale]/usuario', 'page');
-}
-
-/**
- * How long a saved inventory change waits before its pages are invalidated. A regeneration of the
- * landing page that read Firestore just before the write, and is stored just after the
- * invalidation, would otherwise count as fresh and hide the change until the time-based
- * revalidation. Regenerations take well under this; an admin's save takes this much longer.
- */
-const REGENERATION_SETTLE_MS = 1_000;
-
-/** The storefront pages that show a product: both landing pages and its own pages. */
-function revalidateProductPages(pageLink: string) {
-  for (const locale of locales) {
-    revalidatePath(`/${locale}`);
-    revalidatePath(`/${locale}${pageLink}`);
-  }
-  // The sitemap lists only the products shown in the shop.
-  revalidatePath('/sitemap.xml');
-  revalidatePath('/[locale]/control-panel', 'layout');
-}
-
 /**
  * Every admin action's start: the admin (anyone else gets a 403 before anything is read), the
  * locale to answer in with its translator, and the input parsed by `schema`.
@@ -130,14 +108,23 @@ async function adminRequest<S extends z.ZodType>(input: unknown, schema: S) {
   return { admin, locale, t: controlPanelTranslator(locale), parsed: schema.safeParse(fields) };
 }
 
+export type StatusChangeResult = PanelActionResult & {
+  /**
+   * Where the order is now, for the card to show without rendering the page again: after a
+   * change, its new status and that change; after a refusal because it moved on, its status.
+   */
+  order?: { status: OrderStatusKey; lastChange?: StatusChange };
+};
+
 /**
  * Moves an order to another status (fields: locale, orderID, to, and from = the status shown).
- * Admins only. Refuses, changing nothing, what the transition table does not allow.
+ * Admins only. Refuses, changing nothing, what the transition table does not allow. The answer
+ * carries the order's new state; no page is invalidated (see ./revalidate.ts).
  */
 export async function changeOrderStatus(
-  _previous: PanelActionResult | null,
+  _previous: StatusChangeResult | null,
   input: unknown,
-): Promise<PanelActionResult> {
+): Promise<StatusChangeResult> {
   const { admin, locale, t, parsed } = await adminRequest(input, statusInputSchema);
   const label = statusTranslator(locale);
   if (!parsed.success) {
@@ -160,12 +147,27 @@ export async function changeOrderStatus(
       if (outcome.to === 'cancelled' && outcome.stockReturned) {
         log.event('stock.changed', { by: admin.uid, orderId: orderID, reason: 'order-cancelled' });
       }
-      revalidateOrderPages();
+      if (outcome.stockReturned) {
+        // Units back on the shelf: the storefront pages of those products show them again.
+        revalidateStorefront(orderProductKeys(outcome.order.orderItems), {
+          sitemap: false,
+          inAnswer: false,
+        });
+      }
       // After the response; a failed send never undoes nor slows the change.
       scheduleStatusMail(outcome.order, outcome.to);
+      const order = {
+        status: outcome.to,
+        lastChange: {
+          at: outcome.at.toISOString(),
+          byEmail: admin.email,
+          from: outcome.from,
+          to: outcome.to,
+        },
+      };
       if (outcome.to === 'cancelled') {
         const code = outcome.stockReturned ? 'cancelledRestocked' : 'cancelledNoRestock';
-        return { ok: true, code, message: t(`statusResult.${code}`, { orderID }) };
+        return { ok: true, code, message: t(`statusResult.${code}`, { orderID }), order };
       }
       return {
         ok: true,
@@ -175,17 +177,19 @@ export async function changeOrderStatus(
           from: label(outcome.from),
           to: label(outcome.to),
         }),
+        order,
       };
     }
     switch (outcome.error) {
       case 'not-found':
         return { ok: false, code: 'not-found', message: t('statusResult.notFound', { orderID }) };
       case 'stale':
-        revalidateOrderPages();
         return {
           ok: false,
           code: 'stale',
           message: t('statusResult.stale', { orderID, current: label(outcome.current) }),
+          // The card then shows where the order is now.
+          order: { status: outcome.current },
         };
       case 'transition': {
         const values = {
@@ -213,60 +217,150 @@ export async function changeOrderStatus(
   }
 }
 
+/** The product keys of an order's items (those that name a catalogue product). */
+function orderProductKeys(items: readonly { key?: string | null }[]): string[] {
+  return [...new Set(items.flatMap((item) => (item.key ? [item.key] : [])))];
+}
+
+/** What became of one row of a stock save. */
+export type StockLineResult = {
+  ok: boolean;
+  /** 'saved', 'stale', 'invalid' or 'unknown-product'. */
+  code: string;
+  /** The localized sentence to show in the row. */
+  message: string;
+  /** Saved: the stored entry. Stale: the stock stored now (the other fields as sent). */
+  entry?: InventoryEntry;
+};
+
+export type StockSaveResult = PanelActionResult & {
+  /** Per product key, for every row sent (empty when the input itself was malformed). */
+  lines: Record<string, StockLineResult>;
+};
+
+type StockLine = z.infer<typeof stockLineSchema>;
+
+/** Each sent row parsed on its own, so a refusal names its row. */
+function parseStockLines(lines: readonly unknown[]) {
+  const parsed: StockLine[] = [];
+  const refused = new Map<string, 'invalid' | 'unknown-product'>();
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const key = (line as { key?: unknown } | null)?.key;
+    // A row that names no product, or one twice, cannot be answered in its row.
+    if (typeof key !== 'string' || seen.has(key)) return null;
+    seen.add(key);
+    const result = stockLineSchema.safeParse(line);
+    if (!getProduct(key)) refused.set(key, 'unknown-product');
+    else if (!result.success) refused.set(key, 'invalid');
+    else parsed.push(result.data);
+  }
+  return { parsed, refused };
+}
+
 /**
- * Sets one product's stock and storefront flags (fields: locale, key, stock, expectedStock =
- * the stock shown, and the availableForSale / showInStore / isPromoted checkboxes). Admins only.
- * The landing pages and the product's pages are regenerated on their next visit.
+ * Saves the stock page: the stock and storefront flags of the rows the admin changed (fields:
+ * locale, and lines = [{ key, stock, expectedStock = the stock shown, availableForSale,
+ * showInStore, isPromoted }]). Admins only. Any invalid row and nothing is written; otherwise
+ * all rows are written in one transaction except those whose stock orders changed since the page
+ * was loaded, which are refused in their row. The storefront pages of the saved products are
+ * regenerated on their next visit.
  */
 export async function updateInventory(
-  _previous: PanelActionResult | null,
+  _previous: StockSaveResult | null,
   input: unknown,
-): Promise<PanelActionResult> {
+): Promise<StockSaveResult> {
   const { admin, locale, t, parsed } = await adminRequest(input, inventoryInputSchema);
-  if (!parsed.success) {
-    return { ok: false, code: 'invalid', message: t('stockResult.invalid') };
+  const lines = parsed.success ? parseStockLines(parsed.data.lines) : null;
+  if (!lines) {
+    return { ok: false, code: 'invalid', message: t('stockResult.invalid'), lines: {} };
   }
-  const { key, expectedStock, stock, availableForSale, showInStore, isPromoted } = parsed.data;
-  const product = getProduct(key);
-  if (!product) {
-    return { ok: false, code: 'unknown-product', message: t('stockResult.unknownProduct') };
+  const titleOf = (key: string) => getProduct(key)?.title[locale] ?? key;
+  if (lines.refused.size > 0) {
+    // Bad input: nothing is written, and each refused row says why.
+    const answers: Record<string, StockLineResult> = {};
+    for (const [key, code] of lines.refused) {
+      const message =
+        code === 'invalid' ? t('stockResult.invalid') : t('stockResult.unknownProduct');
+      answers[key] = { ok: false, code, message };
+    }
+    return {
+      ok: false,
+      code: 'invalid',
+      message: t('stockResult.nothingSaved', { count: lines.refused.size }),
+      lines: answers,
+    };
   }
-  const title = product.title[locale];
   const log = await startActionLog();
   try {
-    const result = await writeInventory(key, {
-      stock,
-      expectedStock,
-      availableForSale,
-      showInStore,
-      isPromoted,
-    });
-    if (!result.ok) {
-      if (result.error === 'stale') {
-        revalidatePath('/[locale]/control-panel', 'layout');
-        return {
+    const outcomes = await writeInventoryLines(
+      lines.parsed.map(
+        ({ key, stock, expectedStock, availableForSale, showInStore, isPromoted }) => ({
+          key,
+          stock,
+          expectedStock,
+          availableForSale,
+          showInStore,
+          isPromoted,
+        }),
+      ),
+    );
+    const answers: Record<string, StockLineResult> = {};
+    const saved: string[] = [];
+    let shownChanged = false;
+    for (const outcome of outcomes) {
+      const title = titleOf(outcome.key);
+      if (outcome.ok) {
+        saved.push(outcome.key);
+        shownChanged ||= outcome.before.showInStore !== outcome.entry.showInStore;
+        log.event('stock.changed', {
+          by: admin.uid,
+          productKey: outcome.key,
+          from: outcome.before.stock,
+          to: outcome.entry.stock,
+          availableForSale: outcome.entry.availableForSale,
+          showInStore: outcome.entry.showInStore,
+          isPromoted: outcome.entry.isPromoted,
+        });
+        answers[outcome.key] = {
+          ok: true,
+          code: 'saved',
+          message: t('stockResult.saved', { title }),
+          entry: outcome.entry,
+        };
+      } else {
+        const line = lines.parsed.find((candidate) => candidate.key === outcome.key)!;
+        answers[outcome.key] = {
           ok: false,
           code: 'stale',
-          message: t('stockResult.stale', { title, current: result.current }),
+          message: t('stockResult.stale', { title, current: outcome.current }),
+          entry: {
+            stock: outcome.current,
+            availableForSale: line.availableForSale,
+            showInStore: line.showInStore,
+            isPromoted: line.isPromoted,
+          },
         };
       }
-      return { ok: false, code: 'unknown-product', message: t('stockResult.unknownProduct') };
     }
-    log.event('stock.changed', {
-      by: admin.uid,
-      productKey: key,
-      from: expectedStock,
-      to: stock,
-      availableForSale,
-      showInStore,
-      isPromoted,
-    });
-    // Next applies an action's revalidations when the action returns: after this wait.
-    await new Promise((resolve) => setTimeout(resolve, REGENERATION_SETTLE_MS));
-    revalidateProductPages(product.pageLink);
-    return { ok: true, code: 'saved', message: t('stockResult.saved', { title }) };
+    if (saved.length > 0) revalidateStorefront(saved, { sitemap: shownChanged, inAnswer: true });
+    const refused = outcomes.length - saved.length;
+    if (refused === 0) {
+      return {
+        ok: true,
+        code: 'saved',
+        message: t('stockResult.savedCount', { count: saved.length }),
+        lines: answers,
+      };
+    }
+    return {
+      ok: false,
+      code: saved.length > 0 ? 'partial' : 'stale',
+      message: t('stockResult.partial', { saved: saved.length, refused }),
+      lines: answers,
+    };
   } catch (error) {
-    log.error(error, { during: 'update-inventory', by: admin.uid, productKey: key });
-    return { ok: false, code: 'server-error', message: t('stockResult.serverError') };
+    log.error(error, { during: 'update-inventory', by: admin.uid });
+    return { ok: false, code: 'server-error', message: t('stockResult.serverError'), lines: {} };
   }
 }

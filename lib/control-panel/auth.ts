@@ -2,7 +2,6 @@ import 'server-only';
 
 import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
-import { cache } from 'react';
 
 import type { AppLocale } from '@/lib/i18n/locales';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
@@ -24,12 +23,28 @@ export type AdminCheck =
   | { status: 'reauth'; user: PublicUser }
   | { status: 'forbidden'; user: PublicUser };
 
+/** The admin check of each request, by the request's headers object (one per request). */
+const checksByRequest = new WeakMap<object, Promise<AdminCheck>>();
+
 /**
  * Who is asking, decided on the server from the session cookie and the user document read fresh
  * (so a demotion applies on the next request): admin only when the stored isAdmin is exactly
- * `true`. Memoized per request, so the layout and the page verify the session once.
+ * `true`. Read once per request: the layout and the page share it, and so do a Server Action
+ * and the re-render of its page that Next sends in the same response (React's cache() memoizes
+ * within one render only, so it would read the session twice there). The request's headers
+ * object, the same one for the action and the render, is the key.
  */
-export const checkAdmin = cache(async (): Promise<AdminCheck> => {
+export async function checkAdmin(): Promise<AdminCheck> {
+  const request = await headers();
+  let check = checksByRequest.get(request);
+  if (!check) {
+    check = readAdminCheck();
+    checksByRequest.set(request, check);
+  }
+  return check;
+}
+
+async function readAdminCheck(): Promise<AdminCheck> {
   // A backend fault propagates (SessionUnavailableError): it is not a signed-out visitor.
   const session = await readSession();
   if (session.status === 'signed-out') return { status: 'signed-out' };
@@ -41,7 +56,7 @@ export const checkAdmin = cache(async (): Promise<AdminCheck> => {
     return { status: 'reauth', user };
   }
   return { status: 'admin', user };
-});
+}
 
 /** Where an admin with a sign-in too old for the panel is asked to sign in again. */
 export function reauthPath(locale: AppLocale): string {

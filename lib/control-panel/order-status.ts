@@ -25,6 +25,8 @@ export type StatusChangeOutcome =
       from: OrderStatusKey;
       to: OrderStatusKey;
       stockReturned: boolean;
+      /** When the change was recorded (its audit entry's time). */
+      at: Date;
       /** The order as it was before the change (for the shopper's e-mail). */
       order: StoredOrder;
     }
@@ -64,13 +66,15 @@ export function changeStatus(
     const units = request.to === 'cancelled' ? unitsToReturn(order) : null;
     if (units) returnStock(transaction, units);
     const stockReturned = units !== null;
+    const at = new Date();
     applyStatusChange(transaction, request.orderID, {
       status: flagsForStatus(request.to),
       from,
       to: request.to,
       by,
       stockReturned,
+      at,
     });
-    return { ok: true, from, to: request.to, stockReturned, order };
+    return { ok: true, from, to: request.to, stockReturned, at, order };
   });
 }

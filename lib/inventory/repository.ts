@@ -86,42 +86,53 @@ export async function getStorefrontProduct(key: string): Promise<Product | undef
   return (await getStorefrontProducts()).find((product) => product.key === key);
 }
 
-export type InventoryUpdate = InventoryEntry & {
+export type InventoryLine = InventoryEntry & {
+  key: string;
   /** The stock the admin saw: the write is refused when it changed meanwhile (an order). */
   expectedStock: number;
 };
 
-export type InventoryWriteResult =
-  | { ok: true; entry: InventoryEntry }
-  | { ok: false; error: 'unknown-product' }
-  | { ok: false; error: 'stale'; current: number };
+export type InventoryLineOutcome =
+  | { key: string; ok: true; entry: InventoryEntry; before: InventoryEntry }
+  | { key: string; ok: false; error: 'stale'; current: number };
 
 /**
- * Writes one product's stock and flags (`inventory/{key}`, merged) in a transaction, unless the
- * stored stock is no longer `expectedStock` (an order took units since the form was loaded and
- * the new absolute value would silently undo it).
+ * Writes the stock and flags of several products (`inventory/{key}`, merged) in one transaction:
+ * one batched read of their documents, then a write for each line whose stored stock is still
+ * `expectedStock` (or already the new value). A line whose stock orders changed since the form
+ * was loaded is refused as 'stale' (the new absolute value would silently undo those orders);
+ * the others are written. Throws for a key outside the catalogue.
  */
-export async function writeInventory(
-  key: string,
-  update: InventoryUpdate,
-): Promise<InventoryWriteResult> {
-  const product = getProduct(key);
-  if (!product) return { ok: false, error: 'unknown-product' };
-  const ref = inventoryCollection().doc(key);
-  return getAdminDb().runTransaction(async (transaction): Promise<InventoryWriteResult> => {
-    const snapshot = await transaction.get(ref);
-    const current = entryFromDocument(product, snapshot.exists ? snapshot.data() : undefined);
-    if (current.stock !== update.expectedStock && current.stock !== update.stock) {
-      return { ok: false, error: 'stale', current: current.stock };
-    }
-    const entry: InventoryEntry = {
-      stock: update.stock,
-      availableForSale: update.availableForSale,
-      showInStore: update.showInStore,
-      isPromoted: update.isPromoted,
-    };
-    transaction.set(ref, entry, { merge: true });
-    return { ok: true, entry };
+export async function writeInventoryLines(
+  lines: readonly InventoryLine[],
+): Promise<InventoryLineOutcome[]> {
+  if (lines.length === 0) return [];
+  const products = lines.map((line) => {
+    const product = getProduct(line.key);
+    if (!product) throw new Error(`unknown product: ${line.key}`);
+    return product;
+  });
+  const refs = lines.map((line) => inventoryCollection().doc(line.key));
+  return getAdminDb().runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
+    const snapshots = await transaction.getAll(...refs);
+    return lines.map((line, index): InventoryLineOutcome => {
+      const snapshot = snapshots[index];
+      const before = entryFromDocument(
+        products[index]!,
+        snapshot?.exists ? snapshot.data() : undefined,
+      );
+      if (before.stock !== line.expectedStock && before.stock !== line.stock) {
+        return { key: line.key, ok: false, error: 'stale', current: before.stock };
+      }
+      const entry: InventoryEntry = {
+        stock: line.stock,
+        availableForSale: line.availableForSale,
+        showInStore: line.showInStore,
+        isPromoted: line.isPromoted,
+      };
+      transaction.set(refs[index]!, entry, { merge: true });
+      return { key: line.key, ok: true, entry, before };
+    });
   });
 }
 

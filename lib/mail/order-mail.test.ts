@@ -31,7 +31,11 @@ jest.mock('@/lib/control-panel/auth', () => ({
 jest.mock('next/headers', () => ({
   headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.60' }),
 }));
-jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn() }));
+jest.mock('next/cache', () => ({
+  revalidatePath: jest.fn(),
+  revalidateTag: jest.fn(),
+  refresh: jest.fn(),
+}));
 
 jest.setTimeout(60_000);
 

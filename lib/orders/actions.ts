@@ -3,6 +3,7 @@
 import { getSessionUid } from '@/lib/session/session';
 
 import type { RetryPaymentResult } from './checkout-result';
+import { expireDueOrdersLazily } from './expiry';
 import { retryOrderPayment } from './place-order';
 import { listOrdersForUser } from './repository';
 import type { Order } from './types';
@@ -17,6 +18,8 @@ export type GetMyOrdersResult =
 export async function getMyOrders(): Promise<GetMyOrdersResult> {
   const uid = await getSessionUid();
   if (!uid) return { ok: false, error: 'unauthenticated' };
+  // An unpaid order past its deadline is listed as cancelled, not as waiting for payment.
+  await expireDueOrdersLazily();
   return { ok: true, orders: await listOrdersForUser(uid) };
 }
 

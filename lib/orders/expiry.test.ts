@@ -17,11 +17,24 @@ const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => ({
   SessionUnavailableError: class SessionUnavailableError extends Error {},
   getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-  // placeOrder reads the whole session (lib/orders/place-order.ts).
+  getSessionUid: jest.fn(async () => mockSessionStore.getStore()?.uid ?? null),
+  // placeOrder and the panel's admin check read the whole session (a fresh sign-in).
   readSession: jest.fn(async () => {
     const user = mockSessionStore.getStore();
-    return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
+    return user
+      ? { status: 'signed-in', user, authTime: Math.floor(Date.now() / 1000) }
+      : { status: 'signed-out' };
   }),
+}));
+// The panel pages are called as functions; their texts are not what is under test.
+jest.mock('next-intl/server', () => ({
+  setRequestLocale: jest.fn(),
+  getTranslations: jest.fn(async () => (key: string) => key),
+  getMessages: jest.fn(async () => ({
+    OrderStatus: {},
+    LiveOrders: {},
+    ControlPanel: { orders: {}, statusEditor: {}, stock: {} },
+  })),
 }));
 // placeOrder's rate limit reads the caller's address.
 jest.mock('next/headers', () => ({
@@ -39,6 +52,8 @@ let clients: AdminClients;
 let db: Firestore;
 let cron: typeof import('@/app/api/cron/expire-orders/route');
 let placing: typeof import('./place-order');
+let expiry: typeof import('./expiry');
+let orderActions: typeof import('./actions');
 
 function shopper(id: string): PublicUser {
   return {
@@ -106,6 +121,8 @@ beforeAll(async () => {
   db = clients.db;
   cron = await import('@/app/api/cron/expire-orders/route');
   placing = await import('./place-order');
+  expiry = await import('./expiry');
+  orderActions = await import('./actions');
 }, 90_000);
 
 afterAll(async () => {
@@ -206,5 +223,65 @@ describe('at most three open orders per account', () => {
     );
     expect(placed).toMatchObject({ ok: true });
     expect(await stock('mini-ovo')).toBe(6);
+  });
+});
+
+describe('lazy expiry when orders or stock are read', () => {
+  const dora = shopper('dora');
+  const admin: PublicUser = { ...shopper('admin'), isAdmin: true };
+  const egg = 'ovo-tropical-rio';
+  const dueOrder = (id: string) =>
+    storeOrder(id, {
+      clientRef: dora.uid,
+      orderItems: [{ key: egg, translatedTitle: 'Ovo', quantity: 2, value: 90 }],
+    });
+  /** Waits for the lazy run a read started, if any (starts none itself). */
+  const settled = () => expiry.lazyExpiryIdle();
+  const myOrders = () => mockSessionStore.run(dora, () => orderActions.getMyOrders());
+
+  it("the shopper's orders list expires a due order, at most once per interval", async () => {
+    expiry.resetLazyExpiry();
+    await db.doc(`${ROOT}/inventory/${egg}`).set({ stock: 5 });
+    await dueOrder('LAZY-DUE-01');
+    const first = await myOrders();
+    expect(first.ok).toBe(true);
+    await settled();
+    expect((await order('LAZY-DUE-01'))?.status).toEqual({ ...FLAGS, cancelled: true });
+    expect(await stock(egg)).toBe(7);
+
+    // Within the interval, reads do not run it again: one query per interval, not per read.
+    await dueOrder('LAZY-DUE-02');
+    await myOrders();
+    await settled();
+    expect((await order('LAZY-DUE-02'))?.status.cancelled).toBe(false);
+
+    // The next interval's first read does.
+    expiry.resetLazyExpiry();
+    await myOrders();
+    await settled();
+    expect((await order('LAZY-DUE-02'))?.status.cancelled).toBe(true);
+    expect(await stock(egg)).toBe(9);
+  });
+
+  it.each([
+    ['orders page', '@/app/[locale]/control-panel/page'],
+    ['stock page', '@/app/[locale]/control-panel/stock/page'],
+  ])("the panel's %s expires due orders before it reads", async (_name, modulePath) => {
+    const page = (await import(modulePath)) as {
+      default: (props: Record<string, unknown>) => Promise<unknown>;
+    };
+    expiry.resetLazyExpiry();
+    await db.doc(`${ROOT}/inventory/${egg}`).set({ stock: 5 });
+    const id = `LAZY-PANEL-${modulePath.endsWith('stock/page') ? 'S' : 'O'}`;
+    await dueOrder(id);
+    await mockSessionStore.run(admin, () =>
+      page.default({
+        params: Promise.resolve({ locale: 'pt-BR' }),
+        searchParams: Promise.resolve({}),
+      }),
+    );
+    await settled();
+    expect((await order(id))?.status.cancelled).toBe(true);
+    expect(await stock(egg)).toBe(7);
   });
 });

@@ -5,6 +5,7 @@ import { runTransaction } from '@/lib/firebase/admin';
 import { returnStock } from '@/lib/inventory/repository';
 import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
+import { throttledTask, type ThrottledTask } from '@/lib/throttled-task';
 
 import {
   applyExpiry,
@@ -131,32 +132,37 @@ export async function expireDueOrders(now = new Date()): Promise<string[]> {
   return expired;
 }
 
-// Lazy expiry runs on reads of orders and stock; once per interval per server process is enough
-// for stock to come back within a minute, and keeps those reads cheap.
+// Lazy expiry: reads of orders and stock (the panel's orders and stock pages, the shopper's
+// orders list) and each new order start a run, at most once per LAZY_INTERVAL_MS per server
+// process, so held units come back within a minute even without the cron endpoint. A read waits
+// for the run at most LAZY_WAIT_MS (the run goes on after that), so it stays fast; its queries are
+// indexed (`expiresAt`; `payment.status` + `orderDate` for older orders, firestore.indexes.json).
+// The state lives on globalThis: the pages, actions and routes that trigger it are separate
+// bundles of one process.
 const LAZY_INTERVAL_MS = 30_000;
-let lastLazyRun = 0;
-let running: Promise<unknown> | null = null;
+export const LAZY_WAIT_MS = 250;
 
-/** Expires due orders unless that ran recently; never throws (a read must not fail for it). */
-export async function expireDueOrdersLazily(): Promise<void> {
-  const now = Date.now();
-  if (running) {
-    await running;
-    return;
-  }
-  if (now - lastLazyRun < LAZY_INTERVAL_MS) return;
-  lastLazyRun = now;
-  running = expireDueOrders().catch((error: unknown) =>
-    console.error('[orders] lazy expiry failed:', error),
-  );
-  try {
-    await running;
-  } finally {
-    running = null;
-  }
+const lazyExpiry = ((globalThis as { __shopLazyExpiry?: ThrottledTask }).__shopLazyExpiry ??=
+  throttledTask(() => expireDueOrders(), {
+    intervalMs: LAZY_INTERVAL_MS,
+    onError: (error) => console.error('[orders] lazy expiry failed:', error),
+  }));
+
+/**
+ * Expires due orders unless that ran within the interval; waits for the run at most `waitMs`
+ * (Infinity: until it ends, as placing an order does before it reserves stock). Never throws: a
+ * read must not fail for it.
+ */
+export function expireDueOrdersLazily(waitMs = LAZY_WAIT_MS): Promise<void> {
+  return lazyExpiry.trigger(waitMs);
 }
 
 /** Test hook: the next lazy call runs at once. */
 export function resetLazyExpiry(): void {
-  lastLazyRun = 0;
+  lazyExpiry.reset();
+}
+
+/** Test hook: resolves when the lazy run under way, if any, has ended (starts none). */
+export function lazyExpiryIdle(): Promise<void> {
+  return lazyExpiry.idle();
 }

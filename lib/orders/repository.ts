@@ -620,6 +620,8 @@ export function applyStatusChange(
     to: OrderStatusKey;
     by: { uid: string; email: string };
     stockReturned: boolean;
+    /** When it was made: the audit entry's time, also shown at once in the panel. */
+    at: Date;
   },
 ): void {
   const update: DocumentData = {
@@ -629,7 +631,7 @@ export function applyStatusChange(
     // A paid, approved or cancelled order no longer expires.
     expiresAt: null,
     audit: FieldValue.arrayUnion({
-      at: Timestamp.now(),
+      at: Timestamp.fromDate(change.at),
       by: { uid: change.by.uid, email: change.by.email },
       from: change.from,
       to: change.to,

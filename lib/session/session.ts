@@ -174,10 +174,37 @@ export async function readSession(): Promise<SessionState> {
   }
 }
 
+/**
+ * The uid a session cookie claims, read without verifying it (null when it is no JWT or has
+ * expired): only to start reading that user's record while the cookie is verified.
+ */
+export function claimedUid(cookie: string, nowSeconds = Date.now() / 1000): string | null {
+  const payload = cookie.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { sub, exp } = claims as { sub?: unknown; exp?: unknown };
+    if (typeof sub !== 'string' || sub === '' || sub.length > 128) return null;
+    if (typeof exp !== 'number' || exp <= nowSeconds) return null;
+    return sub;
+  } catch {
+    return null;
+  }
+}
+
 async function readSessionUnbounded(): Promise<SessionState> {
+  // The cookie's verification asks Auth for the account (revoked? disabled?), and the session
+  // needs the user document from Firestore: both are read at once, not one after the other. The
+  // document read for the uid the cookie claims is used only once the cookie verifies for it.
+  const value = (await cookies()).get(SESSION_COOKIE)?.value;
+  const uid = value ? claimedUid(value) : null;
+  const early = uid ? getUserRecord(uid) : null;
+  // Settled here so a refused cookie leaves no unhandled rejection behind.
+  early?.catch(() => undefined);
   const claims = await readSessionClaims();
   if (!claims) return { status: 'signed-out' };
-  const record = await getUserRecord(claims.uid);
+  const record = await (early && claims.uid === uid ? early : getUserRecord(claims.uid));
   return {
     status: 'signed-in',
     authTime: claims.auth_time,

@@ -8,6 +8,7 @@ import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
+import { expireDueOrdersLazily } from '@/lib/orders/expiry';
 import { listPanelOrders } from '@/lib/orders/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
 
@@ -26,6 +27,8 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
   // A backend fault: the layout is not re-rendered between panel pages, so each says it too.
   if (!(await requireAdminPage(locale))) return <ServiceUnavailable />;
   const filters = parseOrderFilters(await searchParams);
+  // Unpaid orders past their deadline are shown cancelled, not waiting.
+  await expireDueOrdersLazily();
   // Firestore frozen after the session check: say so rather than hang.
   const result = await withinBackendDeadline(listPanelOrders(filters), 'listPanelOrders');
   if (!result) return <ServiceUnavailable />;
@@ -62,13 +65,24 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
       {result.items.length === 0 ? (
         <p className="mt-6">{t('empty')}</p>
       ) : (
-        <ol className="mt-4 flex flex-col gap-4">
-          {result.items.map((order) => (
-            <li key={order.orderID}>
-              <OrderCard order={order} locale={locale} />
-            </li>
-          ))}
-        </ol>
+        // The cards' status parts are client components (components/control-panel/order-status.tsx).
+        <NextIntlClientProvider
+          messages={{
+            OrderStatus: messages.OrderStatus,
+            ControlPanel: {
+              orders: { lastChange: messages.ControlPanel.orders.lastChange },
+              statusEditor: messages.ControlPanel.statusEditor,
+            },
+          }}
+        >
+          <ol className="mt-4 flex flex-col gap-4">
+            {result.items.map((order) => (
+              <li key={order.orderID}>
+                <OrderCard order={order} locale={locale} />
+              </li>
+            ))}
+          </ol>
+        </NextIntlClientProvider>
       )}
       <OrdersPagination filters={filters} previous={result.previous} next={result.next} />
     </section>

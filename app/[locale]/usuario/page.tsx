@@ -7,6 +7,7 @@ import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { LoginPanel } from '@/components/user/login-panel';
 import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
+import { expireDueOrdersLazily } from '@/lib/orders/expiry';
 import { listOrdersForUser } from '@/lib/orders/repository';
 import type { Order } from '@/lib/orders/types';
 import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';
@@ -47,6 +48,8 @@ export default async function UserPage({ params, searchParams }: Props) {
   let orders: Order[] | undefined;
   if (user) {
     try {
+      // An unpaid order past its deadline is listed as cancelled, not as waiting for payment.
+      await expireDueOrdersLazily();
       orders = await listOrdersForUser(user.uid);
     } catch (error) {
       // The rest of the account still shows; the list then fetches (and reports) on its own.

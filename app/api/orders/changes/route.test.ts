@@ -19,7 +19,7 @@ jest.mock('next/headers', () =>
     .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
     .nextHeadersMock(),
 );
-jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
+jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), refresh: jest.fn() }));
 
 jest.setTimeout(60_000);
 

@@ -1,0 +1,100 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { createContext, useActionState, useContext, useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { changeOrderStatus, type StatusChangeResult } from '@/lib/control-panel/actions';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { formatOrderDate } from '@/lib/orders/format';
+import { orderStatusGroup, type OrderStatusKey } from '@/lib/orders/status';
+import type { StatusChange } from '@/lib/orders/types';
+
+// One order card's status, shared by the parts of the card that show it (the badge, the status
+// buttons, the last change). The status change's action state lives here, so the answer moves
+// all of them at once and the panel's page is not rendered again for it. The form still posts
+// the Server Action itself, so a click before the page hydrates works too.
+
+export type OrderStatusState = { status: OrderStatusKey; lastChange: StatusChange | null };
+
+type OrderStatusContextValue = {
+  state: OrderStatusState;
+  /** The last answer of the status change, its form action and whether it is under way. */
+  result: StatusChangeResult | null;
+  formAction: (form: FormData) => void;
+  pending: boolean;
+};
+
+const OrderStatusContext = createContext<OrderStatusContextValue | null>(null);
+
+/** The card's current status, as the page rendered it and as the admin's changes moved it. */
+export function OrderStatusProvider({
+  initial,
+  children,
+}: {
+  initial: OrderStatusState;
+  children: ReactNode;
+}) {
+  const [result, formAction, pending] = useActionState<StatusChangeResult | null, FormData>(
+    changeOrderStatus,
+    null,
+  );
+  const [state, setState] = useState(initial);
+  // Adjusted while rendering (not in an effect): the newest of a new answer and a new render of
+  // the page (the live updates reload it) decides what the card shows.
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    const order = result?.order;
+    if (order) {
+      setState((current) => ({
+        status: order.status,
+        lastChange: order.lastChange ?? current.lastChange,
+      }));
+    }
+  }
+  const [rendered, setRendered] = useState(initial);
+  if (initial.status !== rendered.status || initial.lastChange?.at !== rendered.lastChange?.at) {
+    setRendered(initial);
+    setState(initial);
+  }
+  return (
+    <OrderStatusContext.Provider value={{ state, result, formAction, pending }}>
+      {children}
+    </OrderStatusContext.Provider>
+  );
+}
+
+export function useOrderStatus(): OrderStatusContextValue {
+  const context = useContext(OrderStatusContext);
+  if (!context) throw new Error('useOrderStatus needs an OrderStatusProvider');
+  return context;
+}
+
+/** The card's status pill. */
+export function OrderStatusBadge() {
+  const t = useTranslations('OrderStatus');
+  const { status } = useOrderStatus().state;
+  return (
+    <Badge tone={orderStatusGroup(status)} data-testid="admin-order-status">
+      {t(status)}
+    </Badge>
+  );
+}
+
+/** Who made the last status change, from what to what, and when. */
+export function OrderLastChange({ locale }: { locale: AppLocale }) {
+  const t = useTranslations('ControlPanel.orders');
+  const status = useTranslations('OrderStatus');
+  const { lastChange } = useOrderStatus().state;
+  if (!lastChange) return null;
+  return (
+    <p className="mt-2 text-xs text-cacao-500">
+      {t('lastChange', {
+        from: status(lastChange.from),
+        to: status(lastChange.to),
+        email: lastChange.byEmail,
+        date: lastChange.at ? formatOrderDate(lastChange.at, locale) : '',
+      })}
+    </p>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * A background task run on the side of requests: at most once per `intervalMs` in this server
+ * process, one run shared by the callers that arrive while it runs, and each caller waiting for it
+ * at most its own `waitMs` (the run goes on after that). A failed run is passed to `onError`,
+ * never to a caller. Pure and clock-injectable, so its timing is tested without a server.
+ */
+export type ThrottledTask = {
+  /** Starts a run unless one ran within the interval; resolves when it ends or after `waitMs`. */
+  trigger(waitMs: number, now?: number): Promise<void>;
+  /** Resolves when the run under way (if any) ends; never starts one. */
+  idle(): Promise<void>;
+  /** Forgets the last run, so the next trigger starts one (tests). */
+  reset(): void;
+};
+
+export function throttledTask(
+  task: () => Promise<unknown>,
+  options: { intervalMs: number; onError: (error: unknown) => void },
+): ThrottledTask {
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let running: Promise<void> | null = null;
+  return {
+    async trigger(waitMs, now = Date.now()) {
+      if (!running && now - lastStart >= options.intervalMs) {
+        lastStart = now;
+        const run = Promise.resolve()
+          .then(task)
+          .then(
+            () => undefined,
+            (error: unknown) => options.onError(error),
+          )
+          .finally(() => {
+            if (running === run) running = null;
+          });
+        running = run;
+      }
+      const current = running;
+      if (!current) return;
+      if (waitMs === Number.POSITIVE_INFINITY) return current;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, Math.max(0, waitMs));
+      });
+      try {
+        await Promise.race([current, waited]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    idle() {
+      return running ?? Promise.resolve();
+    },
+    reset() {
+      lastStart = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
