@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS, UserTab } from './fixtures/account';
 import { createOrder, uniqueOrderId } from './fixtures/control-panel';
 import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
@@ -7,12 +7,44 @@ import { skipIntro } from './fixtures/intro';
 import { Shop, SHOP_LOCALES, type ShopLocale } from './fixtures/shop';
 
 // Every page type in both languages, on desktop and (the @phone project) on a phone, with each
-// panel open: axe-core with the WCAG 2.0-2.2 A/AA rules plus its best practices. One test per
-// group of pages, each scanning many pages in one browser context; the signed-in groups reuse one
-// storage state per account and worker.
+// panel open: axe-core with the WCAG 2.0-2.2 A/AA rules plus its best practices. The same groups
+// run again in the dark theme on desktop only: colours do not depend on the viewport, and the
+// phone layout's own elements are scanned in the light run. One test per group of pages, each
+// scanning many pages in one browser context; the signed-in groups reuse one storage state per
+// account and worker.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 type Violations = string[];
+
+type Theme = 'light' | 'dark';
+const THEMES: Theme[] = ['light', 'dark'];
+
+/**
+ * A context whose pages open in `theme`. Dark comes from the system setting (the boot script of
+ * lib/boot-script.ts follows it when no choice is saved), which puts the same `dark` class on
+ * <html> as the menu's switch; `visit` checks that class, so a scan never silently runs light.
+ */
+async function openContext(
+  browser: Browser,
+  baseURL: string,
+  theme: Theme,
+  storageState?: unknown,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...test.info().project.use,
+    baseURL,
+    colorScheme: theme,
+    storageState: storageState as never,
+  });
+  await skipIntro(context);
+  return context;
+}
+
+async function expectTheme(page: Page, theme: Theme): Promise<void> {
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+}
 
 async function scan(page: Page, where: string, found: Violations): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
@@ -27,12 +59,19 @@ async function scan(page: Page, where: string, found: Violations): Promise<void>
 }
 
 /** Opens `path` and waits until the page (and its fonts) settled, then scans it. */
-async function visit(page: Page, path: string, found: Violations, heading?: RegExp | string) {
+async function visit(
+  page: Page,
+  theme: Theme,
+  path: string,
+  found: Violations,
+  heading?: RegExp | string,
+) {
   const response = await page.goto(path);
   expect(response, path).not.toBeNull();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expectTheme(page, theme);
   await page.evaluate(() => document.fonts.ready);
-  await scan(page, path, found);
+  await scan(page, `${path} (${theme})`, found);
 }
 
 const accounts: Partial<Record<'shopper' | 'admin', { uid: string; state: unknown }>> = {};
@@ -82,84 +121,82 @@ async function scanPanels(page: Page, locale: ShopLocale, where: string, found: 
   await expect(shop.userTab).toBeHidden();
 }
 
-for (const locale of SHOP_LOCALES) {
-  const legal = { privacy: '/privacidade', terms: '/termos-de-uso' };
+for (const theme of THEMES) {
+  // The light theme on both projects; the dark one on desktop only (no @phone tag).
+  const tag = theme === 'light' ? ' @phone' : '';
 
-  test(`public pages and panels have no axe violations (${locale}) @phone`, async ({
-    page,
-    context,
-  }) => {
-    test.setTimeout(120_000);
-    await skipIntro(context);
-    const found: Violations = [];
-    const shop = new Shop(page, locale);
+  for (const locale of SHOP_LOCALES) {
+    const legal = { privacy: '/privacidade', terms: '/termos-de-uso' };
 
-    await visit(page, `/${locale}`, found);
-    // A line in the cart, so the open cart shows its controls too.
-    await shop.addButton('ovo-pistache').first().click();
-    await scanPanels(page, locale, `/${locale}`, found);
-
-    await visit(page, `/${locale}/chocolates/ovo-pistache`, found, shop.title('ovo-pistache'));
-    await visit(page, `/${locale}${legal.privacy}`, found);
-    await visit(page, `/${locale}${legal.terms}`, found);
-    await visit(page, `/${locale}/expertise/contratos`, found);
-    await visit(page, `/${locale}/checkout`, found);
-    await visit(page, `/${locale}/nao-existe`, found);
-
-    expect(found).toEqual([]);
-  });
-
-  test(`signed-in shopper pages have no axe violations (${locale}) @phone`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    const { uid, state } = await signedInState(browser, 'shopper', baseURL!);
-    const orderID = uniqueOrderId('AXE');
-    await createOrder(orderID, uid, { locale });
-    const context = await browser.newContext({
-      ...test.info().project.use,
+    test(`public pages and panels have no axe violations (${locale}, ${theme})${tag}`, async ({
+      browser,
       baseURL,
-      storageState: state as never,
+    }) => {
+      test.setTimeout(120_000);
+      const context = await openContext(browser, baseURL!, theme);
+      const page = await context.newPage();
+      const found: Violations = [];
+      const shop = new Shop(page, locale);
+
+      await visit(page, theme, `/${locale}`, found);
+      // A line in the cart, so the open cart shows its controls too.
+      await shop.addButton('ovo-pistache').first().click();
+      await scanPanels(page, locale, `/${locale} (${theme})`, found);
+
+      const product = shop.title('ovo-pistache');
+      await visit(page, theme, `/${locale}/chocolates/ovo-pistache`, found, product);
+      await visit(page, theme, `/${locale}${legal.privacy}`, found);
+      await visit(page, theme, `/${locale}${legal.terms}`, found);
+      await visit(page, theme, `/${locale}/expertise/contratos`, found);
+      await visit(page, theme, `/${locale}/checkout`, found);
+      await visit(page, theme, `/${locale}/nao-existe`, found);
+
+      await context.close();
+      expect(found).toEqual([]);
     });
-    await skipIntro(context);
-    const page = await context.newPage();
-    const found: Violations = [];
 
-    await visit(page, `/${locale}/checkout`, found);
-    await visit(page, `/${locale}/checkout/${orderID}`, found);
-    await visit(page, `/${locale}/usuario`, found);
-    // A shopper asking for the control panel gets the 403 page.
-    await visit(page, `/${locale}/control-panel`, found);
-    await visit(page, `/${locale}`, found);
-    const userTab = new UserTab(page, locale);
-    await userTab.open();
-    await expect(userTab.logoutButton).toBeVisible({ timeout: 15_000 });
-    await scan(page, `/${locale} + user tab (${ACCOUNT_TEXTS[locale].logout})`, found);
-
-    await context.close();
-    expect(found).toEqual([]);
-  });
-
-  test(`control panel pages have no axe violations (${locale}) @phone`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    const { state } = await signedInState(browser, 'admin', baseURL!);
-    const context = await browser.newContext({
-      ...test.info().project.use,
+    test(`signed-in shopper pages have no axe violations (${locale}, ${theme})${tag}`, async ({
+      browser,
       baseURL,
-      storageState: state as never,
+    }) => {
+      test.setTimeout(120_000);
+      const { uid, state } = await signedInState(browser, 'shopper', baseURL!);
+      const orderID = uniqueOrderId('AXE');
+      await createOrder(orderID, uid, { locale });
+      const context = await openContext(browser, baseURL!, theme, state);
+      const page = await context.newPage();
+      const found: Violations = [];
+
+      await visit(page, theme, `/${locale}/checkout`, found);
+      await visit(page, theme, `/${locale}/checkout/${orderID}`, found);
+      await visit(page, theme, `/${locale}/usuario`, found);
+      // A shopper asking for the control panel gets the 403 page.
+      await visit(page, theme, `/${locale}/control-panel`, found);
+      await visit(page, theme, `/${locale}`, found);
+      const userTab = new UserTab(page, locale);
+      await userTab.open();
+      await expect(userTab.logoutButton).toBeVisible({ timeout: 15_000 });
+      await scan(page, `/${locale} (${theme}) + user tab (${ACCOUNT_TEXTS[locale].logout})`, found);
+
+      await context.close();
+      expect(found).toEqual([]);
     });
-    await skipIntro(context);
-    const page = await context.newPage();
-    const found: Violations = [];
 
-    await visit(page, `/${locale}/control-panel`, found);
-    await visit(page, `/${locale}/control-panel/stock`, found);
+    test(`control panel pages have no axe violations (${locale}, ${theme})${tag}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const { state } = await signedInState(browser, 'admin', baseURL!);
+      const context = await openContext(browser, baseURL!, theme, state);
+      const page = await context.newPage();
+      const found: Violations = [];
 
-    await context.close();
-    expect(found).toEqual([]);
-  });
+      await visit(page, theme, `/${locale}/control-panel`, found);
+      await visit(page, theme, `/${locale}/control-panel/stock`, found);
+
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
 }

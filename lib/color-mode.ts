@@ -24,11 +24,6 @@ export function systemColorMode(): ColorMode {
   return window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
-/** The mode the page shows now (the boot script set it before the first paint). */
-export function currentColorMode(): ColorMode {
-  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
-}
-
 /** Shows `mode`, and remembers it when it is the visitor's explicit choice. */
 export function applyColorMode(mode: ColorMode, remember: boolean): void {
   const root = document.documentElement;

@@ -62,7 +62,7 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
             type="button"
             aria-label={t('remove', { title })}
             onClick={() => removeItem(item.id, item.variant.key)}
-            className="grid size-9 shrink-0 place-items-center rounded-full text-cacao-500 hover:bg-cacao-100 hover:text-red-700 dark:hover:bg-cacao-900 dark:hover:text-red-400"
+            className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-cacao-100 hover:text-red-700 dark:hover:bg-cacao-900 dark:hover:text-red-400"
           >
             <TrashIcon className="size-5" />
           </button>
@@ -92,7 +92,7 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
           </div>
           <Price
             amount={item.price * item.quantity}
-            className={blocked ? 'font-bold text-cacao-400 line-through' : 'font-bold'}
+            className={blocked ? 'font-bold text-muted line-through' : 'font-bold'}
           />
         </div>
       </div>

@@ -51,7 +51,7 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
               amount={product.price}
               className="text-lg font-bold whitespace-nowrap text-cacao-800 dark:text-cacao-100"
             />
-            <span className="text-xs text-cacao-500">{product.weight}</span>
+            <span className="text-xs text-muted">{product.weight}</span>
           </span>
           {action ? <div className="relative z-10">{action}</div> : null}
         </div>

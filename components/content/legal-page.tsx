@@ -10,7 +10,7 @@ export async function LegalPage({ namespace }: Props) {
   return (
     <article className="mx-auto max-w-3xl px-6 pt-28 pb-16">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
-      <p className="mt-2 mb-8 text-sm text-cacao-500">{t('updated')}</p>
+      <p className="mt-2 mb-8 text-sm text-muted">{t('updated')}</p>
       <PlaceholderNotice />
       {legalSections.map((section) => (
         <section key={section} className="mb-8">

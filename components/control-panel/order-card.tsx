@@ -53,7 +53,7 @@ export async function OrderCard({ order, locale }: Props) {
             </p>
           </div>
           <p className="flex flex-col items-end text-sm">
-            <span className="text-cacao-500">{t('currentStatus')}</span>
+            <span className="text-muted">{t('currentStatus')}</span>
             <OrderStatusBadge />
           </p>
         </header>
@@ -91,7 +91,7 @@ export async function OrderCard({ order, locale }: Props) {
 
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <dt className="font-semibold text-cacao-500">{t('customer')}</dt>
+            <dt className="font-semibold text-muted">{t('customer')}</dt>
             <dd>{name}</dd>
             <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
             <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
@@ -107,12 +107,12 @@ export async function OrderCard({ order, locale }: Props) {
                   {t('whatsapp')}
                 </a>
               ) : (
-                <span className="text-cacao-500">{t('noWhatsapp')}</span>
+                <span className="text-muted">{t('noWhatsapp')}</span>
               )}
             </dd>
           </div>
           <div className="sm:col-span-2">
-            <dt className="font-semibold text-cacao-500">{t('items')}</dt>
+            <dt className="font-semibold text-muted">{t('items')}</dt>
             <dd>
               <ul>
                 {order.orderItems.map((item, index) => (
@@ -133,7 +133,7 @@ export async function OrderCard({ order, locale }: Props) {
             </dd>
           </div>
           <div>
-            <dt className="font-semibold text-cacao-500">
+            <dt className="font-semibold text-muted">
               {order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}
             </dt>
             {order.shippingOption === 'Entrega' ? (

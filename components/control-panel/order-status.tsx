@@ -88,7 +88,7 @@ export function OrderLastChange({ locale }: { locale: AppLocale }) {
   const { lastChange } = useOrderStatus().state;
   if (!lastChange) return null;
   return (
-    <p className="mt-2 text-xs text-cacao-500">
+    <p className="mt-2 text-xs text-muted">
       {t('lastChange', {
         from: status(lastChange.from),
         to: status(lastChange.to),

@@ -177,9 +177,7 @@ export function StockForm({ locale, rows, entries }: Props) {
               data-testid={`stock-row-${row.key}`}
               data-changed={changed ? 'true' : undefined}
               className={`grid gap-3 rounded-2xl bg-white p-4 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-center dark:bg-cacao-900 ${
-                changed
-                  ? 'ring-2 ring-gold-500 dark:ring-gold-400'
-                  : 'ring-1 ring-cacao-200 dark:ring-cacao-800'
+                changed ? 'ring-2 ring-gold-line' : 'ring-1 ring-cacao-200 dark:ring-cacao-800'
               }`}
             >
               <div className="min-w-0">

@@ -12,7 +12,7 @@ export async function ContactSection() {
         </SectionHeading>
         <dl className="grid gap-6 sm:grid-cols-3">
           <div className="rounded-2xl bg-white p-6 shadow-sm dark:bg-cacao-900">
-            <dt className="text-sm font-semibold text-cacao-500 uppercase">{t('phone')}</dt>
+            <dt className="text-sm font-semibold text-muted uppercase">{t('phone')}</dt>
             <dd className="mt-2 space-y-2">
               <a
                 href={`tel:${SHOP.phone.e164}`}
@@ -25,14 +25,14 @@ export async function ContactSection() {
                 href={whatsappLink()}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="block text-sm font-semibold text-leaf-600 hover:underline"
+                className="block text-sm font-semibold text-leaf hover:underline"
               >
                 {t('whatsapp')}
               </a>
             </dd>
           </div>
           <div className="rounded-2xl bg-white p-6 shadow-sm dark:bg-cacao-900">
-            <dt className="text-sm font-semibold text-cacao-500 uppercase">{t('hours')}</dt>
+            <dt className="text-sm font-semibold text-muted uppercase">{t('hours')}</dt>
             <dd className="mt-2">
               <p className="font-semibold">{t('weekdays')}</p>
               <p>{t('morning')}</p>
@@ -40,7 +40,7 @@ export async function ContactSection() {
             </dd>
           </div>
           <div className="rounded-2xl bg-white p-6 shadow-sm dark:bg-cacao-900">
-            <dt className="text-sm font-semibold text-cacao-500 uppercase">{t('address')}</dt>
+            <dt className="text-sm font-semibold text-muted uppercase">{t('address')}</dt>
             <dd className="mt-2">
               <address className="not-italic">{formatShopAddress()}</address>
             </dd>

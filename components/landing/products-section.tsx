@@ -60,7 +60,7 @@ export async function ProductsSection() {
                     className="mb-4 text-lg font-semibold text-cacao-600 dark:text-cacao-300"
                   >
                     {type.name[locale]}{' '}
-                    <span className="text-sm font-normal text-cacao-500 dark:text-cacao-400">
+                    <span className="text-sm font-normal text-muted">
                       ({t('productCount', { count: items.length })})
                     </span>
                   </h4>

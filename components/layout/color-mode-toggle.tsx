@@ -24,10 +24,10 @@ export function ColorModeToggle({ label }: { label: string }) {
       <span className="flex-1">{label}</span>
       <span
         aria-hidden="true"
-        className={`relative h-6 w-11 rounded-full transition-colors ${dark ? 'bg-gold-500' : 'bg-cacao-300'}`}
+        className={`relative h-6 w-11 rounded-full transition-colors ${dark ? 'bg-gold-500' : 'bg-cacao-400'}`}
       >
         <span
-          className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${dark ? 'translate-x-5' : ''}`}
+          className={`absolute top-0.5 left-0.5 size-5 rounded-full shadow transition-transform ${dark ? 'translate-x-5 bg-cacao-950' : 'bg-white'}`}
         />
       </span>
     </button>

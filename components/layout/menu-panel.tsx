@@ -61,9 +61,7 @@ export function MenuPanel({ labels, links }: MenuPanelProps) {
           </ul>
         </nav>
         <section aria-label={labels.preferences} className="flex flex-col gap-1">
-          <h3 className="px-3 text-sm font-semibold text-cacao-500 uppercase dark:text-cacao-400">
-            {labels.preferences}
-          </h3>
+          <h3 className="px-3 text-sm font-semibold text-muted uppercase">{labels.preferences}</h3>
           <LanguageSwitch
             label={labels.language}
             title={labels.languageTitle}

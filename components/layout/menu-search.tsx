@@ -61,7 +61,7 @@ export function MenuSearch() {
         {t('label')}
       </label>
       <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-cacao-500" />
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
         <input
           ref={inputRef}
           id={inputId}
@@ -73,10 +73,10 @@ export function MenuSearch() {
           placeholder={t('placeholder')}
           aria-describedby={hintId}
           onChange={(event) => setQuery(event.target.value)}
-          className="w-full rounded-xl border border-cacao-300 bg-white py-2.5 pr-3 pl-10 text-base placeholder:text-cacao-400 focus:border-gold-500 focus:outline-2 focus:outline-gold-500 dark:border-cacao-700 dark:bg-cacao-900"
+          className="w-full rounded-xl border border-cacao-400 bg-white py-2.5 pr-3 pl-10 text-base placeholder:text-muted focus:border-gold-line focus:outline-2 focus:outline-gold-line dark:border-cacao-500 dark:bg-cacao-900"
         />
       </div>
-      <p id={hintId} className="text-sm text-cacao-500 dark:text-cacao-400">
+      <p id={hintId} className="text-sm text-muted">
         {t('hint')}
       </p>
       <p role="status" className="text-sm font-semibold">
@@ -92,7 +92,7 @@ export function MenuSearch() {
               >
                 <span className="flex flex-col">
                   <span className="font-semibold">{entry.title}</span>
-                  <span className="text-xs text-cacao-500 dark:text-cacao-400">
+                  <span className="text-xs text-muted">
                     {entry.categoryName} · {entry.typeName}
                   </span>
                 </span>

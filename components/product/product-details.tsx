@@ -26,7 +26,7 @@ export async function ProductDetails({ product, availability, stock, action }: P
 
   return (
     <article className="mx-auto max-w-6xl px-6 pt-24 pb-16">
-      <nav aria-label={t('breadcrumb')} className="mb-6 text-sm text-cacao-500">
+      <nav aria-label={t('breadcrumb')} className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>
             <Link href="/" className="hover:underline">
@@ -60,30 +60,30 @@ export async function ProductDetails({ product, availability, stock, action }: P
           </header>
           <dl className="grid grid-cols-2 gap-4 text-sm">
             <div>
-              <dt className="text-cacao-500">{t('price')}</dt>
+              <dt className="text-muted">{t('price')}</dt>
               <dd>
                 <Price amount={product.price} className="text-2xl font-bold" />
               </dd>
             </div>
             <div>
-              <dt className="text-cacao-500">{t('weight')}</dt>
+              <dt className="text-muted">{t('weight')}</dt>
               <dd className="text-2xl font-bold">{product.weight}</dd>
             </div>
             <div>
-              <dt className="text-cacao-500">{t('category')}</dt>
+              <dt className="text-muted">{t('category')}</dt>
               <dd>{category?.name[locale]}</dd>
             </div>
             <div>
-              <dt className="text-cacao-500">{t('type')}</dt>
+              <dt className="text-muted">{t('type')}</dt>
               <dd>{type?.name[locale]}</dd>
             </div>
             <div className="col-span-2">
-              <dt className="text-cacao-500">{t('availability')}</dt>
+              <dt className="text-muted">{t('availability')}</dt>
               <dd
                 data-testid="availability"
                 className={
                   availability === 'in-stock' || availability === 'low-stock'
-                    ? 'font-semibold text-leaf-600'
+                    ? 'font-semibold text-leaf'
                     : 'font-semibold text-red-700 dark:text-red-400'
                 }
               >

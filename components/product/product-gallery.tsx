@@ -29,7 +29,7 @@ export function ProductGallery({ images, label, thumbLabels }: Props) {
               aria-label={thumbLabels[index]}
               aria-pressed={index === selected}
               onClick={() => setSelected(index)}
-              className={`overflow-hidden rounded-xl ring-2 ${index === selected ? 'ring-gold-500' : 'ring-transparent hover:ring-cacao-300'}`}
+              className={`overflow-hidden rounded-xl ring-2 ${index === selected ? 'ring-gold-line' : 'ring-transparent hover:ring-cacao-300'}`}
             >
               <Thumbnail src={image.src} size={80} className="size-20 object-cover" />
             </button>

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import {
   applyColorMode,
-  currentColorMode,
   savedColorMode,
+  systemColorMode,
   watchSystemColorMode,
 } from '@/lib/color-mode';
 import { usePathname } from '@/lib/i18n/navigation';
@@ -19,9 +19,13 @@ export function UiStoreProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
 
   useEffect(() => {
-    // The boot script already chose the mode before the first paint: adopt it, then keep
-    // following the system for as long as the visitor has not picked one.
-    store.getState().setColorMode(currentColorMode());
+    // The boot script chose the mode before the first paint; choosing again gives the same mode,
+    // and covers the pages where it never ran: Next renders a notFound() or forbidden() answer
+    // in the browser, where the layout's inline script does not run. Then keep following the
+    // system for as long as the visitor has not picked one.
+    const mode = savedColorMode() ?? systemColorMode();
+    applyColorMode(mode, false);
+    store.getState().setColorMode(mode);
     return watchSystemColorMode((mode) => {
       if (savedColorMode()) return;
       applyColorMode(mode, false);

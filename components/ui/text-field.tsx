@@ -1,8 +1,9 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
 const INPUT_BASE =
-  'rounded-xl border bg-white px-3 py-2 text-cacao-950 placeholder:text-cacao-400 dark:bg-cacao-900 dark:text-cacao-50';
-const BORDER = 'border-cacao-300 dark:border-cacao-700';
+  'rounded-xl border bg-white px-3 py-2 text-cacao-950 placeholder:text-muted dark:bg-cacao-900 dark:text-cacao-50';
+// The border is what shows where a field is: 3:1 or more against the field and the page.
+const BORDER = 'border-cacao-400 dark:border-cacao-500';
 const ERROR_BORDER = 'border-red-600 dark:border-red-400';
 
 /**

@@ -44,7 +44,7 @@ export function ProfileCard({ user, headingLevel = 3 }: Props) {
       )}
       <div className="min-w-0">
         <Heading
-          className={`truncate text-lg font-bold ${unnamed ? 'text-cacao-500 italic dark:text-cacao-400' : ''}`}
+          className={`truncate text-lg font-bold ${unnamed ? 'text-muted italic' : ''}`}
           data-testid="profile-name"
         >
           {unnamed ? t('noName') : name}

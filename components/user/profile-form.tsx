@@ -146,7 +146,10 @@ export function ProfileForm({ user, headingLevel = 3 }: Props) {
             <span className="text-cacao-600 dark:text-cacao-300">{label}</span>
             {isChanged ? (
               <>
-                <span aria-hidden="true" className="ml-0.5 font-bold text-gold-500">
+                <span
+                  aria-hidden="true"
+                  className="ml-0.5 font-bold text-gold-700 dark:text-gold-400"
+                >
                   *
                 </span>
                 <span className="sr-only"> ({t('changed')})</span>
@@ -182,7 +185,7 @@ export function ProfileForm({ user, headingLevel = 3 }: Props) {
               className={`${inputClass} mt-1 w-full`}
             />
           ) : value.trim() === '' ? (
-            <span data-unfilled className="truncate text-cacao-500 italic dark:text-cacao-400">
+            <span data-unfilled className="truncate text-muted italic">
               {t('unfilled')}
             </span>
           ) : (

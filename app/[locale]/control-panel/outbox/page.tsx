@@ -73,7 +73,7 @@ export default async function ControlPanelOutboxPage({ params }: Props) {
                   </span>
                 </summary>
                 <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">{message.text}</pre>
-                <p className="mt-2 text-xs break-all text-cacao-500">
+                <p className="mt-2 text-xs break-all text-muted">
                   {t('outboxFile', { file: message.file })}
                 </p>
               </details>

@@ -36,7 +36,7 @@ export default async function ExpertisePage({ params }: Props) {
   const others = expertiseAreas.filter((other) => other !== area);
   return (
     <article className="mx-auto max-w-3xl px-6 pt-28 pb-16">
-      <p className="text-sm font-semibold text-cacao-500 uppercase">{t('title')}</p>
+      <p className="text-sm font-semibold text-muted uppercase">{t('title')}</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">
         {t(`areas.${area}.title`)}
       </h1>
