@@ -1,5 +1,6 @@
 // First-load JavaScript per route after `next build`, gzip-compressed, plus a scan of those chunks
-// for code that must never reach the first load of public pages (Firebase, Mercado Pago).
+// for code that must never reach the first load of public pages (Firebase, Mercado Pago, the ICU
+// message parser that precompiled messages make unnecessary, Vercel's analytics scripts).
 // Usage: node scripts/bundle-stats.mjs [--json]
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -8,6 +9,9 @@ const stats = JSON.parse(readFileSync('.next/diagnostics/route-bundle-stats.json
 const FORBIDDEN = {
   firebase: /firebaseapp\.com|identitytoolkit|@firebase\/|firebase-admin|FIREBASE_/,
   mercadopago: /mercadopago|sdk\.mercadopago\.com/i,
+  // Error codes of @formatjs/icu-messageformat-parser and of intl-messageformat.
+  messageformat: /EXPECT_ARGUMENT_CLOSING_BRACE|MISSING_INTL_API/,
+  'vercel-insights': /_vercel\/insights\/script|_vercel\/speed-insights\/script/,
 };
 
 const cache = new Map();

@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import localFont from 'next/font/local';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -11,16 +10,9 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { ShopProviders } from '@/components/providers/shop-providers';
 import { BOOT_SCRIPT } from '@/lib/boot-script';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
-import { CLIENT_NAMESPACES } from '@/lib/i18n/client-messages';
+import { CLIENT_NAMESPACES, pickMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { localeAlternates, SITE_URL } from '@/lib/site';
-
-const inter = localFont({
-  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  variable: '--font-inter',
-  weight: '100 900',
-  display: 'swap',
-});
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -64,10 +56,10 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const messages = await getMessages();
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const clientMessages = pickMessages(messages, CLIENT_NAMESPACES);
 
   return (
-    <html lang={locale} className={inter.variable} suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         {/* Before the first paint: color mode, cookie banner and splash flags on <html>. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />

@@ -2,7 +2,7 @@
 
 import { useCartStore } from '@/components/providers/cart-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
-import { PlusIcon } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
 
 type Props = {
   productKey: string;
@@ -14,6 +14,8 @@ type Props = {
   unavailableLabel: string;
   purchasable: boolean;
   size?: 'small' | 'large';
+  /** The '+' before the text, drawn by the server (no icon code in the first load). */
+  icon: ReactNode;
 };
 
 export function AddToCartButton({
@@ -23,6 +25,7 @@ export function AddToCartButton({
   unavailableLabel,
   purchasable,
   size = 'small',
+  icon,
 }: Props) {
   const addToCart = useCartStore((store) => store.addToCart);
   const showCartHelper = useUiStore((store) => store.showCartHelper);
@@ -37,7 +40,7 @@ export function AddToCartButton({
       }}
       className={`inline-flex items-center justify-center gap-2 rounded-full bg-cacao-700 font-semibold whitespace-nowrap text-cacao-50 hover:bg-cacao-800 disabled:cursor-not-allowed disabled:bg-cacao-300 disabled:text-cacao-700 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500 dark:disabled:bg-cacao-800 dark:disabled:text-cacao-300 ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
     >
-      {purchasable ? <PlusIcon className={size === 'large' ? 'size-5' : 'size-4'} /> : null}
+      {purchasable ? icon : null}
       {purchasable ? label : unavailableLabel}
     </button>
   );

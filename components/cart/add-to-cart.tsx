@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getAvailability } from '@/lib/catalogue/availability';
 import type { Product } from '@/lib/catalogue/types';
+import { PlusIcon } from '@/components/ui/icons';
 import { AddToCartButton } from './add-to-cart-button';
 
 type Props = { product: Product; stock?: number; size?: 'small' | 'large' };
@@ -22,6 +23,7 @@ export async function AddToCart({ product, stock = product.stockQtty, size }: Pr
       unavailableLabel={availability === 'out-of-stock' ? t('soldOut') : t('unavailable')}
       purchasable={availability === 'in-stock' || availability === 'low-stock'}
       size={size}
+      icon={<PlusIcon className={size === 'large' ? 'size-5' : 'size-4'} />}
     />
   );
 }

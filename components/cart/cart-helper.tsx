@@ -4,12 +4,12 @@ import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { useCatalogueEntry } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
-import { CloseIcon } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
 
 const VISIBLE_MS = 4000;
 
 /** The short notice after adding a product: it names it and offers to open the list. */
-export function CartHelper() {
+export function CartHelper({ closeIcon }: { closeIcon: ReactNode }) {
   const t = useTranslations('AddToCart');
   const open = useUiStore((store) => store.cartHelperOpen);
   const item = useUiStore((store) => store.cartHelperItem);
@@ -43,7 +43,7 @@ export function CartHelper() {
             onClick={() => setCartHelperOpen(false)}
             className="grid size-8 place-items-center rounded-full hover:bg-white/10 dark:hover:bg-black/10"
           >
-            <CloseIcon className="size-4" />
+            {closeIcon}
           </button>
         </div>
       ) : null}

@@ -18,7 +18,7 @@ import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
 import { useLiveStock } from './use-live-stock';
 
-/** The shopping list's lines (or its empty state). Loaded the first time the cart opens. */
+/** The shopping list's lines (or its empty state), mounted the first time the cart opens. */
 export function CartPanelLines() {
   const t = useTranslations('CartPanel');
   const cartItems = useCartStore((store) => store.cartItems);

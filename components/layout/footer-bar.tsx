@@ -2,25 +2,15 @@
 
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { CART_PANEL_ID } from '@/components/cart/cart-panel';
 import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStore } from '@/components/providers/user-store-provider';
-import {
-  CartIcon,
-  DocumentIcon,
-  HomeIcon,
-  PhoneIcon,
-  SettingsIcon,
-  ShieldIcon,
-  StoreIcon,
-  UserIcon,
-} from '@/components/ui/icons';
-import { USER_TAB_ID } from '@/components/user/user-tab';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { SHOP } from '@/lib/shop';
 import { cartQuantity } from '@/lib/stores/cart-store';
+import { PANEL_ID } from '@/lib/stores/ui-store';
 import { footerItemClass } from './footer-bar-styles';
+import { usePanelIntent } from './panel-intent';
 
 const activeClass =
   'bg-cacao-200 text-cacao-950 dark:bg-cacao-800 dark:text-white hover:bg-cacao-200 dark:hover:bg-cacao-800';
@@ -28,12 +18,19 @@ const activeClass =
 type Props = {
   /** The language switch (desktop only), rendered by the server with its labels. */
   languageSwitch: ReactNode;
+  /** The items' icons, drawn by the server (no icon code in the first load). */
+  icons: Record<
+    'privacy' | 'terms' | 'user' | 'cart' | 'store' | 'home' | 'controlPanel' | 'phone',
+    ReactNode
+  >;
 };
 
 /**
- * The fixed bottom bar on every page. Its panel buttons open one panel and close the others.
+ * The fixed bottom bar on every page. Its panel buttons open one panel and close the others. Its
+ * links are not prefetched: being on every screen, they would fetch the landing's and the legal
+ * pages' payloads during every page load (Next fetches them on the click instead).
  */
-export function FooterBar({ languageSwitch }: Props) {
+export function FooterBar({ languageSwitch, icons }: Props) {
   const t = useTranslations('FooterBar');
   const pathname = usePathname();
   const userTabOpen = useUiStore((store) => store.userTabOpen);
@@ -45,6 +42,8 @@ export function FooterBar({ languageSwitch }: Props) {
   const quantity = useCartStore((store) => cartQuantity(store.cartItems));
   const count = hydrated ? quantity : 0;
   const onUserPage = pathname === '/usuario';
+  const userTabIntent = usePanelIntent('userTab');
+  const cartIntent = usePanelIntent('cart');
 
   return (
     <nav
@@ -53,14 +52,24 @@ export function FooterBar({ languageSwitch }: Props) {
     >
       <ul className="mx-auto flex h-full max-w-4xl items-stretch justify-around gap-1 px-2 py-1.5">
         <li className="hidden md:block">
-          <Link href="/privacidade" onClick={closePanels} className={footerItemClass}>
-            <ShieldIcon className="size-5" />
+          <Link
+            prefetch={false}
+            href="/privacidade"
+            onClick={closePanels}
+            className={footerItemClass}
+          >
+            {icons.privacy}
             {t('privacy')}
           </Link>
         </li>
         <li className="hidden md:block">
-          <Link href="/termos-de-uso" onClick={closePanels} className={footerItemClass}>
-            <DocumentIcon className="size-5" />
+          <Link
+            prefetch={false}
+            href="/termos-de-uso"
+            onClick={closePanels}
+            className={footerItemClass}
+          >
+            {icons.terms}
             {t('terms')}
           </Link>
         </li>
@@ -70,12 +79,13 @@ export function FooterBar({ languageSwitch }: Props) {
             type="button"
             aria-haspopup="dialog"
             aria-expanded={userTabOpen}
-            aria-controls={USER_TAB_ID}
+            aria-controls={PANEL_ID.userTab}
             aria-current={onUserPage ? 'page' : undefined}
             onClick={() => togglePanel('userTab')}
+            {...userTabIntent}
             className={`${footerItemClass} ${onUserPage ? activeClass : ''}`}
           >
-            <UserIcon className="size-5" />
+            {icons.user}
             {t('user')}
           </button>
         </li>
@@ -86,12 +96,13 @@ export function FooterBar({ languageSwitch }: Props) {
             type="button"
             aria-haspopup="dialog"
             aria-expanded={cartOpen}
-            aria-controls={CART_PANEL_ID}
+            aria-controls={PANEL_ID.cart}
             aria-label={t('cartLabel', { count })}
             onClick={() => togglePanel('cart')}
+            {...cartIntent}
             className={footerItemClass}
           >
-            <CartIcon className="size-5" />
+            {icons.cart}
             {t('cart')}
           </button>
           {count > 0 ? (
@@ -105,14 +116,19 @@ export function FooterBar({ languageSwitch }: Props) {
           ) : null}
         </li>
         <li>
-          <Link href="/#chocolates" onClick={closePanels} className={footerItemClass}>
-            <StoreIcon className="size-5" />
+          <Link
+            prefetch={false}
+            href="/#chocolates"
+            onClick={closePanels}
+            className={footerItemClass}
+          >
+            {icons.store}
             {t('store')}
           </Link>
         </li>
         <li>
-          <Link href="/" onClick={closePanels} className={footerItemClass}>
-            <HomeIcon className="size-5" />
+          <Link prefetch={false} href="/" onClick={closePanels} className={footerItemClass}>
+            {icons.home}
             {t('home')}
           </Link>
         </li>
@@ -124,7 +140,7 @@ export function FooterBar({ languageSwitch }: Props) {
               aria-label={t('controlPanelLabel')}
               className={footerItemClass}
             >
-              <SettingsIcon className="size-5" />
+              {icons.controlPanel}
               {t('controlPanel')}
             </Link>
           ) : (
@@ -133,7 +149,7 @@ export function FooterBar({ languageSwitch }: Props) {
               aria-label={t('phoneLabel', { phone: SHOP.phone.display })}
               className={footerItemClass}
             >
-              <PhoneIcon className="size-5" />
+              {icons.phone}
               {t('phone')}
             </a>
           )}

@@ -1,19 +1,29 @@
 import { getTranslations } from 'next-intl/server';
 import { CartHelper } from '@/components/cart/cart-helper';
-import { CartPanel } from '@/components/cart/cart-panel';
-import { GlobeIcon } from '@/components/ui/icons';
-import { UserTab } from '@/components/user/user-tab';
-import { UserTabContent } from '@/components/user/user-tab-content';
-import { ColorModeToggle } from './color-mode-toggle';
+import {
+  CartIcon,
+  CloseIcon,
+  DocumentIcon,
+  GlobeIcon,
+  HomeIcon,
+  PhoneIcon,
+  SettingsIcon,
+  ShieldIcon,
+  StoreIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { CookieBanner } from './cookie-banner';
 import { FooterBar } from './footer-bar';
 import { footerItemClass } from './footer-bar-styles';
 import { LanguageSwitch } from './language-switch';
-import { MenuPanel } from './menu-panel';
+import { CartPanelSlot, MenuPanelSlot, UserTabSlot } from './lazy-panels';
 import { OpenUserTabFromUrl } from './open-user-tab-from-url';
 import { Splash } from './splash';
 
-/** Everything that floats over every page: panels, footer bar, notices, splash. */
+/**
+ * Everything that floats over every page: panels (loaded on intent, lazy-panels.tsx), footer bar,
+ * notices, splash.
+ */
 export async function GlobalOverlays() {
   const menu = await getTranslations('Menu');
   const nav = await getTranslations('Navigation');
@@ -21,15 +31,20 @@ export async function GlobalOverlays() {
   const cookies = await getTranslations('CookieBanner');
   const language = await getTranslations('LanguageSwitch');
   const colorMode = await getTranslations('ColorMode');
+  const common = await getTranslations('Common');
 
   return (
     <>
-      <MenuPanel
+      <MenuPanelSlot
+        loadingLabel={common('loading')}
         labels={{
           title: menu('title'),
           close: menu('close'),
           pages: menu('pages'),
           preferences: menu('preferences'),
+          language: language('target'),
+          languageTitle: language('targetLabel'),
+          colorMode: colorMode('label'),
         }}
         links={[
           { href: '/', label: nav('home') },
@@ -40,24 +55,15 @@ export async function GlobalOverlays() {
           { href: '/privacidade', label: nav('privacy') },
           { href: '/termos-de-uso', label: nav('terms') },
         ]}
-        preferences={
-          <>
-            <LanguageSwitch
-              label={language('target')}
-              title={language('targetLabel')}
-              icon={<GlobeIcon className="size-5" />}
-              className="flex w-full items-center gap-3 rounded-xl px-3 py-2 font-medium hover:bg-cacao-100 dark:hover:bg-cacao-900"
-            />
-            <ColorModeToggle label={colorMode('label')} />
-          </>
-        }
       />
-      <CartPanel />
-      <UserTab title={userTab('title')} closeLabel={userTab('close')}>
-        <UserTabContent />
-      </UserTab>
+      <CartPanelSlot loadingLabel={common('loading')} />
+      <UserTabSlot
+        loadingLabel={common('loading')}
+        title={userTab('title')}
+        closeLabel={userTab('close')}
+      />
       <OpenUserTabFromUrl />
-      <CartHelper />
+      <CartHelper closeIcon={<CloseIcon className="size-4" />} />
       <CookieBanner
         label={cookies('label')}
         text={cookies('text')}
@@ -73,6 +79,16 @@ export async function GlobalOverlays() {
             className={footerItemClass}
           />
         }
+        icons={{
+          privacy: <ShieldIcon className="size-5" />,
+          terms: <DocumentIcon className="size-5" />,
+          user: <UserIcon className="size-5" />,
+          cart: <CartIcon className="size-5" />,
+          store: <StoreIcon className="size-5" />,
+          home: <HomeIcon className="size-5" />,
+          controlPanel: <SettingsIcon className="size-5" />,
+          phone: <PhoneIcon className="size-5" />,
+        }}
       />
       <Splash />
     </>

@@ -1,24 +1,26 @@
 'use client';
 
 import { useUiStore } from '@/components/providers/ui-store-provider';
-import { MenuIcon } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
+import { PANEL_ID } from '@/lib/stores/ui-store';
+import { usePanelIntent } from './panel-intent';
 
-export const MENU_ID = 'site-menu';
-
-/** Opens the slide-in menu (search, pages, language, color mode). */
-export function MenuButton({ label }: { label: string }) {
+/** Opens the slide-in menu (search, pages, language, color mode); its icon comes from the server. */
+export function MenuButton({ label, icon }: { label: string; icon: ReactNode }) {
   const open = useUiStore((store) => store.menuOpen);
   const togglePanel = useUiStore((store) => store.togglePanel);
+  const intent = usePanelIntent('menu');
   return (
     <button
       type="button"
       aria-haspopup="dialog"
       aria-expanded={open}
-      aria-controls={MENU_ID}
+      aria-controls={PANEL_ID.menu}
       onClick={() => togglePanel('menu')}
+      {...intent}
       className="flex h-11 items-center gap-2 rounded-full px-3 font-semibold text-cacao-800 hover:bg-cacao-100 dark:text-cacao-100 dark:hover:bg-cacao-900"
     >
-      <MenuIcon />
+      {icon}
       <span className="sr-only sm:not-sr-only">{label}</span>
     </button>
   );

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { MenuIcon } from '@/components/ui/icons';
 import { Link } from '@/lib/i18n/navigation';
 import { Logo } from './logo';
 import { MenuButton } from './menu-button';
@@ -10,7 +11,10 @@ const sections = [
   { href: '/#contato', key: 'contact' },
 ] as const;
 
-/** The fixed top bar: logo, landing sections (desktop) and the menu toggle. */
+/**
+ * The fixed top bar: logo, landing sections (desktop) and the menu toggle. Its links all lead to
+ * the landing and are on every screen: not prefetched (see footer-bar.tsx).
+ */
 export async function Navbar() {
   const t = await getTranslations('Navbar');
   const nav = await getTranslations('Navigation');
@@ -25,7 +29,7 @@ export async function Navbar() {
         {common('skipToContent')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" aria-label={t('homeLink')} className="shrink-0 rounded-lg">
+        <Link href="/" prefetch={false} aria-label={t('homeLink')} className="shrink-0 rounded-lg">
           <Logo title={meta('siteName')} gradientId="navbar-logo" className="h-10 w-auto" />
         </Link>
         <nav aria-label={nav('mainLabel')} className="hidden md:block">
@@ -34,6 +38,7 @@ export async function Navbar() {
               <li key={section.key}>
                 <Link
                   href={section.href}
+                  prefetch={false}
                   className="text-cacao-700 hover:text-cacao-950 hover:underline dark:text-cacao-200 dark:hover:text-white"
                 >
                   {nav(section.key)}
@@ -42,7 +47,7 @@ export async function Navbar() {
             ))}
           </ul>
         </nav>
-        <MenuButton label={t('menu')} />
+        <MenuButton label={t('menu')} icon={<MenuIcon />} />
       </div>
     </header>
   );

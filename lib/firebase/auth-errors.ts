@@ -1,5 +1,8 @@
 // Which short message the login form shows for a failed sign-in, sign-up or Google popup. Pure, so
 // it is unit-tested and shared by every form that signs people in.
+import { SessionRequestError } from '@/lib/session/session-error';
+
+export { SessionRequestError };
 
 /** Keys of the "LoginForm.errors" messages. */
 export type LoginErrorKey =
@@ -21,17 +24,6 @@ export type LoginErrorKey =
   | 'unknown';
 
 export type LoginMethod = 'google' | 'email' | 'signUp';
-
-/** A refusal of POST /api/session (the server did not accept the fresh ID token). */
-export class SessionRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(`Session request failed with ${status} (${code})`);
-    this.name = 'SessionRequestError';
-  }
-}
 
 const BY_CODE: Readonly<Record<string, LoginErrorKey>> = {
   'auth/wrong-password': 'wrongPassword',

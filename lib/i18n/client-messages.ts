@@ -1,17 +1,14 @@
+import type { AbstractIntlMessages } from 'next-intl';
+import type { Panel } from '@/lib/stores/ui-store';
+
 /**
- * Message namespaces sent to the browser for client components that call useTranslations.
- * Everything else is translated on the server and handed to islands as props. The overlays listed
- * here format texts from client state (counts, product titles).
+ * Message namespaces sent with every page, for client components of its first load that call
+ * useTranslations. Everything else is translated on the server and handed to islands as props.
  */
-export const CLIENT_NAMESPACES = [
-  'Error',
-  'Search',
-  'CartPanel',
-  'CartStock',
-  'CartUndo',
-  'FooterBar',
-  'AddToCart',
-  // The account (user tab and /usuario): its forms and lists render from client state.
+export const CLIENT_NAMESPACES = ['Error', 'FooterBar', 'AddToCart'] as const;
+
+/** The account's texts: the user tab, /usuario and the order link's sign-in render them. */
+export const ACCOUNT_NAMESPACES = [
   'LoginForm',
   'PasswordReset',
   'Profile',
@@ -19,3 +16,31 @@ export const CLIENT_NAMESPACES = [
   'Orders',
   'OrderStatus',
 ] as const;
+
+/**
+ * The texts each slide-in panel's client code needs. They are not in the page: a panel fetches
+ * them with its code, on the first sign that it will be opened (components/layout/lazy-panels.tsx,
+ * GET /api/messages/{locale}/{panel}).
+ */
+export const PANEL_NAMESPACES = {
+  menu: ['Search'],
+  cart: ['CartPanel', 'CartStock', 'CartUndo'],
+  userTab: ACCOUNT_NAMESPACES,
+} as const satisfies Record<Panel, readonly string[]>;
+
+export function isPanel(value: string): value is Panel {
+  return Object.hasOwn(PANEL_NAMESPACES, value);
+}
+
+/** The given namespaces of `messages` (those it has). */
+export function pickMessages(
+  messages: AbstractIntlMessages,
+  namespaces: readonly string[],
+): AbstractIntlMessages {
+  const picked: AbstractIntlMessages = {};
+  for (const namespace of namespaces) {
+    const value = messages[namespace];
+    if (value !== undefined) picked[namespace] = value;
+  }
+  return picked;
+}

@@ -5,9 +5,24 @@ export function otherLocale(locale: AppLocale): AppLocale {
   return locale === 'en' ? 'pt-BR' : 'en';
 }
 
-/** `pathname` (without locale prefix) under `locale`, e.g. ('/chocolates/x', 'en') -> '/en/chocolates/x'. */
+/**
+ * `pathname` (a path of the shop without locale prefix, possibly with a query or hash) under
+ * `locale`: ('/chocolates/x', 'en') -> '/en/chocolates/x', ('/', 'pt-BR') -> '/pt-BR',
+ * ('/#chocolates', 'pt-BR') -> '/pt-BR#chocolates'. Anything else (another site, a bare hash,
+ * `tel:`) is returned as it is.
+ */
 export function localizedPath(pathname: string, locale: AppLocale): string {
-  return `/${locale}${pathname === '/' ? '' : pathname}`;
+  if (!pathname.startsWith('/') || pathname.startsWith('//')) return pathname;
+  const rest = pathname.slice(1);
+  if (rest === '' || rest.startsWith('#') || rest.startsWith('?')) return `/${locale}${rest}`;
+  return `/${locale}${pathname}`;
+}
+
+/** The path without its locale prefix: '/pt-BR' -> '/', '/en/usuario' -> '/usuario'. */
+export function delocalizedPath(pathname: string): string {
+  const [, first, ...rest] = pathname.split('/');
+  if (!(locales as readonly string[]).includes(first ?? '')) return pathname;
+  return rest.length === 0 ? '/' : `/${rest.join('/')}`;
 }
 
 /** The NEXT_LOCALE cookie that remembers an explicit choice for a year (the proxy reads it). */

@@ -1,6 +1,6 @@
 // The browser side of /api/session: tiny fetch wrappers, no Firebase. The httpOnly session cookie
 // they set or clear is the source of truth for who is signed in.
-import { SessionRequestError } from '@/lib/firebase/auth-errors';
+import { SessionRequestError } from './session-error';
 import type { PublicUser } from '@/lib/users/types';
 
 export const SESSION_URL = '/api/session';

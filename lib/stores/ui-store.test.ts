@@ -37,4 +37,16 @@ describe('ui store', () => {
     store.getState().closePanels();
     expect(openPanels(store)).toEqual([]);
   });
+
+  it('asks for the code of a panel once, on intent or when it opens, and keeps it', () => {
+    const store = createUiStore();
+    expect(store.getState().requestedPanels).toEqual({ menu: false, cart: false, userTab: false });
+    store.getState().requestPanel('cart');
+    const requested = store.getState().requestedPanels;
+    store.getState().requestPanel('cart');
+    expect(store.getState().requestedPanels).toBe(requested);
+    store.getState().openPanel('userTab');
+    store.getState().closePanels();
+    expect(store.getState().requestedPanels).toEqual({ menu: false, cart: true, userTab: true });
+  });
 });

@@ -7,6 +7,13 @@ import type { ColorMode } from '@/lib/color-mode';
  */
 export type Panel = 'menu' | 'cart' | 'userTab';
 
+/** Each panel's element id, for the aria-controls of the buttons that open it. */
+export const PANEL_ID = {
+  menu: 'site-menu',
+  cart: 'cart-panel',
+  userTab: 'user-tab',
+} as const satisfies Record<Panel, string>;
+
 export type UiState = {
   colorMode: ColorMode;
   /** The cookie banner may show (it also stays hidden once dismissed in an earlier visit). */
@@ -18,6 +25,11 @@ export type UiState = {
   cartHelperItem: string | null;
   cartHelperAddedAt: number;
   userTabOpen: boolean;
+  /**
+   * Panels whose code was asked for: each panel's code loads on the first sign that it will be
+   * opened (components/layout/lazy-panels.tsx), and stays loaded.
+   */
+  requestedPanels: Readonly<Record<Panel, boolean>>;
 };
 
 export type UiActions = {
@@ -26,6 +38,8 @@ export type UiActions = {
   setCartHelperOpen: (open: boolean) => void;
   /** Shows the "added" notice for the product `key`. */
   showCartHelper: (key: string) => void;
+  /** Starts loading `panel`'s code (a pointer over, focus on or touch of a button that opens it). */
+  requestPanel: (panel: Panel) => void;
   /** Opens `panel` and closes every other panel. */
   openPanel: (panel: Panel) => void;
   closePanel: (panel: Panel) => void;
@@ -55,6 +69,7 @@ export const defaultUiState: UiState = {
   cookiesOpen: true,
   cartHelperItem: null,
   cartHelperAddedAt: 0,
+  requestedPanels: { menu: false, cart: false, userTab: false },
   ...allClosed,
 };
 
@@ -72,7 +87,14 @@ export function createUiStore(initState: Partial<UiState> = {}) {
     setCartHelperOpen: (cartHelperOpen) => set({ cartHelperOpen }),
     showCartHelper: (key) =>
       set({ cartHelperOpen: true, cartHelperItem: key, cartHelperAddedAt: Date.now() }),
-    openPanel: (panel) => set({ ...allClosed, [panelFlag[panel]]: true }),
+    requestPanel: (panel) => {
+      const requested = get().requestedPanels;
+      if (!requested[panel]) set({ requestedPanels: { ...requested, [panel]: true } });
+    },
+    openPanel: (panel) => {
+      get().requestPanel(panel);
+      set({ ...allClosed, [panelFlag[panel]]: true });
+    },
     closePanel: (panel) => set({ [panelFlag[panel]]: false }),
     togglePanel: (panel) => {
       if (isPanelOpen(get(), panel)) get().closePanel(panel);

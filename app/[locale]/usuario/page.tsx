@@ -5,6 +5,7 @@ import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Notice } from '@/components/ui/notice';
 import { ORDERS_ANCHOR } from '@/lib/orders/list';
 import { LoginPanel } from '@/components/user/login-panel';
+import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { expireDueOrdersLazily } from '@/lib/orders/expiry';
 import { listOrdersForUser } from '@/lib/orders/repository';
@@ -61,32 +62,35 @@ export default async function UserPage({ params, searchParams }: Props) {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
         {user ? t('title') : t('signedOutTitle')}
       </h1>
-      {reauth ? (
-        <div className="mt-8 max-w-md">
-          <Notice tone="info">{(await getTranslations('Resilience'))('reauth')}</Notice>
-          <div className="mt-4">
-            <LoginPanel active headingLevel={2} />
-          </div>
-        </div>
-      ) : null}
-      {user ? (
-        <div className="mt-8">
-          <AccountView
-            user={user}
-            isAdmin={user.isAdmin}
-            orders={orders}
-            headingLevel={2}
-            ordersAnchor={ORDERS_ANCHOR}
-          />
-        </div>
-      ) : (
-        <>
-          <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{t('description')}</p>
+      {/* This page shows the account itself: its texts come with it (not with the user tab). */}
+      <AccountMessages>
+        {reauth ? (
           <div className="mt-8 max-w-md">
-            <LoginPanel active headingLevel={2} />
+            <Notice tone="info">{(await getTranslations('Resilience'))('reauth')}</Notice>
+            <div className="mt-4">
+              <LoginPanel active headingLevel={2} />
+            </div>
           </div>
-        </>
-      )}
+        ) : null}
+        {user ? (
+          <div className="mt-8">
+            <AccountView
+              user={user}
+              isAdmin={user.isAdmin}
+              orders={orders}
+              headingLevel={2}
+              ordersAnchor={ORDERS_ANCHOR}
+            />
+          </div>
+        ) : (
+          <>
+            <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{t('description')}</p>
+            <div className="mt-8 max-w-md">
+              <LoginPanel active headingLevel={2} />
+            </div>
+          </>
+        )}
+      </AccountMessages>
     </section>
   );
 }

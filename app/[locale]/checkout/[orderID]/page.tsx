@@ -5,6 +5,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { LoginPanel } from '@/components/user/login-panel';
+import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { getMyPlacedOrder, type MyPlacedOrder } from '@/lib/orders/place-order';
@@ -56,7 +57,9 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{s('title')}</h1>
         <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{s('description')}</p>
         <div className="mt-8 max-w-md">
-          <LoginPanel active headingLevel={2} />
+          <AccountMessages>
+            <LoginPanel active headingLevel={2} />
+          </AccountMessages>
         </div>
       </section>
     );
