@@ -23,7 +23,7 @@ export function LanguageSwitch({ label, title, className, icon }: Props) {
     }
     event.preventDefault();
     document.cookie = localeCookie(target);
-    // Another root layout (<html lang> changes), so Next.js loads the page in full.
+    // A client-side navigation: the locale layout renders again with the other language's texts.
     router.push(`${href}${window.location.search}${window.location.hash}`);
   };
 

@@ -10,6 +10,7 @@ import {
 import {
   lazy,
   Suspense,
+  use,
   useMemo,
   type ComponentProps,
   type ComponentType,
@@ -25,9 +26,9 @@ import type { MenuPanelProps } from './menu-panel';
 // panel-intent.ts) or when something opens it. So neither the code nor the texts are in a page.
 const loadedMessages = new Map<string, Promise<AbstractIntlMessages>>();
 
-function loadPanelMessages(panel: Panel): Promise<AbstractIntlMessages> {
-  // The locale layout sets <html lang>; changing language loads a new document.
-  const key = `${document.documentElement.lang}/${panel}`;
+/** The texts of `panel` in `locale`, fetched once per document and language. */
+function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMessages> {
+  const key = `${locale}/${panel}`;
   let loading = loadedMessages.get(key);
   if (!loading) {
     loading = fetch(`/api/messages/${key}`)
@@ -36,9 +37,10 @@ function loadPanelMessages(panel: Panel): Promise<AbstractIntlMessages> {
         return response.json() as Promise<AbstractIntlMessages>;
       })
       .catch((error: unknown) => {
-        // The panel still opens (texts show as their keys); the next page load tries again.
+        // The panel still opens (texts show as their keys); it asks again when it renders after
+        // a pause, not in a loop while the network is down.
         console.error('Loading the texts of a panel failed:', error);
-        loadedMessages.delete(key);
+        setTimeout(() => loadedMessages.delete(key), 10_000);
         return {};
       });
     loadedMessages.set(key, loading);
@@ -48,12 +50,16 @@ function loadPanelMessages(panel: Panel): Promise<AbstractIntlMessages> {
 
 function lazyPanel<P extends object>(panel: Panel, load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [Component, messages] = await Promise.all([load(), loadPanelMessages(panel)]);
+    // The texts start loading with the code; the component reads them for the locale it renders
+    // in, since a language switch is a client-side navigation that keeps this module's state.
+    void loadPanelMessages(panel, document.documentElement.lang);
+    const Component = await load();
     function PanelWithTexts(props: P) {
       const pageMessages = useMessages();
       const locale = useLocale();
       const timeZone = useTimeZone();
-      const merged = useMemo(() => ({ ...pageMessages, ...messages }), [pageMessages]);
+      const messages = use(loadPanelMessages(panel, locale));
+      const merged = useMemo(() => ({ ...pageMessages, ...messages }), [pageMessages, messages]);
       return (
         <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={merged}>
           <Component {...props} />
