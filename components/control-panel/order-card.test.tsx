@@ -94,3 +94,14 @@ it('shows no flag when the payment needs nobody', async () => {
   expect(screen.queryByText('Payment needs review')).not.toBeInTheDocument();
   expect(screen.queryByTestId('admin-order-payment-review')).not.toBeInTheDocument();
 });
+
+it.each([
+  ['Ana', 'Olá, Ana! Aqui é da Chocolates Tropicais'],
+  ['', 'Olá! Aqui é da Chocolates Tropicais'],
+] as const)('greets the customer %j on WhatsApp in the order language', async (name, greeting) => {
+  // The admin reads English; the customer shopped in Portuguese.
+  await renderCard({ ...baseOrder, customer: { ...baseOrder.customer, name } }, 'en');
+  const link = screen.getByRole('link', { name: /WhatsApp/ });
+  const text = new URL(link.getAttribute('href') ?? '').searchParams.get('text');
+  expect(text).toBe(`${greeting}, sobre o seu pedido número MPORDER00042.`);
+});

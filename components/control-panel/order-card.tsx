@@ -29,7 +29,12 @@ export async function OrderCard({ order, locale }: Props) {
   const name = order.customer.name || t('noName');
   const whatsapp = customerWhatsappLink(
     order.telephone,
-    customerT('orders.whatsappText', { name, orderID: order.orderID }),
+    // A customer without a name is greeted without one, not as 'Sem nome'.
+    customerT('orders.whatsappText', {
+      named: order.customer.name ? 'yes' : 'no',
+      name: order.customer.name,
+      orderID: order.orderID,
+    }),
   );
   const titleId = `order-${order.orderID}-title`;
   const address = order.address;

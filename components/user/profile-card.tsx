@@ -28,7 +28,7 @@ export function ProfileCard({ user, headingLevel = 3 }: Props) {
         // eslint-disable-next-line @next/next/no-img-element
         <img
           src={user.avatarURL}
-          alt={t('avatarAlt', { name })}
+          alt={t('avatarAlt', { name: name || (user.email ?? '') })}
           width={56}
           height={56}
           referrerPolicy="no-referrer"

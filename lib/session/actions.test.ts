@@ -15,6 +15,19 @@ jest.mock('next/headers', () =>
     .nextHeadersMock(),
 );
 
+// The real repository, except that a test can make the profile write never answer.
+const mockWriteHangs = { current: false };
+jest.mock('@/lib/users/repository', () => {
+  const actual =
+    jest.requireActual<typeof import('@/lib/users/repository')>('@/lib/users/repository');
+  return {
+    ...actual,
+    updateUserProfile: jest.fn((...args: Parameters<typeof actual.updateUserProfile>) =>
+      mockWriteHangs.current ? new Promise<never>(() => {}) : actual.updateUserProfile(...args),
+    ),
+  };
+});
+
 // refresh() needs a Server Action's request; here it only records that it was asked for.
 jest.mock('next/cache', () => ({ refresh: jest.fn() }));
 
@@ -201,5 +214,33 @@ describe('updateProfile without a session', () => {
       error: 'unauthenticated',
     });
     expect((await stored())?.address).toEqual(valid);
+  });
+});
+
+describe('updateProfile with a backend that does not answer', () => {
+  const deadline = process.env.BACKEND_DEADLINE_MS;
+  afterEach(() => {
+    if (deadline === undefined) delete process.env.BACKEND_DEADLINE_MS;
+    else process.env.BACKEND_DEADLINE_MS = deadline;
+  });
+
+  it("answers 'unavailable' within the deadline instead of hanging", async () => {
+    await signInShopper();
+    const write = jest.mocked((await import('@/lib/users/repository')).updateUserProfile);
+    write.mockClear();
+    mockWriteHangs.current = true;
+    process.env.BACKEND_DEADLINE_MS = '1500';
+    try {
+      const started = Date.now();
+      expect(await actions.updateProfile({ name: 'Clara Nunes' })).toEqual({
+        ok: false,
+        error: 'unavailable',
+      });
+      // The write was reached (the session check answered) and abandoned at its deadline.
+      expect(write).toHaveBeenCalledTimes(1);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      mockWriteHangs.current = false;
+    }
   });
 });

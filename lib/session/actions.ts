@@ -2,6 +2,7 @@
 
 import { refresh } from 'next/cache';
 
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { startActionLog } from '@/lib/log';
 import { profilePatchSchema } from '@/lib/users/profile-schema';
 import { toPublicUser, updateUserProfile } from '@/lib/users/repository';
@@ -34,7 +35,12 @@ export async function updateProfile(input: unknown): Promise<UpdateProfileResult
     if (!uid) return { ok: false, error: 'unauthenticated' };
     const parsed = profilePatchSchema.safeParse(input);
     if (!parsed.success) return { ok: false, error: 'invalid' };
-    const record = await updateUserProfile(uid, parsed.data);
+    // A frozen backend answers 'unavailable' in time instead of leaving the form on 'Salvando…'.
+    const record = await withDeadline(
+      updateUserProfile(uid, parsed.data),
+      backendDeadlineMs(),
+      'update-profile',
+    );
     const { name, telephone, address } = toPublicUser(uid, record);
     refresh();
     return { ok: true, profile: { name, telephone, address } };
