@@ -1,5 +1,5 @@
 /**
- * How long one backend step of a request (the session check: Auth, then the user record in
+ * How long one backend step of a request (the session check: Auth and the user record in
  * Firestore; an order's transaction) may take before the request gives up: 3 s, so that the
  * request still answers within 5 s. BACKEND_DEADLINE_MS overrides it (the Jest setup raises it:
  * a cold emulator channel on a loaded test machine can take longer).

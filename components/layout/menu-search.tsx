@@ -41,7 +41,7 @@ export function MenuSearch() {
   const hidden = useHiddenProducts();
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  // Mounted when the menu first opens (menu-panel.tsx loads it then), after the menu gave focus
+  // Mounted when the menu first opens, after the menu gave focus
   // to what it had: the search takes it, as it does on every later opening (data-autofocus).
   useEffect(() => inputRef.current?.focus({ preventScroll: true }), []);
   const inputId = useId();

@@ -22,10 +22,7 @@ import { locales } from '@/lib/i18n/locales';
 export const REGENERATION_SETTLE_MS = 1_000;
 
 /** The storefront paths that show these products: both landing pages and their own pages. */
-export function storefrontPaths(
-  productKeys: readonly string[],
-  options: { sitemap: boolean },
-): string[] {
+function storefrontPaths(productKeys: readonly string[], options: { sitemap: boolean }): string[] {
   const paths = new Set<string>();
   for (const key of productKeys) {
     const product = getProduct(key);

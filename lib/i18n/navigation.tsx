@@ -7,7 +7,6 @@
 // '/', '/#chocolates', '/chocolates/ovo-pistache'.
 import NextLink from 'next/link';
 import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
-import type { AppRouterInstance } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { useLocale } from 'next-intl';
 import { useMemo, type ComponentProps } from 'react';
 import type { AppLocale } from './locales';
@@ -32,7 +31,7 @@ export function usePathname(): string {
 }
 
 /** Next's router; push, replace and prefetch take shop paths and add the page's locale. */
-export function useRouter(): AppRouterInstance {
+export function useRouter(): ReturnType<typeof useNextRouter> {
   const router = useNextRouter();
   const locale = useLocale() as AppLocale;
   return useMemo(

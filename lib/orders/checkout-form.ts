@@ -111,7 +111,7 @@ export function cartProblems(lines: readonly CheckoutCartLine[]): CartProblem[] 
   return problems;
 }
 
-/** The placeOrder payload: product keys and quantities only (prices come from the server). */
+/** The body of POST /api/orders: product keys and quantities only (prices come from the server). */
 export function toCheckoutInput({
   orderID,
   lines,

@@ -48,9 +48,6 @@ export const profilePatchSchema = z
     message: 'nothing to save',
   });
 
-/** A validated profile save: trimmed, the telephone formatted. */
-export type ValidProfilePatch = z.output<typeof profilePatchSchema>;
-
 // The browser's patch type and the schema's input must stay the same shape.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const shapesMatch: SameShape<
