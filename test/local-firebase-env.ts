@@ -200,3 +200,25 @@ export function adminClients(stack: TestFirebase, name = `test-${Date.now()}-${M
   };
   return clients;
 }
+
+/** A test file's private local Firebase and an admin client on it, once `beforeAll` has run. */
+export type FileFirebase = { stack: TestFirebase; clients: AdminClients; db: Firestore };
+
+/**
+ * Starts a private local Firebase for the calling test file before its tests and stops it after
+ * them. Declare it before the file's own `beforeAll`, which then finds the environment applied
+ * (import the module under test there, not at the top).
+ */
+export function setUpFileFirebase(options?: StartTestFirebaseOptions): FileFirebase {
+  const handle = {} as FileFirebase;
+  beforeAll(async () => {
+    handle.stack = await startTestFirebase(options);
+    handle.clients = adminClients(handle.stack);
+    handle.db = handle.clients.db;
+  });
+  afterAll(async () => {
+    await handle.clients?.close();
+    await handle.stack?.stop();
+  });
+  return handle;
+}

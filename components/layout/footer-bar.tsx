@@ -51,28 +51,19 @@ export function FooterBar({ languageSwitch, icons }: Props) {
       className="fixed inset-x-0 bottom-0 z-50 h-16 border-t border-cacao-200 bg-cacao-50/95 backdrop-blur dark:border-cacao-800 dark:bg-cacao-950/95"
     >
       <ul className="mx-auto flex h-full max-w-4xl items-stretch justify-around gap-1 px-2 py-1.5">
-        <li className="hidden md:block">
-          <Link
-            prefetch={false}
-            href="/privacidade"
-            onClick={closePanels}
-            className={footerItemClass}
-          >
-            {icons.privacy}
-            {t('privacy')}
-          </Link>
-        </li>
-        <li className="hidden md:block">
-          <Link
-            prefetch={false}
-            href="/termos-de-uso"
-            onClick={closePanels}
-            className={footerItemClass}
-          >
-            {icons.terms}
-            {t('terms')}
-          </Link>
-        </li>
+        {(
+          [
+            ['/privacidade', icons.privacy, t('privacy')],
+            ['/termos-de-uso', icons.terms, t('terms')],
+          ] as const
+        ).map(([href, icon, label]) => (
+          <li key={href} className="hidden md:block">
+            <Link prefetch={false} href={href} onClick={closePanels} className={footerItemClass}>
+              {icon}
+              {label}
+            </Link>
+          </li>
+        ))}
         <li className="hidden md:block">{languageSwitch}</li>
         <li>
           <button

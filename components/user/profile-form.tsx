@@ -214,19 +214,19 @@ export function ProfileForm({ user, headingLevel = 3 }: Props) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <section aria-labelledby={`${formId}-contact`} className="flex flex-col gap-3">
-        <Heading id={`${formId}-contact`} className={sectionTitleClass}>
-          {t('contactTitle')}
-        </Heading>
-        <ul className="flex flex-col gap-2">{CONTACT_FORM_FIELDS.map(row)}</ul>
-      </section>
-
-      <section aria-labelledby={`${formId}-address`} className="flex flex-col gap-3">
-        <Heading id={`${formId}-address`} className={sectionTitleClass}>
-          {t('title')}
-        </Heading>
-        <ul className="flex flex-col gap-2">{ADDRESS_FORM_FIELDS.map(row)}</ul>
-      </section>
+      {(
+        [
+          ['contact', t('contactTitle'), CONTACT_FORM_FIELDS],
+          ['address', t('title'), ADDRESS_FORM_FIELDS],
+        ] as const
+      ).map(([group, title, fields]) => (
+        <section key={group} aria-labelledby={`${formId}-${group}`} className="flex flex-col gap-3">
+          <Heading id={`${formId}-${group}`} className={sectionTitleClass}>
+            {title}
+          </Heading>
+          <ul className="flex flex-col gap-2">{fields.map(row)}</ul>
+        </section>
+      ))}
 
       {editing.size > 0 || dirty ? (
         <p id={hintId} className="text-sm text-cacao-600 dark:text-cacao-300">

@@ -1,39 +1,25 @@
 // The cart's live stock read against a private local Firebase (seeded: stock 10 everywhere).
-import type { Firestore } from 'firebase-admin/firestore';
 import { NextRequest } from 'next/server';
 
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
 
 jest.setTimeout(30_000);
 
-let stack: TestFirebase;
-let clients: AdminClients;
-let db: Firestore;
+const firebase = setUpFileFirebase();
 let route: typeof import('./route');
 
 const INVENTORY = 'projects/chocolate-shop/inventory';
 
 beforeAll(async () => {
-  stack = await startTestFirebase();
-  clients = adminClients(stack);
-  db = clients.db;
   route = await import('./route');
-  await db.doc(`${INVENTORY}/ovo-pistache`).set({ stock: 2 }, { merge: true });
-  await db.doc(`${INVENTORY}/mini-ovo`).set({ stock: 0 }, { merge: true });
-  await db.doc(`${INVENTORY}/barra-tropical-rio`).set({ showInStore: false }, { merge: true });
-  await db
+  await firebase.db.doc(`${INVENTORY}/ovo-pistache`).set({ stock: 2 }, { merge: true });
+  await firebase.db.doc(`${INVENTORY}/mini-ovo`).set({ stock: 0 }, { merge: true });
+  await firebase.db
+    .doc(`${INVENTORY}/barra-tropical-rio`)
+    .set({ showInStore: false }, { merge: true });
+  await firebase.db
     .doc(`${INVENTORY}/barra-tropical-bahia`)
     .set({ availableForSale: false }, { merge: true });
-});
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
 });
 
 const get = (keys: string) =>
