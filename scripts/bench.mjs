@@ -226,6 +226,12 @@ function lighthouse(url) {
       throw new Error(`lighthouse failed on ${url}: ${result.stderr}`);
     }
     const report = JSON.parse(result.stdout);
+    if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      // Whole reports kept for reading why a run scored what it did (long tasks, bootup time).
+      mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+      const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${run}.json`;
+      writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, name), result.stdout);
+    }
     runs.push({
       performance: report.categories.performance.score * 100,
       lcp: report.audits['largest-contentful-paint'].numericValue,
