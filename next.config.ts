@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
@@ -42,8 +43,26 @@ const securityHeaders = [
   },
 ];
 
+// One id per build, given to Next as its build id and compiled into the server's and the
+// browser's code, so the panels' texts are addressed per build (lib/i18n/client-messages.ts).
+// Next evaluates this file again in its build workers, which inherit the environment: the first
+// evaluation's id is every worker's. A deployment pipeline may set SHOP_BUILD_ID itself (letters,
+// digits, '-', '_': it is a path segment). Like Next's own ids, none holds 'ad' (ad blockers).
+function newBuildId(): string {
+  let id = '';
+  while (!id || /ad/i.test(id)) id = randomUUID().replaceAll('-', '').slice(0, 16);
+  return id;
+}
+process.env.SHOP_BUILD_ID ||= newBuildId();
+const buildId = process.env.SHOP_BUILD_ID;
+if (!/^[\w-]{1,64}$/.test(buildId)) {
+  throw new Error(`SHOP_BUILD_ID must be 1-64 letters, digits, '-' or '_', not ${buildId}`);
+}
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  generateBuildId: () => buildId,
+  env: { SHOP_BUILD_ID: buildId },
   // A self-contained server (.next/standalone/server.js with only the node_modules it uses) for
   // the container and `npm start`; scripts/build.mjs copies the static assets and public/ into it.
   output: 'standalone',

@@ -20,7 +20,7 @@ export const ACCOUNT_NAMESPACES = [
 /**
  * The texts each slide-in panel's client code needs. They are not in the page: a panel fetches
  * them with its code, on the first sign that it will be opened (components/layout/lazy-panels.tsx,
- * GET /api/messages/{locale}/{panel}).
+ * GET /api/messages/{build}/{locale}/{panel}).
  */
 export const PANEL_NAMESPACES = {
   menu: ['Search'],
@@ -43,4 +43,16 @@ export function pickMessages(
     if (value !== undefined) picked[namespace] = value;
   }
   return picked;
+}
+
+/**
+ * The id of this build (next.config.ts puts the same one into the server's and the browser's
+ * code). It is part of the texts' address, so a cache can keep them for good and a page's code
+ * never gets the texts of another build.
+ */
+export const MESSAGES_BUILD = process.env.SHOP_BUILD_ID ?? 'development';
+
+/** Where the browser fetches a panel's texts. */
+export function messagesPath(locale: string, panel: Panel): string {
+  return `/api/messages/${MESSAGES_BUILD}/${locale}/${panel}`;
 }

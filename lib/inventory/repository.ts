@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
 import { getProduct, products } from '@/lib/catalogue';
@@ -80,6 +81,28 @@ export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => 
 export async function getStorefrontProducts(): Promise<Product[]> {
   return productsWithInventory(await getInventoryOverlay());
 }
+
+/**
+ * The tag of inventory reads kept in Next's data cache. The control panel invalidates it with the
+ * storefront pages whenever stock or flags change (lib/control-panel/revalidate.ts).
+ */
+export const INVENTORY_CACHE_TAG = 'inventory';
+
+/**
+ * The keys of the products hidden from the shop ('Na vitrine' off), for anyone who asks
+ * (GET /api/catalogue/hidden). Kept in Next's data cache (one cache on Vercel, one per instance
+ * elsewhere, like the storefront pages), so a flood of requests costs no Firestore reads: read
+ * again when a change invalidates INVENTORY_CACHE_TAG, and at most every 60 s (the pages' time) for
+ * writes made outside the panel. A failed read is not cached.
+ */
+export const getHiddenProductKeys = unstable_cache(
+  async (): Promise<string[]> =>
+    productsWithInventory(await readOverlay(RUNTIME_TIMEOUT_MS))
+      .filter((product) => !product.showInStore)
+      .map((product) => product.key),
+  ['inventory', 'hidden-product-keys'],
+  { tags: [INVENTORY_CACHE_TAG], revalidate: 60 },
+);
 
 /** One product as the storefront shows it now, or undefined for an unknown key. */
 export async function getStorefrontProduct(key: string): Promise<Product | undefined> {
