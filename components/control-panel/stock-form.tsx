@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import {
   startTransition,
   useActionState,
+  useEffect,
   useState,
   useSyncExternalStore,
   type FormEvent,
@@ -17,6 +18,7 @@ import {
   type StockLineResult,
   type StockSaveResult,
 } from '@/lib/control-panel/actions';
+import { refreshHiddenProducts } from '@/lib/catalogue/hidden-products';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
 import {
@@ -128,6 +130,14 @@ export function StockForm({ locale, rows, entries }: Props) {
     setSaved(nextSaved);
     setDrafts(nextDrafts);
   }
+
+  // The save invalidated the server's list of hidden products; this browser may still hold the
+  // list it read in the last seconds, and the admin is the one who checks the menu search next.
+  useEffect(() => {
+    if (result && Object.values(result.lines).some((line) => line.ok)) {
+      void refreshHiddenProducts();
+    }
+  }, [result]);
 
   const changedKeys = rows
     .map((row) => row.key)

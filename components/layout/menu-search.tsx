@@ -5,19 +5,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { SearchIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
+import { HIDDEN_PRODUCTS_PATH } from '@/lib/catalogue/hidden-products';
 import { searchCatalogue } from '@/lib/catalogue/search';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
  * The products hidden from the shop now ('Na vitrine' off), read once when the search mounts;
  * null until the answer arrives. The catalogue every page carries is static, so it cannot know.
- * If the read fails the search lists the whole catalogue (a hidden product's page is a 404).
+ * The browser may answer from its HTTP cache (the route allows a few seconds). If the read fails
+ * the search lists the whole catalogue (a hidden product's page is a 404).
  */
 function useHiddenProducts(): ReadonlySet<string> | null {
   const [hidden, setHidden] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/catalogue/hidden', { cache: 'no-store', signal: controller.signal })
+    fetch(HIDDEN_PRODUCTS_PATH, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`answered ${response.status}`);
         const body = (await response.json()) as { hidden?: unknown };

@@ -19,7 +19,11 @@ jest.mock('next/headers', () =>
     .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
     .nextHeadersMock(),
 );
-jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
+jest.mock('next/cache', () => ({
+  revalidatePath: jest.fn(),
+  revalidateTag: jest.fn(),
+  unstable_cache: <T>(read: T) => read,
+}));
 // Invalidations made after the answer (lib/control-panel/revalidate.ts): their callback is run by hand.
 jest.mock('next/server', () => ({
   ...jest.requireActual<typeof import('next/server')>('next/server'),
@@ -51,6 +55,7 @@ let auth: Auth;
 let actions: Actions;
 let session: Session;
 let revalidatePath: jest.Mock;
+let revalidateTag: jest.Mock;
 let after: jest.Mock;
 
 /** Session cookie values, by who holds them (null: no cookie at all). */
@@ -170,6 +175,7 @@ beforeAll(async () => {
   session = await import('@/lib/session/session');
   actions = await import('./actions');
   revalidatePath = (await import('next/cache')).revalidatePath as jest.Mock;
+  revalidateTag = (await import('next/cache')).revalidateTag as jest.Mock;
   after = (await import('next/server')).after as jest.Mock;
 
   await createAccount('shopper-b', 'shopper-b@example.com', { isAdmin: false });
@@ -206,6 +212,7 @@ async function runAfterAnswer() {
 beforeEach(() => {
   cookieJar.reset();
   revalidatePath.mockClear();
+  revalidateTag.mockClear();
   after.mockClear();
 });
 
@@ -674,6 +681,8 @@ describe('stock and availability', () => {
     ].sort();
     expect(revalidatePath.mock.calls.map(([path]) => path).sort()).toEqual(paths);
     for (const call of revalidatePath.mock.calls) expect(call).toHaveLength(1);
+    // The cached inventory reads (the menu search's hidden products) expire at once with them.
+    expect(revalidateTag.mock.calls).toEqual([['inventory', { expire: 0 }]]);
     // And once more after the answer, without the admin waiting for it.
     expect(after).toHaveBeenCalledTimes(1);
     revalidatePath.mockClear();

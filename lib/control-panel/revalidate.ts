@@ -1,9 +1,10 @@
 import 'server-only';
 
-import { revalidatePath } from 'next/cache';
+import { revalidatePath, revalidateTag } from 'next/cache';
 import { after } from 'next/server';
 
 import { getProduct } from '@/lib/catalogue';
+import { INVENTORY_CACHE_TAG } from '@/lib/inventory/repository';
 import { locales } from '@/lib/i18n/locales';
 
 // What the panel's actions invalidate, and nothing more. An invalidation made while an action
@@ -38,7 +39,8 @@ function storefrontPaths(productKeys: readonly string[], options: { sitemap: boo
 }
 
 /**
- * Invalidates the storefront pages of products whose stock or flags changed, and once more
+ * Invalidates the storefront pages of products whose stock or flags changed and the cached
+ * inventory reads (INVENTORY_CACHE_TAG: the menu search's hidden products), and once more
  * REGENERATION_SETTLE_MS later, after the answer, so the admin never waits for it. `inAnswer`:
  * the first invalidation is made while the action runs (a stock save: the admin's page and
  * browser then show the change at once); otherwise right after the answer (a cancellation that
@@ -52,6 +54,9 @@ export function revalidateStorefront(
   if (paths.length === 0) return;
   const invalidate = () => {
     for (const path of paths) revalidatePath(path);
+    // Expired at once, not stale-while-revalidate: the next read is fresh, so the menu search
+    // leaves a product out right after the admin hides it.
+    revalidateTag(INVENTORY_CACHE_TAG, { expire: 0 });
   };
   if (options.inAnswer) invalidate();
   after(async () => {

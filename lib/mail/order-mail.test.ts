@@ -35,6 +35,7 @@ jest.mock('next/cache', () => ({
   revalidatePath: jest.fn(),
   revalidateTag: jest.fn(),
   refresh: jest.fn(),
+  unstable_cache: <T>(read: T) => read,
 }));
 
 jest.setTimeout(60_000);

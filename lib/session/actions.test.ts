@@ -29,7 +29,7 @@ jest.mock('@/lib/users/repository', () => {
 });
 
 // refresh() needs a Server Action's request; here it only records that it was asked for.
-jest.mock('next/cache', () => ({ refresh: jest.fn() }));
+jest.mock('next/cache', () => ({ refresh: jest.fn(), unstable_cache: <T>(read: T) => read }));
 
 jest.setTimeout(30_000);
 

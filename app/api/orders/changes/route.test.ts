@@ -19,7 +19,13 @@ jest.mock('next/headers', () =>
     .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
     .nextHeadersMock(),
 );
-jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), refresh: jest.fn() }));
+jest.mock('next/cache', () => ({
+  revalidatePath: jest.fn(),
+  revalidateTag: jest.fn(),
+  refresh: jest.fn(),
+  // Not read here: the inventory repository's cached reads are tested in app/api/catalogue/hidden.
+  unstable_cache: <T>(read: T) => read,
+}));
 
 jest.setTimeout(60_000);
 
