@@ -32,11 +32,19 @@ export async function GlobalOverlays() {
   const language = await getTranslations('LanguageSwitch');
   const colorMode = await getTranslations('ColorMode');
   const common = await getTranslations('Common');
+  const slotLabels = {
+    loading: common('loading'),
+    failed: common('panelFailed'),
+    retry: common('panelRetry'),
+    outdated: common('panelOutdated'),
+    reload: common('panelReload'),
+    close: common('panelClose'),
+  };
 
   return (
     <>
       <MenuPanelSlot
-        loadingLabel={common('loading')}
+        slotLabels={slotLabels}
         labels={{
           title: menu('title'),
           close: menu('close'),
@@ -56,12 +64,8 @@ export async function GlobalOverlays() {
           { href: '/termos-de-uso', label: nav('terms') },
         ]}
       />
-      <CartPanelSlot loadingLabel={common('loading')} />
-      <UserTabSlot
-        loadingLabel={common('loading')}
-        title={userTab('title')}
-        closeLabel={userTab('close')}
-      />
+      <CartPanelSlot slotLabels={slotLabels} />
+      <UserTabSlot slotLabels={slotLabels} title={userTab('title')} closeLabel={userTab('close')} />
       <OpenUserTabFromUrl />
       <CartHelper closeIcon={<CloseIcon className="size-4" />} />
       <CookieBanner

@@ -8,15 +8,21 @@ import {
   type AbstractIntlMessages,
 } from 'next-intl';
 import {
+  Component as ReactComponent,
   lazy,
   Suspense,
   use,
   useMemo,
+  useState,
   type ComponentProps,
   type ComponentType,
+  type LazyExoticComponent,
   type ReactNode,
 } from 'react';
 import { useUiStore } from '@/components/providers/ui-store-provider';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { messagesPath } from '@/lib/i18n/client-messages';
 import { isPanelOpen, PANEL_ID, type Panel } from '@/lib/stores/ui-store';
 import type { MenuPanelProps } from './menu-panel';
 
@@ -24,116 +30,236 @@ import type { MenuPanelProps } from './menu-panel';
 // texts it needs (lib/i18n/client-messages.ts), on the first sign that it will be opened (the ui
 // store's requestPanel, called on pointer over, focus or touch of the buttons that open it, see
 // panel-intent.ts) or when something opens it. So neither the code nor the texts are in a page.
+// Either can fail (a phone offline, a deployment that replaced this build): the panel's slot then
+// says so and offers another try, and the page around it goes on working.
+
+/** Why a panel could not load: `outdated` when this page's build is no longer served. */
+class PanelLoadError extends Error {
+  constructor(
+    message: string,
+    readonly outdated: boolean,
+  ) {
+    super(message);
+    this.name = 'PanelLoadError';
+  }
+}
+
 const loadedMessages = new Map<string, Promise<AbstractIntlMessages>>();
 
-/** The texts of `panel` in `locale`, fetched once per document and language. */
+/**
+ * The texts of `panel` in `locale`, fetched once per document and language. A failure is not
+ * kept: the next try (the panel's retry) fetches again.
+ */
 function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMessages> {
   const key = `${locale}/${panel}`;
   let loading = loadedMessages.get(key);
   if (!loading) {
-    loading = fetch(`/api/messages/${key}`)
+    const path = messagesPath(locale, panel);
+    loading = fetch(path)
       .then((response) => {
-        if (!response.ok) throw new Error(`GET /api/messages/${key} answered ${response.status}`);
+        // 404: the server runs another build, whose texts would not fit this page's code.
+        if (!response.ok) {
+          throw new PanelLoadError(
+            `GET ${path} answered ${response.status}`,
+            response.status === 404,
+          );
+        }
         return response.json() as Promise<AbstractIntlMessages>;
       })
       .catch((error: unknown) => {
-        // The panel still opens (texts show as their keys); it asks again when it renders after
-        // a pause, not in a loop while the network is down.
-        console.error('Loading the texts of a panel failed:', error);
-        setTimeout(() => loadedMessages.delete(key), 10_000);
-        return {};
+        loadedMessages.delete(key);
+        throw error;
       });
     loadedMessages.set(key, loading);
   }
   return loading;
 }
 
-function lazyPanel<P extends object>(panel: Panel, load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
-    // The texts start loading with the code; the component reads them for the locale it renders
-    // in, since a language switch is a client-side navigation that keeps this module's state.
-    void loadPanelMessages(panel, document.documentElement.lang);
-    const Component = await load();
-    function PanelWithTexts(props: P) {
-      const pageMessages = useMessages();
-      const locale = useLocale();
-      const timeZone = useTimeZone();
-      const messages = use(loadPanelMessages(panel, locale));
-      const merged = useMemo(() => ({ ...pageMessages, ...messages }), [pageMessages, messages]);
-      return (
-        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={merged}>
-          <Component {...props} />
-        </NextIntlClientProvider>
-      );
-    }
-    return { default: PanelWithTexts };
-  });
+type PanelLoader<P> = {
+  /** The panel's lazy component; the same one until `reset`. */
+  get(): LazyExoticComponent<ComponentType<P>>;
+  /** Forgets a failed load (React.lazy keeps its first outcome), so the next `get` tries again. */
+  reset(): void;
+};
+
+function lazyPanel<P extends object>(
+  panel: Panel,
+  load: () => Promise<ComponentType<P>>,
+): PanelLoader<P> {
+  const create = () =>
+    lazy(async () => {
+      // The texts start loading with the code; the component reads them for the locale it renders
+      // in, since a language switch is a client-side navigation that keeps this module's state.
+      const texts = loadPanelMessages(panel, document.documentElement.lang);
+      // Its failure, if any, reaches the slot through `use` in PanelWithTexts (and below).
+      texts.catch(() => undefined);
+      let Component: ComponentType<P>;
+      try {
+        Component = await load();
+      } catch (error) {
+        // A deployment removes the chunks of the build before it, and with them this build's
+        // texts (404): then only a reload helps, and the slot says so.
+        const textsError = await texts.then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        throw textsError instanceof PanelLoadError && textsError.outdated ? textsError : error;
+      }
+      function PanelWithTexts(props: P) {
+        const pageMessages = useMessages();
+        const locale = useLocale();
+        const timeZone = useTimeZone();
+        const messages = use(loadPanelMessages(panel, locale));
+        const merged = useMemo(() => ({ ...pageMessages, ...messages }), [pageMessages, messages]);
+        return (
+          <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={merged}>
+            <Component {...props} />
+          </NextIntlClientProvider>
+        );
+      }
+      return { default: PanelWithTexts };
+    });
+  let current: LazyExoticComponent<ComponentType<P>> | null = null;
+  return {
+    get: () => (current ??= create()),
+    reset: () => {
+      current = null;
+    },
+  };
 }
 
-const MenuPanel = lazyPanel('menu', () => import('./menu-panel').then((m) => m.MenuPanel));
-const CartPanel = lazyPanel('cart', () =>
+const menuPanel = lazyPanel('menu', () => import('./menu-panel').then((m) => m.MenuPanel));
+const cartPanel = lazyPanel('cart', () =>
   import('@/components/cart/cart-panel').then((m) => m.CartPanel),
 );
-const UserTab = lazyPanel('userTab', () =>
+const userTab = lazyPanel('userTab', () =>
   import('@/components/user/user-tab').then((m) => m.UserTab),
 );
 
-type SlotProps = {
+/** The slot's own texts: the panel's texts may be what failed, so they come from the page. */
+export type PanelSlotLabels = {
+  /** Shown at the panel's side while it is open and its code is still on its way. */
+  loading: string;
+  /** The code or texts did not arrive (offline, a server fault); 'retry' tries again. */
+  failed: string;
+  retry: string;
+  /** This page's build is no longer served (a deployment); 'reload' loads the page again. */
+  outdated: string;
+  reload: string;
+  close: string;
+};
+
+type BoundaryProps = {
+  fallback: (error: unknown, retry: () => void) => ReactNode;
+  onRetry: () => void;
+  children: ReactNode;
+};
+
+/** Catches a panel's failed load, so it stays in the slot instead of taking the page down. */
+class PanelErrorBoundary extends ReactComponent<BoundaryProps, { error: unknown }> {
+  state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  private retry = () => {
+    this.props.onRetry();
+    this.setState({ error: null });
+  };
+
+  render() {
+    if (this.state.error) return this.props.fallback(this.state.error, this.retry);
+    return this.props.children;
+  }
+}
+
+type SlotProps<P> = {
   panel: Panel;
   side: 'left' | 'right';
-  /** Shown at the panel's side while it is open and its code is still on its way. */
-  loadingLabel: string;
-  children: ReactNode;
+  labels: PanelSlotLabels;
+  loader: PanelLoader<P>;
+  props: P;
 };
 
 /**
  * Where a panel goes. Until its code is asked for, an empty element holds the panel's id (the
- * aria-controls of its buttons); a panel opened before its code arrived shows a loading notice.
+ * aria-controls of its buttons); a panel opened before its code arrived shows a loading notice,
+ * one whose code or texts failed shows why, with a button to try again.
  */
-function PanelSlot({ panel, side, loadingLabel, children }: SlotProps) {
+function PanelSlot<P extends object>({ panel, side, labels, loader, props }: SlotProps<P>) {
   const requested = useUiStore((store) => store.requestedPanels[panel]);
   const open = useUiStore((store) => isPanelOpen(store, panel));
-  const placeholder = open ? (
+  const closePanel = useUiStore((store) => store.closePanel);
+  // A new try renders a new lazy component (and a fresh boundary).
+  const [loaded, setLoaded] = useState(() => ({ Panel: loader.get(), attempt: 0 }));
+  const frame = (role: 'status' | 'alert' | undefined, content: ReactNode) => (
     <div
       id={PANEL_ID[panel]}
-      role="status"
-      className={`fixed top-0 bottom-16 z-40 grid w-full place-items-center bg-cacao-50 text-cacao-700 shadow-2xl sm:max-w-sm dark:bg-cacao-950 dark:text-cacao-200 ${side === 'left' ? 'left-0 sm:rounded-r-2xl' : 'right-0 sm:rounded-l-2xl'}`}
+      role={role}
+      className={`fixed top-0 bottom-16 z-40 grid w-full place-items-center bg-cacao-50 p-6 text-cacao-700 shadow-2xl sm:max-w-sm dark:bg-cacao-950 dark:text-cacao-200 ${side === 'left' ? 'left-0 sm:rounded-r-2xl' : 'right-0 sm:rounded-l-2xl'}`}
     >
-      {loadingLabel}
+      {content}
     </div>
-  ) : (
-    <div id={PANEL_ID[panel]} hidden />
   );
+  const placeholder = open ? frame('status', labels.loading) : <div id={PANEL_ID[panel]} hidden />;
   if (!requested) return placeholder;
-  return <Suspense fallback={placeholder}>{children}</Suspense>;
+
+  const failed = (error: unknown, retry: () => void) => {
+    if (!open) return <div id={PANEL_ID[panel]} hidden />;
+    const outdated = error instanceof PanelLoadError && error.outdated;
+    return frame(
+      undefined,
+      <div className="flex flex-col items-stretch gap-4" data-testid="panel-load-failed">
+        <Notice tone="error" role="alert">
+          {outdated ? labels.outdated : labels.failed}
+        </Notice>
+        <Button onClick={outdated ? () => window.location.reload() : retry}>
+          {outdated ? labels.reload : labels.retry}
+        </Button>
+        <Button variant="secondary" onClick={() => closePanel(panel)}>
+          {labels.close}
+        </Button>
+      </div>,
+    );
+  };
+  const LoadedPanel = loaded.Panel;
+  return (
+    <PanelErrorBoundary
+      key={loaded.attempt}
+      fallback={failed}
+      onRetry={() => {
+        loader.reset();
+        setLoaded({ Panel: loader.get(), attempt: loaded.attempt + 1 });
+      }}
+    >
+      <Suspense fallback={placeholder}>
+        <LoadedPanel {...props} />
+      </Suspense>
+    </PanelErrorBoundary>
+  );
 }
 
 export function MenuPanelSlot({
-  loadingLabel,
+  slotLabels,
   ...props
-}: MenuPanelProps & { loadingLabel: string }) {
+}: MenuPanelProps & { slotLabels: PanelSlotLabels }) {
   return (
-    <PanelSlot panel="menu" side="right" loadingLabel={loadingLabel}>
-      <MenuPanel {...props} />
-    </PanelSlot>
+    <PanelSlot panel="menu" side="right" labels={slotLabels} loader={menuPanel} props={props} />
   );
 }
 
-export function CartPanelSlot({ loadingLabel }: { loadingLabel: string }) {
-  return (
-    <PanelSlot panel="cart" side="right" loadingLabel={loadingLabel}>
-      <CartPanel />
-    </PanelSlot>
-  );
+export function CartPanelSlot({ slotLabels }: { slotLabels: PanelSlotLabels }) {
+  return <PanelSlot panel="cart" side="right" labels={slotLabels} loader={cartPanel} props={{}} />;
 }
+
+type UserTabProps = ComponentProps<ReturnType<typeof userTab.get>>;
 
 export function UserTabSlot({
-  loadingLabel,
+  slotLabels,
   ...props
-}: ComponentProps<typeof UserTab> & { loadingLabel: string }) {
+}: UserTabProps & { slotLabels: PanelSlotLabels }) {
   return (
-    <PanelSlot panel="userTab" side="left" loadingLabel={loadingLabel}>
-      <UserTab {...props} />
-    </PanelSlot>
+    <PanelSlot panel="userTab" side="left" labels={slotLabels} loader={userTab} props={props} />
   );
 }
