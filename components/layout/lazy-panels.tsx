@@ -45,10 +45,12 @@ class PanelLoadError extends Error {
 }
 
 const loadedMessages = new Map<string, Promise<AbstractIntlMessages>>();
+const failedMessages = new Set<string>();
 
 /**
- * The texts of `panel` in `locale`, fetched once per document and language. A failure is not
- * kept: the next try (the panel's retry) fetches again.
+ * The texts of `panel` in `locale`, fetched once per document and language. A failed fetch stays
+ * (React's `use` must find the same rejected promise to show the failure, or it would fetch again
+ * and again) until the panel's retry forgets it (`forgetFailedMessages`).
  */
 function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMessages> {
   const key = `${locale}/${panel}`;
@@ -67,7 +69,7 @@ function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMe
         return response.json() as Promise<AbstractIntlMessages>;
       })
       .catch((error: unknown) => {
-        loadedMessages.delete(key);
+        failedMessages.add(key);
         throw error;
       });
     loadedMessages.set(key, loading);
@@ -75,10 +77,23 @@ function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMe
   return loading;
 }
 
+/** Lets the next load of `panel` fetch again the texts whose fetch failed. */
+function forgetFailedMessages(panel: Panel): void {
+  for (const key of failedMessages) {
+    if (key.endsWith(`/${panel}`)) {
+      failedMessages.delete(key);
+      loadedMessages.delete(key);
+    }
+  }
+}
+
 type PanelLoader<P> = {
   /** The panel's lazy component; the same one until `reset`. */
   get(): LazyExoticComponent<ComponentType<P>>;
-  /** Forgets a failed load (React.lazy keeps its first outcome), so the next `get` tries again. */
+  /**
+   * Forgets a failed load (React.lazy keeps its first outcome) and failed texts, so the next `get`
+   * tries both again.
+   */
   reset(): void;
 };
 
@@ -124,6 +139,7 @@ function lazyPanel<P extends object>(
     get: () => (current ??= create()),
     reset: () => {
       current = null;
+      forgetFailedMessages(panel);
     },
   };
 }
