@@ -83,7 +83,7 @@ for (const locale of SHOP_LOCALES) {
       await expect(failure.getByRole('alert')).toHaveText(t.message);
       await expect(shop.menu.dialog).toHaveCount(0);
 
-      // 'Fechar' gives the page back; opening again shows the failure again.
+      // 'Fechar' gives the page back; opening again tries again (still blocked: same message).
       await failure.getByRole('button', { name: t.close }).click();
       await expect(failure).toHaveCount(0);
       await expectPageWorks(page, locale);
@@ -95,6 +95,26 @@ for (const locale of SHOP_LOCALES) {
       await expect(shop.menu.dialog).toBeVisible();
       await shop.menu.search.fill(locale === 'en' ? 'pistachio' : 'pistache');
       await expect(shop.menu.result(shop.title('ovo-pistache'))).toBeVisible();
+    });
+
+    test(`a panel asked for on intent while offline loads when opened later (${locale})`, async ({
+      page,
+      shopIn,
+    }) => {
+      const shop = shopIn(locale);
+      await page.route(PANEL_TEXTS, (route) => route.abort('internetdisconnected'));
+      await openLanding(page, locale);
+      // Pointing at the button asks for the list's code and texts before any click.
+      const failed = page.waitForEvent('requestfailed', (request) =>
+        request.url().includes('/api/messages/'),
+      );
+      await shop.footer.cartButton.hover();
+      await failed;
+
+      await page.unroute(PANEL_TEXTS);
+      await shop.footer.cartButton.click();
+      await expect(shop.cart.dialog).toBeVisible();
+      await expect(page.getByTestId('panel-load-failed')).toHaveCount(0);
     });
 
     test(`texts of another build (a deployment): it says the shop was updated and reloads (${locale})`, async ({

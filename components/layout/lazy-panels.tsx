@@ -166,6 +166,8 @@ export type PanelSlotLabels = {
 };
 
 type BoundaryProps = {
+  /** Whether the panel is open: opening it after a failure is a new try. */
+  open: boolean;
   fallback: (error: unknown, retry: () => void) => ReactNode;
   onRetry: () => void;
   children: ReactNode;
@@ -183,6 +185,12 @@ class PanelErrorBoundary extends ReactComponent<BoundaryProps, { error: unknown 
     this.props.onRetry();
     this.setState({ error: null });
   };
+
+  componentDidUpdate(previous: BoundaryProps) {
+    // A load that failed while the panel was closed (asked for on intent), or one the visitor
+    // closed and opens again: the opening tries again instead of showing the old failure.
+    if (this.state.error && this.props.open && !previous.open) this.retry();
+  }
 
   render() {
     if (this.state.error) return this.props.fallback(this.state.error, this.retry);
@@ -243,6 +251,7 @@ function PanelSlot<P extends object>({ panel, side, labels, loader, props }: Slo
   return (
     <PanelErrorBoundary
       key={loaded.attempt}
+      open={open}
       fallback={failed}
       onRetry={() => {
         loader.reset();
