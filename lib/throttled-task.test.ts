@@ -88,6 +88,51 @@ describe('throttledTask', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('hands the run to keepAlive before the caller stops waiting, and the run settles', async () => {
+    const { task, runs } = controllableTask();
+    const kept: Promise<void>[] = [];
+    const lazy = throttledTask(task, {
+      intervalMs: 30_000,
+      onError: jest.fn(),
+      keepAlive: (run) => kept.push(run),
+    });
+    await lazy.trigger(20, 1_000);
+    // The caller left after its wait; what it handed over is the run still under way.
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toBe(lazy.idle());
+    // A caller joining the same run hands it over too (its own request must outlive it).
+    await lazy.trigger(0, 1_100);
+    expect(kept).toHaveLength(2);
+    expect(kept[1]).toBe(kept[0]);
+    let settled = false;
+    void kept[0]!.then(() => {
+      settled = true;
+    });
+    await flush();
+    expect(settled).toBe(false);
+    runs[0]!.finish();
+    await kept[0];
+    expect(settled).toBe(true);
+    // Within the interval nothing runs, so nothing is handed over.
+    await lazy.trigger(20, 2_000);
+    expect(kept).toHaveLength(2);
+  });
+
+  it('hands over a run that fails as one that settles without rejecting', async () => {
+    const { task, runs } = controllableTask();
+    const onError = jest.fn();
+    const kept: Promise<void>[] = [];
+    const lazy = throttledTask(task, {
+      intervalMs: 0,
+      onError,
+      keepAlive: (run) => kept.push(run),
+    });
+    await lazy.trigger(0);
+    runs[0]!.fail(new Error('Firestore down'));
+    await expect(kept[0]).resolves.toBeUndefined();
+    expect(onError).toHaveBeenCalledWith(new Error('Firestore down'));
+  });
+
   it('starts again at once after reset()', async () => {
     const task = jest.fn(async () => undefined);
     const lazy = throttledTask(task, { intervalMs: 60_000, onError: jest.fn() });

@@ -1,7 +1,6 @@
 import 'server-only';
 
-import { after } from 'next/server';
-
+import { afterResponse } from '@/lib/after-response';
 import { getEnv } from '@/lib/env';
 import type { OrderStatusKey } from '@/lib/orders/status';
 import type { OrderDetails } from '@/lib/orders/types';
@@ -55,13 +54,9 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
  * otherwise (scripts, tests) in the background at once. Never throws.
  */
 function schedule(send: () => Promise<unknown>): void {
-  const run = () =>
-    send().catch((error: unknown) => console.error('[mail] sending failed:', error));
-  try {
-    after(run);
-  } catch {
-    void run();
-  }
+  afterResponse(() =>
+    send().catch((error: unknown) => console.error('[mail] sending failed:', error)),
+  );
 }
 
 function messagesForPlaced(order: MailableOrder): MailMessage[] {

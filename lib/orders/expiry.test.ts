@@ -41,6 +41,16 @@ jest.mock('next/headers', () => ({
   headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.61' }),
 }));
 
+// Next's after() as it is (it throws outside a request scope, as in this test), unless a test
+// stands in for a request and takes what is handed to it.
+const mockAfter = jest.fn((work: unknown) =>
+  jest.requireActual<typeof import('next/server')>('next/server').after(work as () => void),
+);
+jest.mock('next/server', () => ({
+  ...jest.requireActual<typeof import('next/server')>('next/server'),
+  after: (work: unknown) => mockAfter(work),
+}));
+
 jest.setTimeout(60_000);
 
 const ROOT = 'projects/chocolate-shop';
@@ -241,6 +251,7 @@ describe('lazy expiry when orders or stock are read', () => {
 
   it("the shopper's orders list expires a due order, at most once per interval", async () => {
     expiry.resetLazyExpiry();
+    mockAfter.mockClear();
     await db.doc(`${ROOT}/inventory/${egg}`).set({ stock: 5 });
     await dueOrder('LAZY-DUE-01');
     const first = await myOrders();
@@ -248,6 +259,14 @@ describe('lazy expiry when orders or stock are read', () => {
     await settled();
     expect((await order('LAZY-DUE-01'))?.status).toEqual({ ...FLAGS, cancelled: true });
     expect(await stock(egg)).toBe(7);
+
+    // Outside a request scope after() refused the run (nothing to outlive) and the read went on.
+    const handedRun = mockAfter.mock.calls.findIndex(([work]) => work instanceof Promise);
+    expect(handedRun).toBeGreaterThanOrEqual(0);
+    expect(mockAfter.mock.results[handedRun]).toMatchObject({
+      type: 'throw',
+      value: expect.objectContaining({ message: expect.stringMatching(/outside a request scope/) }),
+    });
 
     // Within the interval, reads do not run it again: one query per interval, not per read.
     await dueOrder('LAZY-DUE-02');
@@ -261,6 +280,34 @@ describe('lazy expiry when orders or stock are read', () => {
     await settled();
     expect((await order('LAZY-DUE-02'))?.status.cancelled).toBe(true);
     expect(await stock(egg)).toBe(9);
+  });
+
+  it('a read that stops waiting hands the rest of the run to after(), which returns the units', async () => {
+    expiry.resetLazyExpiry();
+    await db.doc(`${ROOT}/inventory/${egg}`).set({ stock: 5 });
+    await dueOrder('LAZY-AFTER-01');
+    // As during a request: after() takes the work (and the host waits for it).
+    const handed: unknown[] = [];
+    mockAfter.mockImplementation((work) => {
+      handed.push(work);
+    });
+    try {
+      // No wait at all: the read is answered while the run is still under way.
+      await expiry.expireDueOrdersLazily(0);
+      const [run] = handed.filter((work) => work instanceof Promise);
+      expect(run).toBeInstanceOf(Promise);
+      // It is the run under way, not a settled stand-in.
+      expect(run).toBe(expiry.lazyExpiryIdle());
+      expect((await order('LAZY-AFTER-01'))?.status.cancelled).toBe(false);
+      await run;
+      expect((await order('LAZY-AFTER-01'))?.status).toEqual({ ...FLAGS, cancelled: true });
+      expect(await stock(egg)).toBe(7);
+    } finally {
+      mockAfter.mockReset();
+      mockAfter.mockImplementation((work: unknown) =>
+        jest.requireActual<typeof import('next/server')>('next/server').after(work as () => void),
+      );
+    }
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { keepAliveUntil } from '@/lib/after-response';
 import { getEnv } from '@/lib/env';
 import { runTransaction } from '@/lib/firebase/admin';
 import { returnStock } from '@/lib/inventory/repository';
@@ -135,7 +136,9 @@ export async function expireDueOrders(now = new Date()): Promise<string[]> {
 // Lazy expiry: reads of orders and stock (the panel's orders and stock pages, the shopper's
 // orders list) and each new order start a run, at most once per LAZY_INTERVAL_MS per server
 // process, so held units come back within a minute even without the cron endpoint. A read waits
-// for the run at most LAZY_WAIT_MS (the run goes on after that), so it stays fast; its queries are
+// for the run at most LAZY_WAIT_MS, so it stays fast; the rest of the run is handed to Next's
+// after() (lib/after-response.ts), so a serverless host keeps the function alive until the run
+// has returned the units instead of freezing it mid-run once the response is sent. Its queries are
 // indexed (`expiresAt`; `payment.status` + `orderDate` for older orders, firestore.indexes.json).
 // The state lives on globalThis: the pages, actions and routes that trigger it are separate
 // bundles of one process.
@@ -146,6 +149,7 @@ const lazyExpiry = ((globalThis as { __shopLazyExpiry?: ThrottledTask }).__shopL
   throttledTask(() => expireDueOrders(), {
     intervalMs: LAZY_INTERVAL_MS,
     onError: (error) => console.error('[orders] lazy expiry failed:', error),
+    keepAlive: keepAliveUntil,
   }));
 
 /**

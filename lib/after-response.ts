@@ -1,0 +1,38 @@
+import 'server-only';
+
+import { after } from 'next/server';
+
+// Work that outlives a request's response. During a request (Server Component, Server Action,
+// route handler) Next's after() makes the host keep the function alive until the work settles:
+// a serverless host (Vercel) may otherwise freeze it as soon as the response is sent. Outside a
+// request (scripts, Jest, a module called from plain Node) after() throws, since there is no
+// response to outlive; the process itself runs on, so the work simply runs in it. Any other
+// refusal of after() happens during a request and means the host may cut the work off: it still
+// runs, and the refusal is logged.
+
+const OUTSIDE_REQUEST = /outside a request scope/;
+
+function register(work: Promise<unknown> | (() => Promise<unknown>)): boolean {
+  try {
+    after(work);
+    return true;
+  } catch (error) {
+    if (!OUTSIDE_REQUEST.test((error as Error)?.message ?? '')) {
+      console.error('[after] the host will not wait for work after the response:', error);
+    }
+    return false;
+  }
+}
+
+/** Runs `task` after the response during a request; outside one, at once. Never throws. */
+export function afterResponse(task: () => Promise<unknown>): void {
+  if (!register(task)) void task();
+}
+
+/**
+ * Keeps the request's function alive until `pending` (already running) settles. Returns whether
+ * a request took it; outside one, `pending` goes on in this process by itself.
+ */
+export function keepAliveUntil(pending: Promise<unknown>): boolean {
+  return register(pending);
+}
