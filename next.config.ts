@@ -47,7 +47,8 @@ const securityHeaders = [
 // browser's code, so the panels' texts are addressed per build (lib/i18n/client-messages.ts).
 // Next evaluates this file again in its build workers, which inherit the environment: the first
 // evaluation's id is every worker's. A deployment pipeline may set SHOP_BUILD_ID itself (letters,
-// digits, '-', '_': it is a path segment). Like Next's own ids, none holds 'ad' (ad blockers).
+// digits, '-', '_': it is a path segment), new for every change of code or texts (the commit SHA):
+// the texts under it are cached as immutable. Like Next's own ids, none holds 'ad' (ad blockers).
 function newBuildId(): string {
   let id = '';
   while (!id || /ad/i.test(id)) id = randomUUID().replaceAll('-', '').slice(0, 16);

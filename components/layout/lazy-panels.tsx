@@ -70,7 +70,9 @@ function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMe
       })
       .catch((error: unknown) => {
         failedMessages.add(key);
-        throw error;
+        throw error instanceof PanelLoadError
+          ? error
+          : new PanelLoadError(`GET ${path} failed: ${String(error)}`, false);
       });
     loadedMessages.set(key, loading);
   }
@@ -113,12 +115,15 @@ function lazyPanel<P extends object>(
         Component = await load();
       } catch (error) {
         // A deployment removes the chunks of the build before it, and with them this build's
-        // texts (404): then only a reload helps, and the slot says so.
-        const textsError = await texts.then(
-          () => null,
-          (failure: unknown) => failure,
+        // texts (404): then only a reload helps, and the slot says so. The texts may have come
+        // from a cache, so the server is asked again whether it still serves this build.
+        const outdated = await fetch(messagesPath(document.documentElement.lang, panel), {
+          cache: 'no-store',
+        }).then(
+          (response) => response.status === 404,
+          () => false,
         );
-        throw textsError instanceof PanelLoadError && textsError.outdated ? textsError : error;
+        throw new PanelLoadError(`the code of the ${panel} panel: ${String(error)}`, outdated);
       }
       function PanelWithTexts(props: P) {
         const pageMessages = useMessages();
@@ -193,7 +198,11 @@ class PanelErrorBoundary extends ReactComponent<BoundaryProps, { error: unknown 
   }
 
   render() {
-    if (this.state.error) return this.props.fallback(this.state.error, this.retry);
+    const { error } = this.state;
+    // Only a failed load is the slot's to explain; a bug in a panel goes on to the page's error
+    // boundary (app/[locale]/error.tsx), not disguised as a connection problem.
+    if (error && !(error instanceof PanelLoadError)) throw error;
+    if (error) return this.props.fallback(error, this.retry);
     return this.props.children;
   }
 }

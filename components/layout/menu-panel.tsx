@@ -45,7 +45,7 @@ export function MenuPanel({ labels, links }: MenuPanelProps) {
       closeLabel={labels.close}
     >
       <div className="flex flex-col gap-8">
-        {opened ? <MenuSearch /> : null}
+        {opened ? <MenuSearch open={open} /> : null}
         <nav aria-label={labels.pages}>
           <ul className="flex flex-col">
             {links.map((link) => (

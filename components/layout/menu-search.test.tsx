@@ -43,7 +43,7 @@ const titles = () =>
 
 describe('MenuSearch', () => {
   it('leaves out the products hidden from the shop, and lists nothing before it knows', async () => {
-    renderAccount(<MenuSearch />);
+    renderAccount(<MenuSearch open />);
     search('barra tropical');
     expect(screen.getByRole('status')).toHaveTextContent('Buscando…');
     expect(titles()).toEqual([]);
@@ -56,9 +56,24 @@ describe('MenuSearch', () => {
     expect(mockFetch).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the hidden products again at each opening of the menu, not while it is closed', async () => {
+    const { rerender } = renderAccount(<MenuSearch open />);
+    await act(async () => answer({ hidden: [] }));
+    search('tropical rio');
+    expect(titles()).toContain('Barra Tropical Rio');
+
+    rerender(<MenuSearch open={false} />);
+    expect(mockFetch).toHaveBeenCalledTimes(1);
+    // An admin hid it meanwhile: the next opening asks again and the search follows.
+    rerender(<MenuSearch open />);
+    expect(mockFetch).toHaveBeenCalledTimes(2);
+    await act(async () => answer({ hidden: ['barra-tropical-rio'] }));
+    expect(titles()).not.toContain('Barra Tropical Rio');
+  });
+
   it('lists the whole catalogue when the flags cannot be read', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderAccount(<MenuSearch />);
+    renderAccount(<MenuSearch open />);
     await act(async () => answer({ error: 'unavailable' }, false));
     search('barra tropical rio');
     expect(titles()).toContain('Barra Tropical Rio');

@@ -10,14 +10,16 @@ import { searchCatalogue } from '@/lib/catalogue/search';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
- * The products hidden from the shop now ('Na vitrine' off), read once when the search mounts;
- * null until the answer arrives. The catalogue every page carries is static, so it cannot know.
- * The browser may answer from its HTTP cache (the route allows a few seconds). If the read fails
- * the search lists the whole catalogue (a hidden product's page is a 404).
+ * The products hidden from the shop now ('Na vitrine' off), read again at each opening of the
+ * menu (the search stays mounted while it is closed); null until the first answer arrives. The
+ * catalogue every page carries is static, so it cannot know. The browser may answer from its
+ * HTTP cache (the route allows a few seconds). If the read fails the search lists the whole
+ * catalogue (a hidden product's page is a 404).
  */
-function useHiddenProducts(): ReadonlySet<string> | null {
+function useHiddenProducts(open: boolean): ReadonlySet<string> | null {
   const [hidden, setHidden] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => {
+    if (!open) return;
     const controller = new AbortController();
     fetch(HIDDEN_PRODUCTS_PATH, { signal: controller.signal })
       .then(async (response) => {
@@ -32,15 +34,15 @@ function useHiddenProducts(): ReadonlySet<string> | null {
         setHidden(new Set());
       });
     return () => controller.abort();
-  }, []);
+  }, [open]);
   return hidden;
 }
 
-/** Finds chocolates by title, subtitle, category or type as the visitor types. */
-export function MenuSearch() {
+/** Finds chocolates by title, subtitle, category or type as the visitor types. `open`: the menu's. */
+export function MenuSearch({ open }: { open: boolean }) {
   const t = useTranslations('Search');
   const entries = useCatalogueEntries();
-  const hidden = useHiddenProducts();
+  const hidden = useHiddenProducts(open);
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   // Mounted when the menu first opens, after the menu gave focus

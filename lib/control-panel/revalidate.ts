@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { after } from 'next/server';
 
+import { afterResponse } from '@/lib/after-response';
 import { getProduct } from '@/lib/catalogue';
 import { INVENTORY_CACHE_TAG } from '@/lib/inventory/repository';
 import { locales } from '@/lib/i18n/locales';
@@ -59,7 +59,7 @@ export function revalidateStorefront(
     revalidateTag(INVENTORY_CACHE_TAG, { expire: 0 });
   };
   if (options.inAnswer) invalidate();
-  after(async () => {
+  afterResponse(async () => {
     if (!options.inAnswer) invalidate();
     await new Promise((resolve) => setTimeout(resolve, REGENERATION_SETTLE_MS));
     invalidate();

@@ -91,8 +91,9 @@ export const INVENTORY_CACHE_TAG = 'inventory';
 /**
  * The keys of the products hidden from the shop ('Na vitrine' off), for anyone who asks
  * (GET /api/catalogue/hidden). Kept in Next's data cache (one cache on Vercel, one per instance
- * elsewhere, like the storefront pages), so a flood of requests costs no Firestore reads: read
- * again when a change invalidates INVENTORY_CACHE_TAG, and at most every 60 s (the pages' time) for
+ * elsewhere, like the storefront pages), so repeated requests cost no Firestore reads (only those
+ * arriving together right after an invalidation may each read once): read again when a change
+ * invalidates INVENTORY_CACHE_TAG, and on the first request after 60 s (the pages' time) for
  * writes made outside the panel. A failed read is not cached.
  */
 export const getHiddenProductKeys = unstable_cache(

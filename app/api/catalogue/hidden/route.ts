@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 // which a stock save invalidates (getHiddenProductKeys), so a hidden product leaves the menu
 // search at once for the admin (the stock form reloads its browser's copy) and within this
 // time for anyone else.
-export const HIDDEN_MAX_AGE_S = 10;
+const HIDDEN_MAX_AGE_S = 10;
 const CACHED = { 'Cache-Control': `public, max-age=${HIDDEN_MAX_AGE_S}` };
 const NOT_CACHED = { 'Cache-Control': 'no-store' };
 

@@ -13,7 +13,11 @@ import { routing } from '@/lib/i18n/routing';
 export const dynamic = 'force-static';
 export const dynamicParams = false;
 
-const CACHED = { 'Cache-Control': 'public, max-age=31536000, immutable' };
+// `next dev` keeps one id while messages/*.json change under it: there the texts are re-read.
+const CACHED = {
+  'Cache-Control':
+    process.env.NODE_ENV === 'development' ? 'no-cache' : 'public, max-age=31536000, immutable',
+};
 const NOT_CACHED = { 'Cache-Control': 'no-store' };
 
 export function generateStaticParams() {
