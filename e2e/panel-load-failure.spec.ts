@@ -104,6 +104,12 @@ for (const locale of SHOP_LOCALES) {
       const shop = shopIn(locale);
       await page.route(PANEL_TEXTS, (route) => route.abort('internetdisconnected'));
       await openLanding(page, locale);
+      // The list's code is slow to come: the click below lands before it, with the texts' failure
+      // known but not yet shown (the race a phone coming back online meets).
+      await page.route(CHUNKS, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
       // Pointing at the button asks for the list's code and texts before any click.
       const failed = page.waitForEvent('requestfailed', (request) =>
         request.url().includes('/api/messages/'),
@@ -142,6 +148,29 @@ for (const locale of SHOP_LOCALES) {
       await expect(
         shop.userTab.getByRole('heading', { name: shop.texts.userTabTitle }),
       ).toBeVisible();
+    });
+
+    test(`code of a build no longer served, its texts already in: it says the shop was updated (${locale})`, async ({
+      page,
+      shopIn,
+    }) => {
+      const shop = shopIn(locale);
+      await openLanding(page, locale);
+      // A deployment happened: the texts still arrive (from a cache, here the first answer) but
+      // the menu's chunk is gone, and the server asked again no longer knows this build.
+      let textRequests = 0;
+      await page.route(PANEL_TEXTS, (route) =>
+        textRequests++ === 0
+          ? route.continue()
+          : route.fulfill({ status: 404, json: { error: 'not-found' } }),
+      );
+      await page.route(CHUNKS, (route) => route.fulfill({ status: 404, body: 'gone' }));
+
+      await shop.menu.openButton.click();
+      const failure = page.getByTestId('panel-load-failed');
+      await expect(failure.getByRole('alert')).toHaveText(t.outdated);
+      await expect(failure.getByRole('button', { name: t.reload })).toBeVisible();
+      expect(textRequests).toBe(2);
     });
   });
 }

@@ -79,6 +79,11 @@ function loadPanelMessages(panel: Panel, locale: string): Promise<AbstractIntlMe
   return loading;
 }
 
+/** Whether a fetch of `panel`'s texts failed and has not been tried again yet. */
+function hasFailedMessages(panel: Panel): boolean {
+  return [...failedMessages].some((key) => key.endsWith(`/${panel}`));
+}
+
 /** Lets the next load of `panel` fetch again the texts whose fetch failed. */
 function forgetFailedMessages(panel: Panel): void {
   for (const key of failedMessages) {
@@ -226,6 +231,17 @@ function PanelSlot<P extends object>({ panel, side, labels, loader, props }: Slo
   const closePanel = useUiStore((store) => store.closePanel);
   // A new try renders a new lazy component (and a fresh boundary).
   const [loaded, setLoaded] = useState(() => ({ Panel: loader.get(), attempt: 0 }));
+  const retry = () => {
+    loader.reset();
+    setLoaded(({ attempt }) => ({ Panel: loader.get(), attempt: attempt + 1 }));
+  };
+  // Opening after a failed fetch of the texts (asked for on intent while offline) tries again at
+  // once, even when the failure has not reached the boundary yet (the code still on its way).
+  const [openSeen, setOpenSeen] = useState(open);
+  if (open !== openSeen) {
+    setOpenSeen(open);
+    if (open && hasFailedMessages(panel)) retry();
+  }
   const frame = (role: 'status' | 'alert' | undefined, content: ReactNode) => (
     <div
       id={PANEL_ID[panel]}
@@ -258,15 +274,7 @@ function PanelSlot<P extends object>({ panel, side, labels, loader, props }: Slo
   };
   const LoadedPanel = loaded.Panel;
   return (
-    <PanelErrorBoundary
-      key={loaded.attempt}
-      open={open}
-      fallback={failed}
-      onRetry={() => {
-        loader.reset();
-        setLoaded({ Panel: loader.get(), attempt: loaded.attempt + 1 });
-      }}
-    >
+    <PanelErrorBoundary key={loaded.attempt} open={open} fallback={failed} onRetry={retry}>
       <Suspense fallback={placeholder}>
         <LoadedPanel {...props} />
       </Suspense>
