@@ -12,7 +12,6 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 import { skipIntro } from './fixtures/intro';
 import {
-  listening,
   openCheckout,
   orderExists,
   SHOP_PATH,
@@ -22,6 +21,7 @@ import {
   type PrivateShop,
 } from './fixtures/private-shop';
 import { expect, test } from './fixtures/test';
+import { listening } from '../test/local-firebase-env';
 
 const PRODUCT = 'barra-tropical-parana';
 /** No request may take longer than this, whatever the backends do. */
@@ -134,15 +134,21 @@ async function expectWorkingAgain(
   expect(await sessionCookie(shop, context)).toBe(cookie);
 }
 
+/** A shopper signed in on the private shop (intro skipped), and the session cookie they hold. */
+async function signedInWithCookie(page: Page, context: BrowserContext) {
+  await skipIntro(page);
+  const shopper = await signedInShopper(shop, page);
+  const cookie = (await sessionCookie(shop, context)) ?? '';
+  expect(cookie).not.toBe('');
+  return { shopper, cookie };
+}
+
 test('the Auth emulator killed: 503, cookie kept, pages and checkout say so; restarted by the launcher, the same session and order go through', async ({
   page,
   context,
 }) => {
   test.setTimeout(180_000);
-  await skipIntro(page);
-  const shopper = await signedInShopper(shop, page);
-  const cookie = (await sessionCookie(shop, context)) ?? '';
-  expect(cookie).not.toBe('');
+  const { shopper, cookie } = await signedInWithCookie(page, context);
   await page.goto(`${shop.url}/en/usuario`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.account);
   const reference = await openCheckout(shop, page, PRODUCT);
@@ -174,10 +180,7 @@ test('Auth and Firestore stopped, ports closed: 503, cookie kept, pages and chec
   context,
 }) => {
   test.setTimeout(180_000);
-  await skipIntro(page);
-  const shopper = await signedInShopper(shop, page);
-  const cookie = (await sessionCookie(shop, context)) ?? '';
-  expect(cookie).not.toBe('');
+  const { shopper, cookie } = await signedInWithCookie(page, context);
   const reference = await openCheckout(shop, page, PRODUCT);
 
   const { ports } = shop.stack();

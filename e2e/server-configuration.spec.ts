@@ -3,10 +3,11 @@
 // build started without the emulators must not accept a forged, unsigned session cookie.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
+
+import { freePort, listening } from '../test/local-firebase-env';
 
 const NEXT_BIN = path.join(__dirname, '..', 'node_modules', '.bin', 'next');
 const PROJECT = 'chocolates-config-test';
@@ -43,28 +44,6 @@ const CLEARED = [
   ...Object.keys(REAL_PROJECT),
   ...Object.keys(MERCADOPAGO),
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 function startServer(env: Record<string, string>) {
   return freePort().then((port) => {

@@ -48,7 +48,8 @@ export type StartTestFirebaseOptions = {
   timeoutMs?: number;
 };
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -205,17 +206,47 @@ export function adminClients(stack: TestFirebase, name = `test-${Date.now()}-${M
 export type FileFirebase = { stack: TestFirebase; clients: AdminClients; db: Firestore };
 
 /**
+ * Drops the Mercado Pago settings of the shell, so orders are placed as the shop without a
+ * payment provider places them (manual payment), whatever the developer's environment holds.
+ */
+export function clearMercadoPagoEnv(): void {
+  for (const name of Object.keys(process.env)) {
+    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
+  }
+}
+
+/** Whether anything accepts connections on a local port. */
+export function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
  * Starts a private local Firebase for the calling test file before its tests and stops it after
  * them. Declare it before the file's own `beforeAll`, which then finds the environment applied
  * (import the module under test there, not at the top).
  */
-export function setUpFileFirebase(options?: StartTestFirebaseOptions): FileFirebase {
+export function setUpFileFirebase(
+  options?: StartTestFirebaseOptions & { withoutMercadoPago?: boolean },
+): FileFirebase {
   const handle = {} as FileFirebase;
-  beforeAll(async () => {
-    handle.stack = await startTestFirebase(options);
-    handle.clients = adminClients(handle.stack);
-    handle.db = handle.clients.db;
-  });
+  const { withoutMercadoPago, ...stackOptions } = options ?? {};
+  beforeAll(
+    async () => {
+      if (withoutMercadoPago) clearMercadoPagoEnv();
+      handle.stack = await startTestFirebase(stackOptions);
+      handle.clients = adminClients(handle.stack);
+      handle.db = handle.clients.db;
+    },
+    // The stack's own start-up limit, and time to read its answer.
+    (stackOptions.timeoutMs ?? 45_000) + 10_000,
+  );
   afterAll(async () => {
     await handle.clients?.close();
     await handle.stack?.stop();

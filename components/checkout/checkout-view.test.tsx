@@ -13,6 +13,7 @@ import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import { submitOrder } from '@/lib/orders/client';
+import { DEFAULT_ADDRESS } from '@/lib/users/types';
 import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
 import type { UiStoreApi } from '@/lib/stores/ui-store';
@@ -372,13 +373,8 @@ describe('CheckoutView', () => {
     const newcomer = {
       uid: 'u3',
       telephone: null,
-      address: {
-        street: 'No street',
-        number: 'No number',
-        extra: 'No complement',
-        city: 'No city',
-        postalCode: 'No postal code',
-      },
+      // What a new account is stored with.
+      address: DEFAULT_ADDRESS,
     };
     renderCheckout(newcomer, 'ABCDEF123456');
     const box = await screen.findByRole('checkbox', { name: 'Salvar este endereço no meu perfil' });

@@ -8,6 +8,7 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import type { PublicUser } from '@/lib/users/types';
 import {
   adminClients,
+  clearMercadoPagoEnv,
   startTestFirebase,
   type AdminClients,
   type TestFirebase,
@@ -122,9 +123,7 @@ function post(authorization?: string) {
 }
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) {
-    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
-  }
+  clearMercadoPagoEnv();
   process.env.CRON_SECRET = SECRET;
   stack = await startTestFirebase({ timeoutMs: 80_000 });
   clients = adminClients(stack);

@@ -15,6 +15,7 @@ import pt from '@/messages/pt-BR.json';
 import type { PublicUser } from '@/lib/users/types';
 import {
   adminClients,
+  clearMercadoPagoEnv,
   startTestFirebase,
   type AdminClients,
   type TestFirebase,
@@ -102,9 +103,7 @@ async function logLine(event: string, timeoutMs: number): Promise<string | undef
 }
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) {
-    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
-  }
+  clearMercadoPagoEnv();
   stack = await startTestFirebase({ timeoutMs: 80_000 });
   clients = adminClients(stack);
   db = clients.db;

@@ -6,12 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => {
@@ -39,8 +34,6 @@ jest.setTimeout(45_000);
 
 const ROOT = 'projects/chocolate-shop';
 
-let stack: TestFirebase;
-let clients: AdminClients;
 let db: Firestore;
 let orders: typeof import('./place-order');
 let repository: typeof import('./repository');
@@ -111,22 +104,14 @@ async function inventorySnapshot(): Promise<Record<string, unknown>> {
   return Object.fromEntries(snapshot.docs.map((doc) => [doc.id, doc.data()]));
 }
 
+// Generous only for a loaded machine: the stack normally starts in a few seconds.
+const firebase = setUpFileFirebase({ timeoutMs: 80_000, withoutMercadoPago: true });
+
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) {
-    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
-  }
-  // Generous only for a loaded machine: the stack normally starts in a few seconds.
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   orders = await import('./place-order');
   repository = await import('./repository');
-}, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
 });
 
 // Every test starts with full rate-limit buckets (lib/rate-limit keeps them per process).

@@ -5,12 +5,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 
 import { resetRateLimiters } from '@/lib/rate-limit';
 import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 /** The client address next/headers reports for the request being handled. */
 const mockClient = { address: '192.0.2.10' };
@@ -37,21 +32,13 @@ let db: Firestore;
 let route: typeof import('./route');
 let sessionRoute: typeof import('../session/route');
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000, withoutMercadoPago: true });
+
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) {
-    if (name.startsWith('MERCADOPAGO_')) delete process.env[name];
-  }
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   route = await import('./route');
   sessionRoute = await import('../session/route');
-}, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
 });
 
 beforeEach(async () => {

@@ -6,13 +6,13 @@
 // keeps the host:port it read at its first call).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 
 import en from '@/messages/en.json';
 import pt from '@/messages/pt-BR.json';
 import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
 import {
   adminClients,
+  listening,
   startTestFirebase,
   type AdminClients,
   type TestFirebase,
@@ -196,18 +196,6 @@ describe('Firestore frozen (SIGSTOP)', () => {
     await expectSignedInAgain();
   });
 });
-
-/** Whether anything accepts connections on a local port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** Polls `check` every 250 ms until it holds; resolves with the time it took. */
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
