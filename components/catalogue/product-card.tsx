@@ -15,7 +15,7 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
   return (
     <article
       data-testid={`product-card-${product.key}`}
-      className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition hover:shadow-md dark:bg-cacao-900 dark:ring-cacao-800"
+      className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition render-when-near [--near-size:31rem] hover:shadow-md dark:bg-cacao-900 dark:ring-cacao-800"
     >
       {product.isPromoted ? (
         <span className="absolute top-3 left-3 z-10 rounded-full bg-gold-400 px-3 py-1 text-xs font-semibold text-cacao-950">

@@ -5,7 +5,11 @@ import { formatShopAddress, SHOP, whatsappLink } from '@/lib/shop';
 export async function ContactSection() {
   const t = await getTranslations('Contact');
   return (
-    <section id="contato" aria-labelledby="contato-title" className="px-6 py-16">
+    <section
+      id="contato"
+      aria-labelledby="contato-title"
+      className="px-6 py-16 render-when-near [--near-size:45rem] sm:[--near-size:25rem]"
+    >
       <div className="mx-auto max-w-4xl">
         <SectionHeading id="contato-title" title={t('title')}>
           <p>{t('intro')}</p>

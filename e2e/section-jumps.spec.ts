@@ -1,0 +1,91 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, isPhone, test, type Shop } from './fixtures/shop';
+
+// The landing lays out its lower blocks (product cards, team, areas, contact) only when they come
+// near the screen (render-when-near in app/globals.css). A smooth jump past them must still land
+// on its section: its heading at the top of the screen, below the fixed navbar.
+const SECTIONS = {
+  'pt-BR': { expertise: 'Áreas de Atuação', contact: 'Contato' },
+  en: { expertise: 'Areas of Expertise', contact: 'Contact' },
+} as const;
+
+/** Waits until a smooth scroll has come to rest. */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+}
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 2, name, exact: true });
+
+async function jumpTo(shop: Shop, name: string): Promise<void> {
+  const { page } = shop;
+  if (await isPhone(page)) {
+    await shop.menu.open();
+    await shop.menu.dialog.getByRole('link', { name, exact: true }).click();
+    await expect(shop.menu.dialog).toBeHidden();
+  } else {
+    const nav = page.getByRole('banner').getByRole('navigation');
+    await nav.getByRole('link', { name, exact: true }).click();
+  }
+}
+
+/**
+ * The section's top sits at the page's scroll padding (the room kept for the fixed navbar), or
+ * lower when the page cannot scroll further; its heading shows below the navbar.
+ */
+async function expectLandedOn(page: Page, section: Locator, heading: Locator): Promise<void> {
+  const id = await section.getAttribute('id');
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+  // The scroll may start only once the router has handled the click.
+  await expect(heading).toBeInViewport();
+  await scrollSettled(page);
+  const { top, padding, atEnd } = await section.evaluate((element) => ({
+    top: element.getBoundingClientRect().top,
+    padding: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+    atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+  }));
+  if (atEnd) expect(top).toBeGreaterThanOrEqual(padding - 2);
+  else expect(Math.abs(top - padding)).toBeLessThanOrEqual(2);
+  const navbarBottom = await page
+    .getByRole('banner')
+    .evaluate((header) => header.getBoundingClientRect().bottom);
+  const headingTop = await heading.evaluate((element) => element.getBoundingClientRect().top);
+  expect(headingTop).toBeGreaterThanOrEqual(navbarBottom);
+  await expect(heading).toBeInViewport();
+}
+
+for (const locale of ['pt-BR', 'en'] as const) {
+  test(`the section links land on their section, past the lower blocks (${locale}) @phone`, async ({
+    page,
+    shopIn,
+  }) => {
+    const shop = shopIn(locale);
+    const { expertise, contact } = SECTIONS[locale];
+    await page.goto(`/${locale}`);
+
+    for (const [id, name] of [
+      ['contato', contact],
+      ['areas-de-atuacao', expertise],
+    ] as const) {
+      await jumpTo(shop, name);
+      await expectLandedOn(page, page.locator(`#${id}`), heading(page, name));
+    }
+
+    // From another page: the landing opens at the section.
+    await page.goto(`/${locale}/privacidade`);
+    await jumpTo(shop, contact);
+    await expect(page).toHaveURL(new RegExp(`/${locale}#contato$`));
+    await expectLandedOn(page, page.locator('#contato'), heading(page, contact));
+  });
+}
