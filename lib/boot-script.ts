@@ -17,12 +17,16 @@ export const SPLASH_FADE_MS = 500;
  * It also sets data-full-layout on <html> (for good) at the first jump to a place in a page: a
  * link with a #fragment clicked (before the router or the browser scrolls), an address with one,
  * a move through the history (whose scroll position is restored). That lays out the blocks
- * `render-when-near` keeps unrendered (app/globals.css), so the scroll lands on its target. Listening here rather than in a component covers the
- * clicks made before the page's JavaScript has loaded.
+ * `render-when-near` keeps unrendered (app/globals.css), so the scroll lands on its target.
+ * A move through the history also turns the smooth scrolling off until the next click on such a
+ * link: Chromium would otherwise animate the restored position from the top of the page (Next
+ * keeps its own page changes instant, see data-scroll-behavior in app/[locale]/layout.tsx).
+ * Listening here rather than in a component covers the clicks made before the page's JavaScript
+ * has loaded.
  */
 export const BOOT_SCRIPT = `(function(){var d=document.documentElement;
 try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');if(m!=='light'&&m!=='dark')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='dark')d.classList.add('dark');d.style.colorScheme=m}catch(e){}
 try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}
-function f(){d.setAttribute('data-full-layout','')}if(location.hash)f();addEventListener('hashchange',f);addEventListener('popstate',f);document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href*="#"]');if(a&&a.hash)f()},true);
+function f(){d.setAttribute('data-full-layout','')}if(location.hash)f();addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href*="#"]');if(a&&a.hash){f();d.style.removeProperty('scroll-behavior')}},true);
 try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){sessionStorage.setItem('${SPLASH_SESSION_KEY}','true');d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}
 })()`;

@@ -59,7 +59,9 @@ export default async function LocaleLayout({ children, params }: Props) {
   const clientMessages = pickMessages(messages, CLIENT_NAMESPACES);
 
   return (
-    <html lang={locale} suppressHydrationWarning>
+    // data-scroll-behavior: Next turns the smooth scrolling of app/globals.css off while it moves
+    // between pages, so a new page opens at its top at once; jumps within a page stay smooth.
+    <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <head>
         {/* Before the first paint: color mode, cookie banner and splash flags on <html>. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />

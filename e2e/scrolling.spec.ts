@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, isPhone, test, type Shop } from './fixtures/shop';
 
-// The landing lays out its lower blocks (product cards, team, areas, contact) only when they come
-// near the screen (render-when-near in app/globals.css). A smooth jump past them must still land
-// on its section: its heading at the top of the screen, below the fixed navbar.
+// Jumps to a section of the landing scroll smoothly; changes of page do not. The landing lays
+// out its lower blocks (product cards, team, areas, contact) only when they come near the screen
+// (render-when-near in app/globals.css): a smooth jump past them must still land on its section,
+// its heading at the top of the screen below the fixed navbar.
 const SECTIONS = {
   'pt-BR': { expertise: 'Áreas de Atuação', contact: 'Contato' },
   en: { expertise: 'Areas of Expertise', contact: 'Contact' },
@@ -87,5 +88,55 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await jumpTo(shop, contact);
     await expect(page).toHaveURL(new RegExp(`/${locale}#contato$`));
     await expectLandedOn(page, page.locator('#contato'), heading(page, contact));
+  });
+}
+
+/** Every scroll position the page shows, frame by frame, with the path it was on. */
+async function recordScrolling(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { scrollLog: string[] }).scrollLog = seen;
+    const frame = () => {
+      const entry = `${location.pathname} ${Math.round(window.scrollY)}`;
+      if (seen.at(-1) !== entry) seen.push(entry);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+const scrollLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { scrollLog: string[] }).scrollLog);
+
+for (const locale of ['pt-BR', 'en'] as const) {
+  test(`a product opens at its top and back returns to the same place, without scrolling through the page (${locale}) @phone`, async ({
+    page,
+    shopIn,
+  }) => {
+    const shop = shopIn(locale);
+    await recordScrolling(page);
+    await page.goto(`/${locale}`);
+    const card = page.getByTestId('product-card-ovo-pistache').last();
+    await card.scrollIntoViewIfNeeded();
+    await scrollSettled(page);
+    const place = await page.evaluate(() => Math.round(window.scrollY));
+    expect(place).toBeGreaterThan(1000);
+
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.title('ovo-pistache'));
+    await scrollSettled(page);
+    const onProduct = (await scrollLog(page)).filter((entry) => entry.includes('/chocolates/'));
+    // At the top from its first frame: no frames on the way up from the landing's place.
+    expect(onProduct).toEqual([`/${locale}/chocolates/ovo-pistache 0`]);
+
+    await page.goBack();
+    await expect(card).toBeInViewport();
+    await scrollSettled(page);
+    const back = await scrollLog(page);
+    const afterBack = back.slice(back.lastIndexOf(`/${locale}/chocolates/ovo-pistache 0`) + 1);
+    const positions = afterBack.map((entry) => Number(entry.split(' ')[1]));
+    // The landing's first frames may still be at the top; then it is at the place, at once.
+    expect(positions.filter((y) => y !== 0 && Math.abs(y - place) > 2)).toEqual([]);
+    expect(Math.abs(positions.at(-1)! - place)).toBeLessThanOrEqual(2);
   });
 }
