@@ -63,7 +63,7 @@ export default async function LocaleLayout({ children, params }: Props) {
     // between pages, so a new page opens at its top at once; jumps within a page stay smooth.
     <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <head>
-        {/* Before the first paint: color mode, cookie banner and splash flags on <html>. */}
+        {/* Before the first paint: color mode, cookie banner, splash and layout flags on <html>. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col">
