@@ -19,16 +19,15 @@ export const SPLASH_FADE_MS = 500;
  * kept for 'back' is measured on the real page), an address with a #fragment, a reload or a move
  * through the history (whose scroll position is restored). That lays out the blocks
  * `render-when-near` keeps unrendered (app/globals.css); until then only the first paint and
- * free scrolling profit from them. A move through the history also turns the smooth scrolling
- * off until the next click on a #fragment link: Chromium would otherwise animate the restored
- * position from the top of the page (Next keeps its own page changes instant, see
- * data-scroll-behavior in app/[locale]/layout.tsx). Listening here rather than in a component
- * covers the clicks made before the page's JavaScript has loaded. Reading scrollTop lays the page
- * out at once, so scroll anchoring keeps what is on screen in place before the router saves the
- * position for 'back'. Not covered: a visit that
- * started on a 404 or 403 answer (Next renders those in the browser, without this script) and
- * moved on by in-app links; and visitors without JavaScript, whose smooth jumps past unrendered
- * blocks may land off target.
+ * free scrolling profit from them. Reading scrollTop lays the page out at once, so scroll
+ * anchoring keeps what is on screen in place before the router saves the position for 'back'.
+ * A move through the history also turns the smooth scrolling off until the next click on a
+ * #fragment link: Chromium would otherwise animate the restored position from the top of the
+ * page (Next keeps its own page changes instant, see data-scroll-behavior in
+ * app/[locale]/layout.tsx). Listening here rather than in a component covers the clicks made
+ * before the page's JavaScript has loaded. Not covered: a visit that started on a 404 or 403
+ * answer (Next renders those in the browser, without this script) and moved on by in-app links;
+ * visitors without JavaScript, whose smooth jumps past unrendered blocks may land off target.
  */
 export const BOOT_SCRIPT = `(function(){var d=document.documentElement;
 try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');if(m!=='light'&&m!=='dark')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='dark')d.classList.add('dark');d.style.colorScheme=m}catch(e){}
