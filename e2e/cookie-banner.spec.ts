@@ -33,6 +33,22 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();
   });
 
+  test('shown to a visitor whose first page is a 404, and on the pages after it', async ({
+    page,
+  }) => {
+    // Next renders a 404 in the browser, where the layout's boot script does not run.
+    await page.goto('/pt-BR/nao-existe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+    await expect(banner).toBeVisible();
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await expect(page.getByRole('heading', { name: 'Quem Somos' })).toBeVisible();
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Entendi' }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('cookie'))).toBe('true');
+  });
+
   test('is in English on English pages', async ({ page }) => {
     await page.goto('/en');
     const banner = page.getByRole('region', { name: 'Cookie notice' });

@@ -8,6 +8,14 @@ export const COOKIE_CONSENT_KEY = 'cookie';
 export const SPLASH_MS = 1000;
 export const SPLASH_FADE_MS = 500;
 
+// The boot script's parts, one statement list each, over `d` (the <html> element).
+const COLOR_MODE = `try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');if(m!=='light'&&m!=='dark')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='dark')d.classList.add('dark');d.style.colorScheme=m}catch(e){}`;
+const COOKIE_BANNER = `try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}`;
+const FULL_LAYOUT = `function f(){if(!d.hasAttribute('data-full-layout')){d.setAttribute('data-full-layout','');d.scrollTop}}try{var n=performance.getEntriesByType('navigation')[0];if(location.hash||n&&n.type!=='navigate')f()}catch(e){}addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');if(a){f();if(a.hash)d.style.removeProperty('scroll-behavior')}},true);`;
+const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){sessionStorage.setItem('${SPLASH_SESSION_KEY}','true');d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}`;
+// Set by whichever of the two scripts below runs first, so the other does nothing.
+const RAN = 'self.shopBooted';
+
 /**
  * Runs in <head> before the first paint, so nothing flashes: it puts the `dark` class on <html>
  * (saved choice, else the system setting), flags the cookie banner as pending when it was never
@@ -25,13 +33,36 @@ export const SPLASH_FADE_MS = 500;
  * #fragment link: Chromium would otherwise animate the restored position from the top of the
  * page (Next keeps its own page changes instant, see data-scroll-behavior in
  * app/[locale]/layout.tsx). Listening here rather than in a component covers the clicks made
- * before the page's JavaScript has loaded. Not covered: a visit that started on a 404 or 403
- * answer (Next renders those in the browser, without this script) and moved on by in-app links;
- * visitors without JavaScript, whose smooth jumps past unrendered blocks may land off target.
+ * before the page's JavaScript has loaded. Visitors without JavaScript have none of this: their
+ * smooth jumps past unrendered blocks may land off target.
  */
-export const BOOT_SCRIPT = `(function(){var d=document.documentElement;
-try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');if(m!=='light'&&m!=='dark')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='dark')d.classList.add('dark');d.style.colorScheme=m}catch(e){}
-try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}
-function f(){if(!d.hasAttribute('data-full-layout')){d.setAttribute('data-full-layout','');d.scrollTop}}try{var n=performance.getEntriesByType('navigation')[0];if(location.hash||n&&n.type!=='navigate')f()}catch(e){}addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');if(a){f();if(a.hash)d.style.removeProperty('scroll-behavior')}},true);
-try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){sessionStorage.setItem('${SPLASH_SESSION_KEY}','true');d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}
+export const BOOT_SCRIPT = `(function(){var d=document.documentElement;${RAN}=1;
+${COLOR_MODE}
+${COOKIE_BANNER}
+${FULL_LAYOUT}
+${SPLASH}
 })()`;
+
+/**
+ * The boot script for a visit whose first page never ran it: Next renders a notFound() or
+ * forbidden() answer in the browser, where the layout's inline script does not run. Run once
+ * that page is on screen (components/providers/ui-store-provider.tsx), it flags the cookie banner
+ * and installs the full-layout triggers for the pages the visitor moves on to. It starts no
+ * splash, which would cover a page already shown; the color mode has its own fallback there.
+ */
+const LATE_BOOT_SCRIPT = `(function(){var d=document.documentElement;if(${RAN})return;${RAN}=1;
+${COOKIE_BANNER}
+${FULL_LAYOUT}
+})()`;
+
+/**
+ * Runs LATE_BOOT_SCRIPT as an inline script, which every page's policy lets this code add
+ * (lib/security/csp.ts: 'unsafe-inline' on prerendered pages, 'strict-dynamic' on the others).
+ */
+export function runBootScriptIfMissed(): void {
+  if ((self as { shopBooted?: number }).shopBooted) return;
+  const script = document.createElement('script');
+  script.textContent = LATE_BOOT_SCRIPT;
+  document.head.append(script);
+  script.remove();
+}

@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { runBootScriptIfMissed } from '@/lib/boot-script';
 import {
   applyColorMode,
   savedColorMode,
@@ -17,6 +18,10 @@ const UiStoreContext = createContext<UiStoreApi | undefined>(undefined);
 export function UiStoreProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => createUiStore());
   const pathname = usePathname();
+
+  // A first page rendered in the browser never ran the layout's boot script: its cookie banner
+  // and layout triggers come late (lib/boot-script.ts).
+  useEffect(runBootScriptIfMissed, []);
 
   useEffect(() => {
     // The boot script chose the mode before the first paint; choosing again gives the same mode,
