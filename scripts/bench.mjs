@@ -9,6 +9,12 @@
 // req/s with p50/p99 at 20 connections. Machines differ; the ratios to the bare page are what
 // compare. Lighthouse drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 //
+// `npm run bench -- --compare --explain-tbt`: also audits each Lighthouse run a second time, on
+// its own trace with the page's main-thread tasks cut to their CPU time, and prints that TBT
+// beside the measured one. Lighthouse multiplies each task's wall time by 4, waits included
+// (the thread descheduled on a shared core, a synchronous call to the browser process answered
+// late); the second figure is the page's own work. It explains a TBT, it does not replace it.
+//
 // `npm run bench -- --panel`: seeds BENCH_PANEL_ORDERS (default 500) orders into the run's local
 // Firebase, signs in as the seed's admin and measures the control panel as the admin uses it:
 // the orders page (newest page, a status filter, a page reached by cursor), the stock page, a
@@ -18,7 +24,7 @@
 // server time (loopback), one request at a time and BENCH_CONCURRENCY at a time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -27,6 +33,7 @@ import { STANDALONE_SERVER } from './build.mjs';
 
 const COMPARE = process.argv.includes('--compare');
 const PANEL = process.argv.includes('--panel');
+const EXPLAIN_TBT = process.argv.includes('--explain-tbt');
 const PANEL_ORDERS = Number(process.env.BENCH_PANEL_ORDERS ?? 500);
 const PORT = process.env.BENCH_PORT ?? '3900';
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? String(Number(PORT) + 1);
@@ -49,6 +56,8 @@ const ROUTES = [
 // The bare page lives inside the repository (ignored by git, removed after the run) so that it
 // resolves the shop's installed next/react like any project would.
 const BARE_DIR = resolve('.bench-bare-page');
+// Lighthouse's saved runs for --explain-tbt (removed after the run).
+const BENCH_TMP = join(tmpdir(), `shop-bench-${process.pid}`);
 
 if (!existsSync('.next/BUILD_ID') || !existsSync(STANDALONE_SERVER)) {
   console.error('No production build: run `npm run build` first.');
@@ -198,11 +207,16 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Lighthouse mobile (its default: simulated slow 4G and 4x CPU throttling), performance only. */
-function lighthouse(url) {
-  const runs = [];
-  let retries = 0;
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+/**
+ * One Lighthouse mobile run (its default: simulated slow 4G and 4x CPU throttling), performance
+ * only. Lighthouse's trace recording fails now and then (NO_NAVSTART, NO_FCP) on a busy machine;
+ * such a run measured nothing, so it is repeated (at most twice per page, `retries` counts them)
+ * and said.
+ */
+function lighthouseRun(url, run, retries) {
+  const artifacts = join(BENCH_TMP, 'lighthouse-run');
+  for (;;) {
+    rmSync(artifacts, { recursive: true, force: true });
     const result = spawnSync(
       resolve('node_modules/.bin/lighthouse'),
       [
@@ -211,15 +225,13 @@ function lighthouse(url) {
         '--output=json',
         '--quiet',
         '--chrome-flags=--headless --no-sandbox --disable-gpu',
+        ...(EXPLAIN_TBT ? [`-GA=${artifacts}`] : []),
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
     );
     if (result.status !== 0) {
-      // Lighthouse's trace recording fails now and then (NO_NAVSTART, NO_FCP) on a busy machine;
-      // such a run measured nothing, so it is repeated (at most twice per page) and said.
-      if (retries < 2 && /Runtime error encountered/.test(result.stderr)) {
-        retries += 1;
-        run -= 1;
+      if (retries.count < 2 && /Runtime error encountered/.test(result.stderr)) {
+        retries.count += 1;
         console.log(`  (Lighthouse run failed to record, repeated: ${result.stderr.trim()})`);
         continue;
       }
@@ -232,18 +244,57 @@ function lighthouse(url) {
       const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${run}.json`;
       writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, name), result.stdout);
     }
-    runs.push({
+    return {
       performance: report.categories.performance.score * 100,
       lcp: report.audits['largest-contentful-paint'].numericValue,
       tbt: report.audits['total-blocking-time'].numericValue,
       cls: report.audits['cumulative-layout-shift'].numericValue,
-    });
+      ...(EXPLAIN_TBT ? { tbtWithoutWaits: tbtWithoutWaits(url, artifacts) } : {}),
+    };
   }
+}
+
+/**
+ * The TBT Lighthouse computes from the run's saved trace once the page's main-thread tasks
+ * (renderer main thread of the navigated page, top-level tasks) last only their thread CPU time.
+ */
+function tbtWithoutWaits(url, artifacts) {
+  const trace = JSON.parse(readFileSync(join(artifacts, 'defaultPass.trace.json'), 'utf8'));
+  const events = trace.traceEvents;
+  const start = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame,
+  );
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.pid === start.pid && e.args.name === 'CrRendererMain',
+  );
+  for (const e of events) {
+    if (e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask') {
+      if (typeof e.tdur === 'number' && e.tdur < e.dur) e.dur = e.tdur;
+    }
+  }
+  const edited = join(BENCH_TMP, 'lighthouse-run-without-waits');
+  rmSync(edited, { recursive: true, force: true });
+  mkdirSync(edited, { recursive: true });
+  for (const file of ['artifacts.json', 'defaultPass.devtoolslog.json']) {
+    writeFileSync(join(edited, file), readFileSync(join(artifacts, file)));
+  }
+  writeFileSync(join(edited, 'defaultPass.trace.json'), JSON.stringify(trace));
+  const audit = spawnSync(
+    resolve('node_modules/.bin/lighthouse'),
+    [url, '--only-categories=performance', '--output=json', '--quiet', `-A=${edited}`],
+    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+  );
+  if (audit.status !== 0) throw new Error(`lighthouse -A failed on ${url}: ${audit.stderr}`);
+  return JSON.parse(audit.stdout).audits['total-blocking-time'].numericValue;
+}
+
+function medians(runs) {
   return {
     performance: median(runs.map((r) => r.performance)),
     lcp: median(runs.map((r) => r.lcp)),
     tbt: median(runs.map((r) => r.tbt)),
     cls: median(runs.map((r) => r.cls)),
+    tbtWithoutWaits: EXPLAIN_TBT ? median(runs.map((r) => r.tbtWithoutWaits)) : undefined,
     all: runs,
   };
 }
@@ -295,10 +346,15 @@ async function compare() {
     const doc = await documentKbGz(page.url);
     rows.push({ page, load, doc, js: firstLoadKbGz(page.nextDir, page.route) });
   }
-  for (const row of rows) {
-    process.stdout.write(`Lighthouse on ${row.page.name}…\n`);
-    row.audit = lighthouse(row.page.url);
+  // Round by round, each page once per round: what drifts on the machine during the minutes this
+  // takes (load, temperature) falls on every page alike instead of on whichever page came last.
+  const runs = rows.map(() => []);
+  const retries = rows.map(() => ({ count: 0 }));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    process.stdout.write(`Lighthouse round ${run + 1} of ${LIGHTHOUSE_RUNS}…\n`);
+    rows.forEach((row, i) => runs[i].push(lighthouseRun(row.page.url, run, retries[i])));
   }
+  rows.forEach((row, i) => (row.audit = medians(runs[i])));
   const bare = rows[0];
   console.log(
     `\nShop vs bare Next page (same run; Lighthouse mobile, median of ${LIGHTHOUSE_RUNS}; ` +
@@ -315,6 +371,14 @@ async function compare() {
       'LCP x bare': (audit.lcp / bare.audit.lcp).toFixed(2),
       'TBT ms': Math.round(audit.tbt),
       'TBT x bare': (audit.tbt / Math.max(bare.audit.tbt, 1)).toFixed(2),
+      ...(EXPLAIN_TBT
+        ? {
+            'TBT w/o waits': Math.round(audit.tbtWithoutWaits),
+            'w/o waits x bare': (
+              audit.tbtWithoutWaits / Math.max(bare.audit.tbtWithoutWaits, 1)
+            ).toFixed(2),
+          }
+        : {}),
       CLS: audit.cls.toFixed(3),
       'req/s': Math.round(load.reqPerSecond),
       'req/s % bare': `${Math.round((100 * load.reqPerSecond) / bare.load.reqPerSecond)} %`,
@@ -322,11 +386,14 @@ async function compare() {
       'p99 ms': load.p99.toFixed(1),
     })),
   );
-  console.log('\nLighthouse runs (performance / LCP ms / TBT ms / CLS):');
+  console.log(
+    `\nLighthouse runs (performance / LCP ms / TBT ms / CLS${EXPLAIN_TBT ? ' / TBT w/o waits' : ''}):`,
+  );
   for (const { page, audit } of rows) {
     const runs = audit.all.map(
       (r) =>
-        `${Math.round(r.performance)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}/${r.cls.toFixed(3)}`,
+        `${Math.round(r.performance)}/${Math.round(r.lcp)}/${Math.round(r.tbt)}/${r.cls.toFixed(3)}` +
+        (EXPLAIN_TBT ? `/${Math.round(r.tbtWithoutWaits)}` : ''),
     );
     console.log(`  ${page.name}: ${runs.join('  ')}`);
   }
@@ -695,4 +762,5 @@ try {
 } finally {
   stopAll();
   if (COMPARE) rmSync(BARE_DIR, { recursive: true, force: true });
+  rmSync(BENCH_TMP, { recursive: true, force: true });
 }
