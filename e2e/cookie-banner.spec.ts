@@ -49,6 +49,25 @@ test.describe('cookie banner', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookie'))).toBe('true');
   });
 
+  test('its privacy link fetches the privacy page on the click, not during each page load @phone', async ({
+    page,
+  }) => {
+    const privacyFetches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/pt-BR/privacidade')
+        privacyFetches.push(request.url());
+    });
+    await page.goto('/pt-BR');
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+    await expect(banner).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(privacyFetches).toEqual([]);
+
+    await banner.getByRole('link', { name: 'Leia a política de privacidade' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de Privacidade');
+    expect(privacyFetches.length).toBeGreaterThan(0);
+  });
+
   test('is in English on English pages', async ({ page }) => {
     await page.goto('/en');
     const banner = page.getByRole('region', { name: 'Cookie notice' });

@@ -39,7 +39,9 @@ export function CookieBanner({ label, text, privacyLink, accept }: Props) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
         <p className="text-sm leading-relaxed">
           {text}{' '}
-          <Link href="/privacidade" className="font-semibold underline">
+          {/* Not prefetched: the banner is on every page of a new visit, so a prefetch would
+              fetch the privacy page's payload during each of those loads. */}
+          <Link prefetch={false} href="/privacidade" className="font-semibold underline">
             {privacyLink}
           </Link>
         </p>
