@@ -77,6 +77,21 @@ base.describe('intro splash', () => {
     },
   );
 
+  base('is not shown later in a visit that started on a 404 page', async ({ page }) => {
+    // Next renders the 404 in the browser, without the splash; the intro is then past.
+    await page.goto('/pt-BR/nao-existe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await expect(page.getByRole('heading', { name: 'Quem Somos' })).toBeVisible();
+
+    const timing = await recordSplash(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Quem Somos' })).toBeVisible();
+    await afterFrames(page, 5);
+    expect((await timing()).shown).toBeUndefined();
+    await expect(page.getByTestId('splash')).toBeHidden();
+  });
+
   base('is gone after a second without fading when motion is reduced', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const splash = page.getByTestId('splash');

@@ -12,7 +12,8 @@ export const SPLASH_FADE_MS = 500;
 const COLOR_MODE = `try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');if(m!=='light'&&m!=='dark')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='dark')d.classList.add('dark');d.style.colorScheme=m}catch(e){}`;
 const COOKIE_BANNER = `try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}`;
 const FULL_LAYOUT = `function f(){if(!d.hasAttribute('data-full-layout')){d.setAttribute('data-full-layout','');d.scrollTop}}try{var n=performance.getEntriesByType('navigation')[0];if(location.hash||n&&n.type!=='navigate')f()}catch(e){}addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');if(a){f();if(a.hash)d.style.removeProperty('scroll-behavior')}},true);`;
-const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){sessionStorage.setItem('${SPLASH_SESSION_KEY}','true');d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}`;
+const SPLASH_SEEN = `sessionStorage.setItem('${SPLASH_SESSION_KEY}','true')`;
+const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){${SPLASH_SEEN};d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}`;
 // Set by whichever of the two scripts below runs first, so the other does nothing.
 const RAN = 'self.shopBooted';
 
@@ -48,11 +49,14 @@ ${SPLASH}
  * forbidden() answer in the browser, where the layout's inline script does not run. Run once
  * that page is on screen (components/providers/ui-store-provider.tsx), it flags the cookie banner
  * and installs the full-layout triggers for the pages the visitor moves on to. It starts no
- * splash, which would cover a page already shown; the color mode has its own fallback there.
+ * splash, which would cover a page already shown, and counts the visit's intro as past, so a
+ * later full load in the visit (a reload, the return from payment) does not start one either; the
+ * color mode has its own fallback there.
  */
 const LATE_BOOT_SCRIPT = `(function(){var d=document.documentElement;if(${RAN})return;${RAN}=1;
 ${COOKIE_BANNER}
 ${FULL_LAYOUT}
+try{${SPLASH_SEEN}}catch(e){}
 })()`;
 
 /**
