@@ -59,6 +59,11 @@ const BARE_DIR = resolve('.bench-bare-page');
 // Lighthouse's saved runs for --explain-tbt (removed after the run).
 const BENCH_TMP = join(tmpdir(), `shop-bench-${process.pid}`);
 
+if (EXPLAIN_TBT && !COMPARE) {
+  // Only the comparison runs Lighthouse: without it the flag would silently change nothing.
+  console.error('--explain-tbt explains the comparison: use it with --compare.');
+  process.exit(1);
+}
 if (!existsSync('.next/BUILD_ID') || !existsSync(STANDALONE_SERVER)) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
