@@ -6,9 +6,11 @@ import { expect, isPhone, test, type Shop } from './fixtures/shop';
 // (render-when-near in app/globals.css): a smooth jump past them must still land on its section,
 // its heading at the top of the screen below the fixed navbar.
 const SECTIONS = {
-  'pt-BR': { expertise: 'Áreas de Atuação', contact: 'Contato', home: 'Voltar ao início' },
-  en: { expertise: 'Areas of Expertise', contact: 'Contact', home: 'Back to home' },
+  'pt-BR': { expertise: 'Áreas de Atuação', contact: 'Contato' },
+  en: { expertise: 'Areas of Expertise', contact: 'Contact' },
 } as const;
+// The 404 page's link to the landing.
+const BACK_HOME = { 'pt-BR': 'Voltar ao início', en: 'Back to home' } as const;
 
 /** Waits until a smooth scroll has come to rest. */
 async function scrollSettled(page: Page): Promise<void> {
@@ -69,7 +71,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     shopIn,
   }) => {
     const shop = shopIn(locale);
-    const { expertise, contact, home } = SECTIONS[locale];
+    const { expertise, contact } = SECTIONS[locale];
     await page.goto(`/${locale}`);
     // The lower blocks start out unrendered (what makes the first paint lighter).
     await expect(page.locator('html')).not.toHaveAttribute('data-full-layout');
@@ -95,7 +97,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     // A visit that starts on a 404 (rendered in the browser, so the layout's boot script never
     // ran there) and moves on to the landing by its links.
     await page.goto(`/${locale}/nao-existe`);
-    await page.getByRole('link', { name: home }).click();
+    await page.getByRole('link', { name: BACK_HOME[locale] }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}$`));
     await jumpTo(shop, contact);
     await expectLandedOn(page, 'contato', contact);
