@@ -18,10 +18,10 @@ const servedOverHttps =
   process.env.NODE_ENV === 'production' &&
   (process.env.NEXT_PUBLIC_SITE_URL ?? '').startsWith('https://');
 
-// Baseline headers for every response. COOP keeps popups working: the Google sign-in popup
-// needs to talk back to its opener. Pages get their full Content-Security-Policy from proxy.ts
+// Baseline headers for every response. Pages get their full Content-Security-Policy from proxy.ts
 // (it depends on the request and the run-time environment, and replaces this one); this strict
-// fallback covers what the proxy does not see: API answers, files and their 404 pages.
+// fallback covers what the proxy does not see: API answers, files and their 404 pages. The
+// account, checkout and panel pages also get Cross-Origin-Opener-Policy there.
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
@@ -36,7 +36,6 @@ const securityHeaders = [
     ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
     : []),
   { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
   {
     key: 'Permissions-Policy',
     value: 'camera=(), microphone=(), geolocation=(), browsing-topics=(), payment=(self)',

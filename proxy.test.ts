@@ -263,6 +263,25 @@ describe('proxy: Content-Security-Policy', () => {
   });
 });
 
+describe('proxy: Cross-Origin-Opener-Policy', () => {
+  it.each(['/pt-BR/usuario', '/en/checkout', '/pt-BR/checkout/ABC123', '/en/control-panel'])(
+    '%s cuts off a cross-origin opener and keeps its own popups',
+    async (path) => {
+      const response = await proxy(request(path, { cookie: '__session=abc' }));
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    },
+  );
+
+  // With it, a page opened from a link in a new tab starts in a fresh browser process.
+  it.each(['/pt-BR', '/en/chocolates/ovo-pistache', '/pt-BR/termos-de-uso'])(
+    '%s, where visitors arrive from links, opens without it',
+    async (path) => {
+      const response = await proxy(request(path));
+      expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    },
+  );
+});
+
 describe('proxy: the return path for the panel', () => {
   it('names the control-panel page asked for in a header the client cannot supply', async () => {
     const panel = await proxy(

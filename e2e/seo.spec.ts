@@ -93,9 +93,12 @@ test.describe('search engines', () => {
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       expect(headers['permissions-policy']).toContain('camera=()');
       expect(headers['x-powered-by']).toBeUndefined();
+    }
+    for (const path of ['/pt-BR/usuario', '/en/checkout']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     }
   });
 });
