@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/test';
 import {
+  AccountScreen,
   blockGoogleCdn,
   chooseGoogleAccount,
   SHOPPER,
@@ -58,11 +59,15 @@ test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)
       await tab.expectSignedOut();
     });
 
-    await test.step('a second Google sign-in does not overwrite the record', async () => {
-      await chooseGoogleAccount(page, () => tab.googleButton.click(), { email, reuse: true });
-      await tab.expectSignedIn(name);
-      await expect(tab.addressField('street')).toContainText('Rua das Flores');
-      await expect(tab.addressField('city')).toContainText(tab.t.unfilled);
+    await test.step('a second Google sign-in, on /usuario, does not overwrite the record', async () => {
+      // A full load of /usuario: its Cross-Origin-Opener-Policy must leave the popup its opener.
+      const response = await page.goto('/pt-BR/usuario');
+      expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      const account = new AccountScreen(page, 'pt-BR', page.getByRole('main'));
+      await chooseGoogleAccount(page, () => account.googleButton.click(), { email, reuse: true });
+      await account.expectSignedIn(name);
+      await expect(account.addressField('street')).toContainText('Rua das Flores');
+      await expect(account.addressField('city')).toContainText(account.t.unfilled);
       const record = await userRecordByEmail(email);
       expect(record).toMatchObject({ address: { street: 'Rua das Flores' }, isAdmin: false });
     });
