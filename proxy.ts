@@ -49,9 +49,9 @@ function withPolicy(response: NextResponse, policy: string): NextResponse {
 /**
  * Every page request: refuses the malformed ones Next would fail on (lib/security/request-guard.ts),
  * sets the Content-Security-Policy (a per-request nonce on account, checkout and panel pages, which
- * also get Cross-Origin-Opener-Policy), and
- * gives every page a locale prefix: a bare path is redirected to the same path under the
- * negotiated locale (cookie first, then Accept-Language, then English).
+ * also get Cross-Origin-Opener-Policy), and gives every page a locale prefix: a bare path is
+ * redirected to the same path under the negotiated locale (cookie first, then Accept-Language,
+ * then English).
  */
 export async function proxy(request: NextRequest) {
   const refusal = await refusePageRequest(request);
