@@ -14,7 +14,7 @@ import { Shop, SHOP_LOCALES, type ShopLocale } from './fixtures/shop';
 // shown), the theme changes only colours, and every other rule runs on the phone in the light
 // theme. Resizing the page already open costs one scan, not another pass over the pages (the
 // colour rules take about half of a full scan's time). One test per group of pages, each
-// scanning many pages in one browser context; the signed-in groups reuse one storage state per
+// scanning a few pages in one browser context; the signed-in groups reuse one storage state per
 // account and worker.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
@@ -55,7 +55,11 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Scans the page with every tagged rule, or with `rules` only. */
 async function scan(page: Page, where: string, found: Violations, rules?: string[]) {
-  const axe = new AxeBuilder({ page });
+  // Legacy mode runs axe.run in the page itself; the default finishes every scan in a new blank
+  // page, which made each scan about twice as slow here (the landing 5.8 s against 3.1 s). What
+  // legacy mode gives up is results from cross-origin frames, and these pages have no frame.
+  expect(page.frames(), `${where}: a frame appeared; scan it without legacy mode`).toHaveLength(1);
+  const axe = new AxeBuilder({ page }).setLegacyMode(true);
   if (rules) axe.withRules(rules);
   // WCAG 2.5.3 (label in name) is still 'experimental' in axe, so not among the tagged rules.
   else axe.options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).withTags(TAGS);
@@ -155,7 +159,7 @@ for (const theme of THEMES) {
   for (const locale of SHOP_LOCALES) {
     const legal = { privacy: '/privacidade', terms: '/termos-de-uso' };
 
-    test(`public pages and panels have no axe violations (${locale}, ${theme})${tag}`, async ({
+    test(`the landing and its panels have no axe violations (${locale}, ${theme})${tag}`, async ({
       browser,
       baseURL,
     }) => {
@@ -170,8 +174,30 @@ for (const theme of THEMES) {
       await shop.addButton('ovo-pistache').first().click();
       await scanPanels(page, locale, theme, `/${locale} (${theme})`, found);
 
-      const product = shop.title('ovo-pistache');
-      await visit(page, theme, `/${locale}/chocolates/ovo-pistache`, found, product);
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    test(`the other public pages have no axe violations (${locale}, ${theme})${tag}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const context = await openContext(browser, baseURL!, theme);
+      const page = await context.newPage();
+      const found: Violations = [];
+      const shop = new Shop(page, locale);
+
+      await visit(
+        page,
+        theme,
+        `/${locale}/chocolates/ovo-pistache`,
+        found,
+        shop.title('ovo-pistache'),
+      );
+      // A line in the cart, so the checkout shows its order summary.
+      await shop.addButton('ovo-pistache').click();
+      await expect(shop.footer.badge).toHaveText('1');
       await visit(page, theme, `/${locale}${legal.privacy}`, found);
       await visit(page, theme, `/${locale}${legal.terms}`, found);
       await visit(page, theme, `/${locale}/expertise/contratos`, found);
