@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS, UserTab } from './fixtures/account';
 import { createOrder, uniqueOrderId } from './fixtures/control-panel';
 import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
@@ -24,16 +24,18 @@ type Theme = 'light' | 'dark';
 const THEMES: Theme[] = ['light', 'dark'];
 
 /**
- * A context whose pages open in `theme`. Dark comes from the system setting (the boot script of
- * lib/boot-script.ts follows it when no choice is saved), which puts the same `dark` class on
- * <html> as the menu's switch; `visit` checks that class, so a scan never silently runs light.
+ * Opens one page in a new context in `theme`, runs `scans` on it and fails on any violation they
+ * found. Dark comes from the system setting (the boot script of lib/boot-script.ts follows it when
+ * no choice is saved), which puts the same `dark` class on <html> as the menu's switch; `visit`
+ * checks that class, so a scan never silently runs light.
  */
-async function openContext(
+async function scanInContext(
   browser: Browser,
   baseURL: string,
   theme: Theme,
-  storageState?: unknown,
-): Promise<BrowserContext> {
+  storageState: unknown,
+  scans: (page: Page, found: Violations) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext({
     ...test.info().project.use,
     baseURL,
@@ -41,7 +43,11 @@ async function openContext(
     storageState: storageState as never,
   });
   await skipIntro(context);
-  return context;
+  const page = await context.newPage();
+  const found: Violations = [];
+  await scans(page, found);
+  await context.close();
+  expect(found).toEqual([]);
 }
 
 async function expectTheme(page: Page, theme: Theme): Promise<void> {
@@ -151,6 +157,9 @@ async function scanPanels(
   await expect(shop.userTab).toBeHidden();
 }
 
+// Each test scans several pages, with axe taking 1-3 s a scan.
+test.describe.configure({ timeout: 120_000 });
+
 for (const theme of THEMES) {
   // The light theme on both projects; the dark one on desktop only (no @phone tag), which scans
   // each page at 390x844 too.
@@ -163,94 +172,65 @@ for (const theme of THEMES) {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
-      const context = await openContext(browser, baseURL!, theme);
-      const page = await context.newPage();
-      const found: Violations = [];
-      const shop = new Shop(page, locale);
-
-      await visit(page, theme, `/${locale}`, found);
-      // A line in the cart, so the open cart shows its controls too.
-      await shop.addButton('ovo-pistache').first().click();
-      await scanPanels(page, locale, theme, `/${locale} (${theme})`, found);
-
-      await context.close();
-      expect(found).toEqual([]);
+      await scanInContext(browser, baseURL!, theme, undefined, async (page, found) => {
+        const shop = new Shop(page, locale);
+        await visit(page, theme, `/${locale}`, found);
+        // A line in the cart, so the open cart shows its controls too.
+        await shop.addButton('ovo-pistache').first().click();
+        await scanPanels(page, locale, theme, `/${locale} (${theme})`, found);
+      });
     });
 
     test(`the other public pages have no axe violations (${locale}, ${theme})${tag}`, async ({
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
-      const context = await openContext(browser, baseURL!, theme);
-      const page = await context.newPage();
-      const found: Violations = [];
-      const shop = new Shop(page, locale);
-
-      await visit(
-        page,
-        theme,
-        `/${locale}/chocolates/ovo-pistache`,
-        found,
-        shop.title('ovo-pistache'),
-      );
-      // A line in the cart, so the checkout shows its order summary.
-      await shop.addButton('ovo-pistache').click();
-      await expect(shop.footer.badge).toHaveText('1');
-      await visit(page, theme, `/${locale}${legal.privacy}`, found);
-      await visit(page, theme, `/${locale}${legal.terms}`, found);
-      await visit(page, theme, `/${locale}/expertise/contratos`, found);
-      await visit(page, theme, `/${locale}/checkout`, found);
-      await visit(page, theme, `/${locale}/nao-existe`, found);
-
-      await context.close();
-      expect(found).toEqual([]);
+      await scanInContext(browser, baseURL!, theme, undefined, async (page, found) => {
+        const shop = new Shop(page, locale);
+        const product = shop.title('ovo-pistache');
+        await visit(page, theme, `/${locale}/chocolates/ovo-pistache`, found, product);
+        // A line in the cart, so the checkout shows its order summary.
+        await shop.addButton('ovo-pistache').click();
+        await expect(shop.footer.badge).toHaveText('1');
+        await visit(page, theme, `/${locale}${legal.privacy}`, found);
+        await visit(page, theme, `/${locale}${legal.terms}`, found);
+        await visit(page, theme, `/${locale}/expertise/contratos`, found);
+        await visit(page, theme, `/${locale}/checkout`, found);
+        await visit(page, theme, `/${locale}/nao-existe`, found);
+      });
     });
 
     test(`signed-in shopper pages have no axe violations (${locale}, ${theme})${tag}`, async ({
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
       const { uid, state } = await signedInState(browser, 'shopper', baseURL!);
       const orderID = uniqueOrderId('AXE');
       await createOrder(orderID, uid, { locale });
-      const context = await openContext(browser, baseURL!, theme, state);
-      const page = await context.newPage();
-      const found: Violations = [];
-
-      await visit(page, theme, `/${locale}/checkout`, found);
-      await visit(page, theme, `/${locale}/checkout/${orderID}`, found);
-      await visit(page, theme, `/${locale}/usuario`, found);
-      // A shopper asking for the control panel gets the 403 page.
-      await visit(page, theme, `/${locale}/control-panel`, found);
-      await visit(page, theme, `/${locale}`, found);
-      const userTab = new UserTab(page, locale);
-      await userTab.open();
-      await expect(userTab.logoutButton).toBeVisible({ timeout: 15_000 });
-      const where = `/${locale} (${theme}) + user tab (${ACCOUNT_TEXTS[locale].logout})`;
-      await scanThemed(page, theme, where, found);
-
-      await context.close();
-      expect(found).toEqual([]);
+      await scanInContext(browser, baseURL!, theme, state, async (page, found) => {
+        await visit(page, theme, `/${locale}/checkout`, found);
+        await visit(page, theme, `/${locale}/checkout/${orderID}`, found);
+        await visit(page, theme, `/${locale}/usuario`, found);
+        // A shopper asking for the control panel gets the 403 page.
+        await visit(page, theme, `/${locale}/control-panel`, found);
+        await visit(page, theme, `/${locale}`, found);
+        const userTab = new UserTab(page, locale);
+        await userTab.open();
+        await expect(userTab.logoutButton).toBeVisible({ timeout: 15_000 });
+        const where = `/${locale} (${theme}) + user tab (${ACCOUNT_TEXTS[locale].logout})`;
+        await scanThemed(page, theme, where, found);
+      });
     });
 
     test(`control panel pages have no axe violations (${locale}, ${theme})${tag}`, async ({
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
       const { state } = await signedInState(browser, 'admin', baseURL!);
-      const context = await openContext(browser, baseURL!, theme, state);
-      const page = await context.newPage();
-      const found: Violations = [];
-
-      await visit(page, theme, `/${locale}/control-panel`, found);
-      await visit(page, theme, `/${locale}/control-panel/stock`, found);
-
-      await context.close();
-      expect(found).toEqual([]);
+      await scanInContext(browser, baseURL!, theme, state, async (page, found) => {
+        await visit(page, theme, `/${locale}/control-panel`, found);
+        await visit(page, theme, `/${locale}/control-panel/stock`, found);
+      });
     });
   }
 }
