@@ -19,10 +19,7 @@ test.describe('product pages', () => {
       test.setTimeout(120_000);
       for (const spec of SPEC_PRODUCTS) {
         const title = locale === 'pt-BR' ? spec.ptTitle : spec.enTitle;
-        // The texts are in the server's HTML: no need to wait for every picture and script.
-        const response = await page.goto(`/${locale}/chocolates/${spec.key}`, {
-          waitUntil: 'domcontentloaded',
-        });
+        const response = await page.goto(`/${locale}/chocolates/${spec.key}`);
         expect(response?.status(), spec.key).toBe(200);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
         const details = page.getByRole('article');
