@@ -9,7 +9,6 @@ import path from 'node:path';
 import { signInWithPassword } from '@/test/auth-emulator';
 import {
   adminClients,
-  freePorts,
   startTestFirebase,
   type AdminClients,
   type TestFirebase,
@@ -64,8 +63,10 @@ async function signUp(authHost: string, email: string, password: string) {
 describe('local Firebase durability', () => {
   it('keeps orders, stock and an account acknowledged 50 ms before kill -9 of the stack', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-firebase-crash-'));
-    const ports = await freePorts();
-    stack = await startTestFirebase({ dataDir, ports, timeoutMs: 150_000 });
+    // Free ports of the stack's own choosing (it chooses again if a parallel worker takes one);
+    // the restart below reuses them, as a real restart would.
+    stack = await startTestFirebase({ dataDir, timeoutMs: 150_000 });
+    const { ports } = stack;
     clients = adminClients(stack);
     await clients.db.doc(`${SHOP}/inventory/ovo-pistache`).set({ stock: 100 });
     const uid = await signUp(stack.authHost, 'crash@chocolates.local', 'crash-password-1');
