@@ -157,7 +157,7 @@ async function scanPanels(
   await expect(shop.userTab).toBeHidden();
 }
 
-// Each test scans several pages, with axe taking 1-3 s a scan.
+// Each test scans several pages, and a scan takes 1-3 s (the landing's about 3 s).
 test.describe.configure({ timeout: 120_000 });
 
 for (const theme of THEMES) {
