@@ -15,6 +15,13 @@
 // (the thread descheduled on a shared core, a synchronous call to the browser process answered
 // late); the second figure is the page's own work. It explains a TBT, it does not replace it.
 //
+// `npm run bench -- --compare --explain-lcp`: also replays each Lighthouse run's LCP the way
+// Lighthouse estimates it (its Lantern simulation, on the run's saved trace and network log) and
+// prints what that estimate waits for: the paint Chromium reported, the scripts in the simulated
+// graph before the LCP (count, KB as transferred, when the last one ends) and the main-thread
+// time in it. The simulated LCP is the observed run replayed on a slow 4G link with a 4x slower
+// CPU: whatever finished before the observed paint is replayed before the simulated one.
+//
 // `npm run bench -- --panel`: seeds BENCH_PANEL_ORDERS (default 500) orders into the run's local
 // Firebase, signs in as the seed's admin and measures the control panel as the admin uses it:
 // the orders page (newest page, a status filter, a page reached by cursor), the stock page, a
@@ -34,6 +41,7 @@ import { STANDALONE_SERVER } from './build.mjs';
 const COMPARE = process.argv.includes('--compare');
 const PANEL = process.argv.includes('--panel');
 const EXPLAIN_TBT = process.argv.includes('--explain-tbt');
+const EXPLAIN_LCP = process.argv.includes('--explain-lcp');
 const PANEL_ORDERS = Number(process.env.BENCH_PANEL_ORDERS ?? 500);
 const PORT = process.env.BENCH_PORT ?? '3900';
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? String(Number(PORT) + 1);
@@ -59,9 +67,9 @@ const BARE_DIR = resolve('.bench-bare-page');
 // Lighthouse's saved runs for --explain-tbt (removed after the run).
 const BENCH_TMP = join(tmpdir(), `shop-bench-${process.pid}`);
 
-if (EXPLAIN_TBT && !COMPARE) {
+if ((EXPLAIN_TBT || EXPLAIN_LCP) && !COMPARE) {
   // Only the comparison runs Lighthouse: without it the flag would silently change nothing.
-  console.error('--explain-tbt explains the comparison: use it with --compare.');
+  console.error('--explain-tbt and --explain-lcp explain the comparison: use them with --compare.');
   process.exit(1);
 }
 if (!existsSync('.next/BUILD_ID') || !existsSync(STANDALONE_SERVER)) {
@@ -218,7 +226,7 @@ function median(values) {
  * such a run measured nothing, so it is repeated (at most twice per page, `retries` counts them)
  * and said.
  */
-function lighthouseRun(url, run, retries) {
+async function lighthouseRun(url, run, retries) {
   const artifacts = join(BENCH_TMP, 'lighthouse-run');
   for (;;) {
     rmSync(artifacts, { recursive: true, force: true });
@@ -230,7 +238,7 @@ function lighthouseRun(url, run, retries) {
         '--output=json',
         '--quiet',
         '--chrome-flags=--headless --no-sandbox --disable-gpu',
-        ...(EXPLAIN_TBT ? [`-GA=${artifacts}`] : []),
+        ...(EXPLAIN_TBT || EXPLAIN_LCP ? [`-GA=${artifacts}`] : []),
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
     );
@@ -255,6 +263,7 @@ function lighthouseRun(url, run, retries) {
       tbt: report.audits['total-blocking-time'].numericValue,
       cls: report.audits['cumulative-layout-shift'].numericValue,
       ...(EXPLAIN_TBT ? { tbtWithoutWaits: tbtWithoutWaits(url, artifacts) } : {}),
+      ...(EXPLAIN_LCP ? { lcpExplained: await explainLcp(artifacts, report) } : {}),
     };
   }
 }
@@ -291,6 +300,55 @@ function tbtWithoutWaits(url, artifacts) {
   );
   if (audit.status !== 0) throw new Error(`lighthouse -A failed on ${url}: ${audit.stderr}`);
   return JSON.parse(audit.stdout).audits['total-blocking-time'].numericValue;
+}
+
+/**
+ * What Lighthouse's simulated LCP of one saved run waits for. Lighthouse's own modules (the
+ * version pinned in package.json) rebuild the estimate from the run's trace and network log; the
+ * figure is checked against the report's, so a Lighthouse upgrade that changes them is noticed.
+ */
+async function explainLcp(artifactsDir, report) {
+  const [{ loadArtifacts }, { LanternLargestContentfulPaint }, { defaultSettings }] =
+    await Promise.all([
+      import('lighthouse/core/lib/asset-saver.js'),
+      import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'),
+      import('lighthouse/core/config/constants.js'),
+    ]);
+  const artifacts = await loadArtifacts(artifactsDir);
+  const lantern = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings: defaultSettings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      simulator: null,
+    },
+    { computedCache: new Map() },
+  );
+  const reported = report.audits['largest-contentful-paint'].numericValue;
+  if (Math.abs(lantern.timing - reported) > 1) {
+    throw new Error(
+      `--explain-lcp replayed an LCP of ${lantern.timing} ms, the report has ${reported}`,
+    );
+  }
+  // The optimistic graph: what the estimate waits for even when Lighthouse assumes the least.
+  const nodes = [...lantern.optimisticEstimate.nodeTimings.entries()];
+  const scripts = nodes.filter(
+    ([node]) => node.type === 'network' && node.request.resourceType === 'Script',
+  );
+  const observed = report.audits.metrics.details.items[0];
+  return {
+    observedFcp: observed.observedFirstContentfulPaint,
+    observedLcp: observed.observedLargestContentfulPaint,
+    scripts: scripts.length,
+    scriptKb: scripts.reduce((kb, [node]) => kb + node.request.transferSize / 1024, 0),
+    lastScriptEnd: Math.max(0, ...scripts.map(([, timing]) => timing.endTime)),
+    cpu: nodes
+      .filter(([node]) => node.type === 'cpu')
+      .reduce((ms, [, timing]) => ms + timing.duration, 0),
+  };
 }
 
 function medians(runs) {
@@ -357,7 +415,9 @@ async function compare() {
   const retries = rows.map(() => ({ count: 0 }));
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
     process.stdout.write(`Lighthouse round ${run + 1} of ${LIGHTHOUSE_RUNS}…\n`);
-    rows.forEach((row, i) => runs[i].push(lighthouseRun(row.page.url, run, retries[i])));
+    for (const [i, row] of rows.entries()) {
+      runs[i].push(await lighthouseRun(row.page.url, run, retries[i]));
+    }
   }
   rows.forEach((row, i) => (row.audit = medians(runs[i])));
   const bare = rows[0];
@@ -401,6 +461,23 @@ async function compare() {
         (EXPLAIN_TBT ? `/${Math.round(r.tbtWithoutWaits)}` : ''),
     );
     console.log(`  ${page.name}: ${runs.join('  ')}`);
+  }
+  if (EXPLAIN_LCP) {
+    console.log(
+      '\nWhat each simulated LCP waits for (Chromium painted FCP/LCP at, ms -> simulated LCP, ms: ' +
+        'scripts before it, KB, the last one done at, ms; main-thread ms in it):',
+    );
+    for (const { page, audit } of rows) {
+      console.log(`  ${page.name}:`);
+      for (const r of audit.all) {
+        const x = r.lcpExplained;
+        console.log(
+          `    ${x.observedFcp}/${x.observedLcp} -> ${Math.round(r.lcp)}: ` +
+            `${x.scripts} scripts, ${x.scriptKb.toFixed(1)} KB, last at ${Math.round(x.lastScriptEnd)}; ` +
+            `${Math.round(x.cpu)} ms`,
+        );
+      }
+    }
   }
 }
 
