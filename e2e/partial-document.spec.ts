@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from './fixtures/test';
+import { skipIntro } from './fixtures/intro';
+
+// On a slow connection the landing's HTML arrives in parts, and Chromium paints what it has
+// parsed when the parser runs out of bytes. Whatever the rest of the markup then adds must not
+// move what was already on screen (a layout shift): the head's rel=expect holds the first paint
+// until the page's last element is parsed (app/[locale]/layout.tsx).
+
+/** How long the test's server waits before it sends the rest of the document. */
+const PAUSE_MS = 1500;
+
+type Shift = { value: number; sources: string[] };
+
+/**
+ * A server on 127.0.0.1 in front of the shop: it answers `documentPath` with the shop's HTML cut
+ * just after the cookie banner's opening tag, the rest PAUSE_MS later; everything else as the
+ * shop answers it.
+ */
+async function slowDocumentServer(target: string, documentPath: string): Promise<Server> {
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(new URL(request.url ?? '/', target), {
+      method: request.method,
+      headers: { cookie: request.headers.cookie ?? '', accept: request.headers.accept ?? '*/*' },
+      redirect: 'manual',
+    });
+    const headers = Object.fromEntries(upstream.headers);
+    // fetch has decoded the body: its length and encoding are no longer the shop's.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    const body = Buffer.from(await upstream.arrayBuffer());
+    response.writeHead(upstream.status, headers);
+    if (request.url !== documentPath) {
+      response.end(body);
+      return;
+    }
+    const html = body.toString('utf8');
+    const cut = html.indexOf('>', html.indexOf('data-testid="cookie-banner"')) + 1;
+    expect(cut, 'the cookie banner in the document').toBeGreaterThan(0);
+    response.write(html.slice(0, cut));
+    setTimeout(() => response.end(html.slice(cut)), PAUSE_MS);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+const NAMES = {
+  'pt-BR': { banner: 'Aviso de cookies', bar: 'Atalhos' },
+  en: { banner: 'Cookie notice', bar: 'Shortcuts' },
+};
+
+for (const locale of ['pt-BR', 'en'] as const) {
+  test(`nothing on screen moves while the landing's document arrives in parts (${locale}) @phone`, async ({
+    page,
+    baseURL,
+  }) => {
+    // A new visitor's page (the cookie banner shows), without the 1 s splash over it.
+    await skipIntro(page, { cookieBanner: false });
+    await page.addInitScript(() => {
+      const shifts: Shift[] = [];
+      (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          sources: Array<{ node?: Node | null }>;
+        }>) {
+          shifts.push({
+            value: entry.value,
+            sources: entry.sources.map((source) =>
+              source.node instanceof Element
+                ? `${source.node.tagName.toLowerCase()} "${source.node.textContent?.slice(0, 40)}"`
+                : String(source.node?.nodeName),
+            ),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const server = await slowDocumentServer(baseURL!, `/${locale}`);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const started = Date.now();
+      await page.goto(`http://127.0.0.1:${port}/${locale}`);
+      // The pause was taken: the document did arrive in two parts.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(PAUSE_MS);
+      await expect(page.getByRole('region', { name: NAMES[locale].banner })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: NAMES[locale].bar })).toBeVisible();
+      // Layout shifts are reported after the frame that made them.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: Shift[] }).__shifts,
+      );
+      expect(shifts, 'layout shifts').toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+}
