@@ -20,7 +20,10 @@ export function generateStaticParams() {
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
-/** The last element of every page's markup: the first paint waits for it (see the head). */
+/**
+ * Ends the page's markup (its shell: what streams in later comes after it). The first paint
+ * waits for it (see the head).
+ */
 const PAGE_END_ID = 'page-end';
 
 export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
