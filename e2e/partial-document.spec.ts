@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures/test';
 import { skipIntro } from './fixtures/intro';
+import { SHOP_LOCALES, TEXTS } from './fixtures/shop';
 
 // On a slow connection the landing's HTML arrives in parts, and Chromium paints what it has
 // parsed when the parser runs out of bytes. Whatever the rest of the markup then adds must not
@@ -63,12 +64,7 @@ async function slowDocumentServer(
   return { server, delivery };
 }
 
-const NAMES = {
-  'pt-BR': { banner: 'Aviso de cookies', bar: 'Atalhos' },
-  en: { banner: 'Cookie notice', bar: 'Shortcuts' },
-};
-
-for (const locale of ['pt-BR', 'en'] as const) {
+for (const locale of SHOP_LOCALES) {
   test(`nothing on screen moves while the landing's document arrives in parts (${locale}) @phone`, async ({
     page,
     baseURL,
@@ -101,8 +97,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
       // The document did arrive in two parts, cut inside the cookie banner.
       expect(delivery.error).toBeUndefined();
       expect(delivery.cuts).toBe(1);
-      await expect(page.getByRole('region', { name: NAMES[locale].banner })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: NAMES[locale].bar })).toBeVisible();
+      await expect(page.getByRole('region', { name: TEXTS[locale].cookieBanner })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: TEXTS[locale].footerLabel })).toBeVisible();
       // Nothing was painted before the rest of the markup was sent (same machine, same clock).
       const firstPaintAt = await page.evaluate(() => {
         const paint = performance.getEntriesByName('first-paint')[0];
