@@ -24,6 +24,13 @@
 // a 4x slower CPU: whatever finished before the observed paint is replayed before the simulated
 // one. A run it cannot explain prints why instead, and the bench goes on.
 //
+// `npm run bench -- --compare --bare-prepaint-ms=N`: the bare page spends N ms of main-thread
+// work (an inline script at the top of its body) before its first paint, and the ratios compare
+// to that page. It shows what a later first paint alone does to Lighthouse's figures on the
+// machine: in headless Chromium a first frame ready later than about a quarter of a second after
+// the navigation starts reaches the screen about 1 or 2 s later (docs/ARCHITECTURE.md, "What a
+// page loads").
+//
 // `npm run bench -- --panel`: seeds BENCH_PANEL_ORDERS (default 500) orders into the run's local
 // Firebase, signs in as the seed's admin and measures the control panel as the admin uses it:
 // the orders page (newest page, a status filter, a page reached by cursor), the stock page, a
@@ -44,6 +51,9 @@ const COMPARE = process.argv.includes('--compare');
 const PANEL = process.argv.includes('--panel');
 const EXPLAIN_TBT = process.argv.includes('--explain-tbt');
 const EXPLAIN_LCP = process.argv.includes('--explain-lcp');
+const BARE_PREPAINT_MS = Number(
+  process.argv.find((arg) => arg.startsWith('--bare-prepaint-ms='))?.split('=')[1] ?? 0,
+);
 const PANEL_ORDERS = Number(process.env.BENCH_PANEL_ORDERS ?? 500);
 const PORT = process.env.BENCH_PORT ?? '3900';
 const BARE_PORT = process.env.BENCH_BARE_PORT ?? String(Number(PORT) + 1);
@@ -68,10 +78,25 @@ const ROUTES = [
 const BARE_DIR = resolve('.bench-bare-page');
 // Lighthouse's saved runs for --explain-tbt and --explain-lcp (removed after the run).
 const BENCH_TMP = join(tmpdir(), `shop-bench-${process.pid}`);
+const BARE_NAME = BARE_PREPAINT_MS
+  ? `bare page (+${BARE_PREPAINT_MS} ms before paint)`
+  : 'bare page';
 
-if ((EXPLAIN_TBT || EXPLAIN_LCP) && !COMPARE) {
+if ((EXPLAIN_TBT || EXPLAIN_LCP || BARE_PREPAINT_MS) && !COMPARE) {
   // Only the comparison runs Lighthouse: without it the flag would silently change nothing.
-  console.error('--explain-tbt and --explain-lcp explain the comparison: use them with --compare.');
+  console.error(
+    '--explain-tbt, --explain-lcp and --bare-prepaint-ms change the comparison: use them with --compare.',
+  );
+  process.exit(1);
+}
+if (
+  process.argv.includes('--bare-prepaint-ms') ||
+  !Number.isInteger(BARE_PREPAINT_MS) ||
+  BARE_PREPAINT_MS < 0
+) {
+  console.error(
+    '--bare-prepaint-ms takes a whole number of milliseconds, e.g. --bare-prepaint-ms=200.',
+  );
   process.exit(1);
 }
 if (!existsSync('.next/BUILD_ID') || !existsSync(STANDALONE_SERVER)) {
@@ -181,10 +206,18 @@ function buildBarePage() {
   // picks up the shop's instrumentation.ts, whose configuration check stops a server that has no
   // Firebase project.
   writeFileSync(join(BARE_DIR, 'instrumentation.js'), 'export function register() {}\n');
+  // --bare-prepaint-ms: a parser-blocking script that keeps the main thread busy before the
+  // heading exists, so the first frame waits for it; it runs before the first paint, where
+  // Lighthouse counts no blocking time.
+  const prepaint = BARE_PREPAINT_MS
+    ? `<script dangerouslySetInnerHTML={{ __html: ${JSON.stringify(
+        `for(var end=performance.now()+${BARE_PREPAINT_MS};performance.now()<end;);`,
+      )} }} />`
+    : '';
   writeFileSync(
     join(BARE_DIR, 'app/layout.jsx'),
     'export default function RootLayout({ children }) {\n' +
-      '  return (<html lang="en"><body>{children}</body></html>);\n}\n',
+      `  return (<html lang="en"><body>${prepaint}{children}</body></html>);\n}\n`,
   );
   writeFileSync(
     join(BARE_DIR, 'app/page.jsx'),
@@ -403,7 +436,7 @@ async function compare() {
   );
   await waitForServer(BARE_BASE, bareServer);
   const pages = [
-    { name: 'bare page', url: `${BARE_BASE}/`, nextDir: join(BARE_DIR, '.next'), route: '/' },
+    { name: BARE_NAME, url: `${BARE_BASE}/`, nextDir: join(BARE_DIR, '.next'), route: '/' },
     { name: '/pt-BR', url: `${BASE}/pt-BR`, nextDir: '.next', route: '/[locale]' },
     { name: '/en', url: `${BASE}/en`, nextDir: '.next', route: '/[locale]' },
     { name: PRODUCT, url: BASE + PRODUCT, nextDir: '.next', route: '/[locale]/chocolates/[key]' },
