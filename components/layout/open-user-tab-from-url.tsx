@@ -20,7 +20,7 @@ export function OpenUserTabFromUrl() {
     const url = new URL(window.location.href);
     if (url.searchParams.get(LOGIN_PARAM) !== '1') return;
     // After this commit's effects: UiStoreProvider (a parent, so its effects run after this one)
-    // closes every panel when a page mounts.
+    // closes every panel when the page changes, as it does when a link leads here.
     const timer = window.setTimeout(() => {
       openPanel('userTab');
       url.searchParams.delete(LOGIN_PARAM);

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { runBootScriptIfMissed } from '@/lib/boot-script';
@@ -38,8 +38,13 @@ export function UiStoreProvider({ children }: { children: ReactNode }) {
     });
   }, [store]);
 
+  // A new page: close whatever panel led there (links, back and forward). Not when the provider
+  // mounts: every panel starts closed, and a tap during hydration (React runs its handler before
+  // this parent's effects) would see its panel close as soon as it opened.
+  const pathnameShown = useRef(pathname);
   useEffect(() => {
-    // A new page: close whatever panel led there (links, back and forward).
+    if (pathnameShown.current === pathname) return;
+    pathnameShown.current = pathname;
     store.getState().closePanels();
   }, [store, pathname]);
 
