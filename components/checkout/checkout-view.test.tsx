@@ -19,6 +19,7 @@ import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/st
 import type { UiStoreApi } from '@/lib/stores/ui-store';
 import type { UserStoreApi } from '@/lib/stores/user-store';
 import ptBR from '@/messages/pt-BR.json';
+import { stubMatchMedia } from '@/test/match-media';
 import { CheckoutView } from './checkout-view';
 import type { CheckoutUser } from './checkout-form';
 
@@ -117,16 +118,7 @@ function renderCheckout(initialUser: CheckoutUser | null, orderId?: string) {
 
 const confirmButton = () => screen.getByRole('button', { name: /Confirmar pedido|Enviando/ });
 
-beforeAll(() => {
-  // jsdom has no matchMedia; the interface store's provider follows the system color mode.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-});
+beforeAll(stubMatchMedia);
 
 // GET /api/cart/stock, as the live stock read sees it: plenty of everything unless a test says.
 let liveStock: Record<string, { stock: number; forSale: boolean }> = {};

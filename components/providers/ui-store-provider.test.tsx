@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { UiStoreProvider, useUiStoreApi } from '@/components/providers/ui-store-provider';
 import type { UiStoreApi } from '@/lib/stores/ui-store';
+import { stubMatchMedia } from '@/test/match-media';
 
 let mockPathname = '/';
 jest.mock('@/lib/i18n/navigation', () => ({ usePathname: () => mockPathname }));
@@ -29,16 +30,7 @@ function OpensCartOnMount() {
 }
 
 describe('UiStoreProvider', () => {
-  beforeAll(() => {
-    // jsdom has no matchMedia; the provider follows the system color mode.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList;
-  });
+  beforeAll(stubMatchMedia);
 
   beforeEach(() => {
     mockPathname = '/';
