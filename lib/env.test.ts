@@ -55,7 +55,7 @@ describe('parseEnv', () => {
       },
       mercadoPago: null,
       mail: null,
-      orders: { paymentExpiryMinutes: 30, cronSecret: null },
+      orders: { paymentExpiryMinutes: 30, manualHoldHours: 24, cronSecret: null },
     });
   });
 
@@ -94,6 +94,7 @@ describe('parseEnv', () => {
     });
     expect(env.orders).toEqual({
       paymentExpiryMinutes: 45,
+      manualHoldHours: 24,
       cronSecret: 'a-long-enough-cron-secret',
     });
     expect(() => parseEnv({ ...LOCAL, ORDER_PAYMENT_EXPIRY_MINUTES: '0' })).toThrow(

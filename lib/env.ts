@@ -61,6 +61,11 @@ export type MailConfig =
 export type OrderRulesConfig = {
   /** Minutes an order waiting for payment holds its stock before it expires. */
   paymentExpiryMinutes: number;
+  /**
+   * Hours an order paid by hand (WhatsApp, no Mercado Pago) holds its stock unless an admin
+   * confirms it first.
+   */
+  manualHoldHours: number;
   /** The secret `POST /api/cron/expire-orders` expects as `Authorization: Bearer …`; null: off. */
   cronSecret: string | null;
 };
@@ -87,6 +92,8 @@ export const DEFAULT_SHOP_ID = 'chocolate-shop';
 export const DEFAULT_LOCAL_PROJECT_ID = 'demo-chocolate-shop';
 export const DEFAULT_MERCADOPAGO_API_BASE_URL = 'https://api.mercadopago.com';
 export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30;
+/** A day: time for the shop to answer a WhatsApp message, short enough for Easter week. */
+export const DEFAULT_MANUAL_HOLD_HOURS = 24;
 // Local outbox only: no mail leaves the machine, so these addresses need not exist.
 export const LOCAL_MAIL_FROM = 'Chocolates Tropicais <loja@chocolates.local>';
 export const LOCAL_SHOP_ADDRESS = 'pedidos@chocolates.local';
@@ -156,6 +163,15 @@ export function parseEnv(record: EnvRecord): Env {
       .max(7 * 24 * 60),
     get('ORDER_PAYMENT_EXPIRY_MINUTES') ?? DEFAULT_PAYMENT_EXPIRY_MINUTES,
   );
+  const manualHoldHours = check(
+    'ORDER_HOLD_HOURS',
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(14 * 24),
+    get('ORDER_HOLD_HOURS') ?? DEFAULT_MANUAL_HOLD_HOURS,
+  );
   const cronSecret = get('CRON_SECRET') ?? null;
   if (cronSecret !== null && cronSecret.length < 16) {
     problems.push('CRON_SECRET must be at least 16 characters');
@@ -168,7 +184,8 @@ export function parseEnv(record: EnvRecord): Env {
     !firebase ||
     mercadoPago === undefined ||
     mail === undefined ||
-    !paymentExpiryMinutes
+    !paymentExpiryMinutes ||
+    !manualHoldHours
   ) {
     throw new EnvError(problems);
   }
@@ -178,7 +195,7 @@ export function parseEnv(record: EnvRecord): Env {
     firebase,
     mercadoPago,
     mail,
-    orders: { paymentExpiryMinutes, cronSecret },
+    orders: { paymentExpiryMinutes, manualHoldHours, cronSecret },
   };
 }
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { useCartStore } from '@/components/providers/cart-store-provider';
+import { useCartStoreApi } from '@/components/providers/cart-store-provider';
+import { addLimit } from '@/lib/cart/live-stock';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import type { ReactNode } from 'react';
 
@@ -27,7 +28,7 @@ export function AddToCartButton({
   size = 'small',
   icon,
 }: Props) {
-  const addToCart = useCartStore((store) => store.addToCart);
+  const cartStore = useCartStoreApi();
   const showCartHelper = useUiStore((store) => store.showCartHelper);
   return (
     <button
@@ -35,8 +36,11 @@ export function AddToCartButton({
       disabled={!purchasable}
       aria-label={purchasable ? accessibleLabel : undefined}
       onClick={() => {
-        addToCart(productKey);
-        showCartHelper(productKey);
+        const { cartItems, addToCart } = cartStore.getState();
+        // At the units left or a fair-stock limit the notice says so instead of 'added'.
+        const limit = addLimit(cartItems, productKey);
+        if (!limit) addToCart(productKey);
+        showCartHelper(productKey, limit);
       }}
       className={`inline-flex items-center justify-center gap-2 rounded-full bg-cacao-700 font-semibold whitespace-nowrap text-cacao-50 hover:bg-cacao-800 disabled:cursor-not-allowed disabled:bg-cacao-300 disabled:text-cacao-700 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500 dark:disabled:bg-cacao-800 dark:disabled:text-cacao-300 ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
     >

@@ -14,6 +14,8 @@ export function CartHelper({ closeIcon }: { closeIcon: ReactNode }) {
   const open = useUiStore((store) => store.cartHelperOpen);
   const item = useUiStore((store) => store.cartHelperItem);
   const addedAt = useUiStore((store) => store.cartHelperAddedAt);
+  const limit = useUiStore((store) => store.cartHelperLimit);
+  const stockText = useTranslations('CartStock');
   const setCartHelperOpen = useUiStore((store) => store.setCartHelperOpen);
   const openPanel = useUiStore((store) => store.openPanel);
   const entry = useCatalogueEntry(item ?? '');
@@ -29,7 +31,17 @@ export function CartHelper({ closeIcon }: { closeIcon: ReactNode }) {
     <div role="status" className="pointer-events-none fixed inset-x-3 top-20 z-30 flex justify-end">
       {open && entry ? (
         <div className="pointer-events-auto flex max-w-sm items-center gap-3 rounded-2xl bg-cacao-900 py-2 pr-2 pl-4 text-sm text-cacao-50 shadow-lg dark:bg-cacao-100 dark:text-cacao-950">
-          <p className="flex-1">{t('added', { title: entry.title })}</p>
+          <p className="flex-1">
+            {limit === null
+              ? t('added', { title: entry.title })
+              : limit.kind === 'stock'
+                ? limit.left > 0
+                  ? stockText('onlyLeft', { count: limit.left })
+                  : t('soldOut')
+                : limit.kind === 'perProduct'
+                  ? stockText('perProductLimit', { max: limit.max })
+                  : stockText('totalLimit', { max: limit.max })}
+          </p>
           <button
             type="button"
             onClick={() => openPanel('cart')}

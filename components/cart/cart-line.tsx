@@ -5,7 +5,7 @@ import { useCartStore } from '@/components/providers/cart-store-provider';
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Thumbnail } from '@/components/ui/svg-image';
-import { canAddOne } from '@/lib/cart/live-stock';
+import { addLimit } from '@/lib/cart/live-stock';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { Link } from '@/lib/i18n/navigation';
 import type { CartItem } from '@/lib/stores/cart-store';
@@ -20,11 +20,10 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
   const addToCart = useCartStore((store) => store.addToCart);
   const decrementItem = useCartStore((store) => store.decrementItem);
   const removeItem = useCartStore((store) => store.removeItem);
-  const canAdd = useCartStore((store) => canAddOne(store.cartItems, item.id));
+  const limit = useCartStore((store) => addLimit(store.cartItems, item.id));
+  const canAdd = limit === null;
   const title = entry.title;
   const blocked = item.stockInfo?.blocked;
-  // At the units left: say how many there are (the + button stops there).
-  const atStock = !blocked && item.stockInfo !== undefined && !canAdd;
 
   return (
     <li data-testid={`cart-line-${item.id}`} className="flex gap-3 py-4">
@@ -49,12 +48,17 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
               >
                 {stockText(blocked === 'soldOut' ? 'soldOut' : 'withdrawn')}
               </p>
-            ) : atStock ? (
+            ) : limit ? (
+              // Why the + button stops here: the units left, or a fair-stock limit.
               <p
                 data-testid="cart-line-stock"
                 className="mt-1 text-sm font-semibold text-amber-800 dark:text-gold-400"
               >
-                {stockText('onlyLeft', { count: item.stockInfo?.stock ?? 0 })}
+                {limit.kind === 'stock'
+                  ? stockText('onlyLeft', { count: limit.left })
+                  : limit.kind === 'perProduct'
+                    ? stockText('perProductLimit', { max: limit.max })
+                    : stockText('totalLimit', { max: limit.max })}
               </p>
             ) : null}
           </div>

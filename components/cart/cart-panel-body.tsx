@@ -17,6 +17,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
 import { useLiveStock } from './use-live-stock';
+import { HOLD_LIMITS } from '@/lib/orders/limits';
 
 /** The shopping list's lines (or its empty state), mounted the first time the cart opens. */
 export function CartPanelLines() {
@@ -95,6 +96,9 @@ export function CartPanelActions() {
       <p className="flex items-baseline justify-between text-lg font-bold">
         <span>{t('total')}</span>
         <Price amount={hydrated ? cartTotal : 0} className="text-2xl" />
+      </p>
+      <p data-testid="cart-hold-limits" className="text-sm text-muted">
+        {t('holdLimits', HOLD_LIMITS)}
       </p>
       <div className="flex gap-3">
         <Button

@@ -323,7 +323,9 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
               <li key={problem.kind === 'tooMany' ? problem.key : problem.kind}>
                 {problem.kind === 'tooMany'
                   ? t('errors.tooMany', { title: titleOf(problem.key), max: problem.max })
-                  : t('errors.tooManyLines', { max: problem.max })}
+                  : problem.kind === 'tooManyUnits'
+                    ? t('errors.tooManyUnits', { max: problem.max })
+                    : t('errors.tooManyLines', { max: problem.max })}
               </li>
             ))}
           </ul>
@@ -343,22 +345,33 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
         ) : serverErrors.length > 0 ? (
           <Notice tone="error" as="ul" className="flex flex-col gap-1">
             {serverErrors.map((message) => (
-              <li key={`${message.key}:${message.values?.title ?? ''}`}>
-                {message.openOrders
-                  ? tErrors('tooManyOpen', {
-                      count: message.openOrders.length,
-                      orders: message.openOrders.join(', '),
-                    })
-                  : message.retryAfterSeconds !== undefined
-                    ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
-                    : message.values
-                      ? tErrors(message.key as ProductErrorKey, message.values)
-                      : tErrors(
-                          message.key as Exclude<
-                            typeof message.key,
-                            ProductErrorKey | 'tooManyOpen' | 'rateLimited'
-                          >,
-                        )}
+              <li key={`${message.key}:${message.values?.title ?? message.hold?.title ?? ''}`}>
+                {message.hold
+                  ? message.key === 'holdPerProduct'
+                    ? tErrors('holdPerProduct', {
+                        ...message.hold,
+                        title: message.hold.title ?? '',
+                      })
+                    : tErrors('holdTotal', message.hold)
+                  : message.openOrders
+                    ? tErrors('tooManyOpen', {
+                        count: message.openOrders.length,
+                        orders: message.openOrders.join(', '),
+                      })
+                    : message.retryAfterSeconds !== undefined
+                      ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
+                      : message.values
+                        ? tErrors(message.key as ProductErrorKey, message.values)
+                        : tErrors(
+                            message.key as Exclude<
+                              typeof message.key,
+                              | ProductErrorKey
+                              | 'tooManyOpen'
+                              | 'rateLimited'
+                              | 'holdPerProduct'
+                              | 'holdTotal'
+                            >,
+                          )}
               </li>
             ))}
           </Notice>

@@ -427,11 +427,11 @@ describe('CheckoutView', () => {
     expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });
 
-  it('refuses more than 10 units of a product before sending', async () => {
-    saveCart([{ id: 'mini-ovo', quantity: 11 }]);
+  it('refuses more than the fair-stock limit of a product before sending', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 6 }]);
     renderCheckout(SHOPPER, 'ABCDEF123456');
     expect(
-      await screen.findByText(/Mini Ovo: no máximo 10 unidades por pedido/),
+      await screen.findByText(/Mini Ovo: no máximo 5 unidades por cliente em pedidos em aberto/),
     ).toBeInTheDocument();
     fireEvent.click(confirmButton());
     expect(mockedSubmitOrder).not.toHaveBeenCalled();

@@ -49,6 +49,7 @@ const baseOrder: AdminOrder = {
   address: null,
   lastChange: null,
   paymentReview: null,
+  holdsStockUntil: null,
 };
 
 const doublyPaid: AdminOrder = {

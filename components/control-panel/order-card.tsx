@@ -8,7 +8,12 @@ import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusKey } from '@/lib/orders/status';
-import { OrderLastChange, OrderStatusBadge, OrderStatusProvider } from './order-status';
+import {
+  OrderLastChange,
+  OrderStatusBadge,
+  OrderStatusProvider,
+  OrderStockHold,
+} from './order-status';
 import { StatusEditor } from './status-editor';
 import { Notice } from '@/components/ui/notice';
 
@@ -56,6 +61,7 @@ export async function OrderCard({ order, locale }: Props) {
               <span className="sr-only">{t('date')}: </span>
               <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate, locale)}</time>
             </p>
+            <OrderStockHold until={order.holdsStockUntil} locale={locale} />
           </div>
           <p className="flex flex-col items-end text-sm">
             <span className="text-muted">{t('currentStatus')}</span>

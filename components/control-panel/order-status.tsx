@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { changeOrderStatus, type StatusChangeResult } from '@/lib/control-panel/actions';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
-import { orderStatusGroup, type OrderStatusKey } from '@/lib/orders/status';
+import { isOpenOrderStatus, orderStatusGroup, type OrderStatusKey } from '@/lib/orders/status';
 import type { StatusChange } from '@/lib/orders/types';
 
 // One order card's status, shared by the parts of the card that show it (the badge, the status
@@ -78,6 +78,21 @@ export function OrderStatusBadge() {
     <Badge tone={orderStatusGroup(status)} data-testid="admin-order-status">
       {t(status)}
     </Badge>
+  );
+}
+
+/**
+ * Until when an open order holds its stock unpaid or unconfirmed (`until`, ISO); gone once the
+ * admin moves it on.
+ */
+export function OrderStockHold({ until, locale }: { until: string | null; locale: AppLocale }) {
+  const t = useTranslations('ControlPanel.orders');
+  const { status } = useOrderStatus().state;
+  if (!until || !isOpenOrderStatus(status)) return null;
+  return (
+    <p data-testid="admin-order-hold" className="mt-1 text-sm text-amber-800 dark:text-gold-400">
+      {t('holdsStockUntil', { date: formatOrderDate(until, locale) })}
+    </p>
   );
 }
 

@@ -6,7 +6,7 @@ import {
   type CartItem,
 } from '@/lib/stores/cart-store';
 
-import { applyLiveStock, canAddOne, isCheckoutLine } from './live-stock';
+import { addLimit, applyLiveStock, canAddOne, isCheckoutLine } from './live-stock';
 
 const line = (id: string, quantity: number, price = 100): CartItem => ({
   id,
@@ -54,8 +54,12 @@ describe('applyLiveStock', () => {
 });
 
 describe('canAddOne', () => {
-  it('stops at the stock, and is free before any read', () => {
-    expect(canAddOne([line('a', 9)], 'a')).toBe(true);
+  it('stops at the stock, and is free before any read up to the fair-stock limits', () => {
+    expect(canAddOne([line('a', 4)], 'a')).toBe(true);
+    expect(canAddOne([line('a', 5)], 'a')).toBe(false);
+    expect(addLimit([line('a', 5)], 'a')).toEqual({ kind: 'perProduct', max: 5 });
+    const twenty = ['b', 'c', 'd', 'e'].map((id) => line(id, 5));
+    expect(addLimit(twenty, 'a')).toEqual({ kind: 'total', max: 20 });
     const items = applyLiveStock([line('a', 1)], { a: { stock: 2, forSale: true } });
     expect(canAddOne(items, 'a')).toBe(true);
     expect(canAddOne(applyLiveStock([line('a', 2)], { a: { stock: 2, forSale: true } }), 'a')).toBe(

@@ -1,4 +1,5 @@
 // The cart against the live stock, pure: GET /api/cart/stock answers, this caps the lines.
+import { HOLD_LIMITS } from '@/lib/orders/limits';
 import type { CartItem } from '@/lib/stores/cart-store';
 
 /** One product now: units left and whether it can be bought (for sale and shown in the shop). */
@@ -39,11 +40,28 @@ export function isCheckoutLine(item: CartItem): boolean {
   return !item.stockInfo?.blocked;
 }
 
-/** Whether one more unit of this line stays within the units left. */
-export function canAddOne(items: readonly CartItem[], id: string): boolean {
+/**
+ * What stops one more unit of product `id`: the units left at the last live read, or the fair-stock
+ * limits of one account (HOLD_LIMITS: per product, and units in all); null when nothing does.
+ */
+export type AddLimit =
+  | { kind: 'stock'; left: number }
+  | { kind: 'perProduct'; max: number }
+  | { kind: 'total'; max: number };
+
+export function addLimit(items: readonly CartItem[], id: string): AddLimit | null {
   const lines = items.filter((item) => item.id === id);
+  const inCart = lines.reduce((sum, item) => sum + item.quantity, 0);
   const info = lines.find((item) => item.stockInfo)?.stockInfo;
-  if (!info) return true;
-  if (info.blocked) return false;
-  return lines.reduce((sum, item) => sum + item.quantity, 0) < info.stock;
+  if (info?.blocked) return { kind: 'stock', left: 0 };
+  if (info && inCart >= info.stock) return { kind: 'stock', left: info.stock };
+  if (inCart >= HOLD_LIMITS.perProduct) return { kind: 'perProduct', max: HOLD_LIMITS.perProduct };
+  const units = items.reduce((sum, item) => sum + (item.stockInfo?.blocked ? 0 : item.quantity), 0);
+  if (units >= HOLD_LIMITS.total) return { kind: 'total', max: HOLD_LIMITS.total };
+  return null;
+}
+
+/** Whether one more unit of this line stays within the units left and the fair-stock limits. */
+export function canAddOne(items: readonly CartItem[], id: string): boolean {
+  return addLimit(items, id) === null;
 }

@@ -111,12 +111,17 @@ describe('validateCheckoutForm', () => {
 });
 
 describe('cartProblems', () => {
-  it('flags quantities above the per-product limit and too many lines', () => {
-    expect(cartProblems([{ id: 'mini-ovo', quantity: 10 }])).toEqual([]);
-    expect(cartProblems([{ id: 'mini-ovo', quantity: 11 }])).toEqual([
-      { kind: 'tooMany', key: 'mini-ovo', max: 10 },
+  it('flags quantities above the fair-stock limits and too many lines', () => {
+    expect(cartProblems([{ id: 'mini-ovo', quantity: 5 }])).toEqual([]);
+    expect(cartProblems([{ id: 'mini-ovo', quantity: 6 }])).toEqual([
+      { kind: 'tooMany', key: 'mini-ovo', max: 5 },
     ]);
-    const lines = Array.from({ length: 21 }, (_, index) => ({ id: `p${index}`, quantity: 1 }));
+    const twenty = ['a', 'b', 'c', 'd'].map((id) => ({ id, quantity: 5 }));
+    expect(cartProblems(twenty)).toEqual([]);
+    expect(cartProblems([...twenty, { id: 'e', quantity: 1 }])).toEqual([
+      { kind: 'tooManyUnits', max: 20 },
+    ]);
+    const lines = Array.from({ length: 21 }, (_, index) => ({ id: `p${index}`, quantity: 0 }));
     expect(cartProblems(lines)).toEqual([{ kind: 'tooManyLines', max: 20 }]);
   });
 });

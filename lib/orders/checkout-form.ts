@@ -8,7 +8,7 @@ import { editableAddress } from '@/lib/users/profile-edit';
 import type { Address } from '@/lib/users/types';
 
 import type { CheckoutInput } from './checkout-schema';
-import { CHECKOUT_LIMITS } from './limits';
+import { CHECKOUT_LIMITS, HOLD_LIMITS } from './limits';
 import type { ShippingOption } from './types';
 
 export type CheckoutFormValues = {
@@ -91,7 +91,9 @@ export type CheckoutCartLine = { id: string; quantity: number };
 
 /** Why the cart cannot be sent as it is (the server would refuse it as 'invalid'). */
 export type CartProblem =
-  { kind: 'tooMany'; key: string; max: number } | { kind: 'tooManyLines'; max: number };
+  | { kind: 'tooMany'; key: string; max: number }
+  | { kind: 'tooManyUnits'; max: number }
+  | { kind: 'tooManyLines'; max: number };
 
 /** Lines of the same product (any variant) count as one line, as the server sees them. */
 function mergeLines(lines: readonly CheckoutCartLine[]): CheckoutCartLine[] {
@@ -102,9 +104,13 @@ function mergeLines(lines: readonly CheckoutCartLine[]): CheckoutCartLine[] {
 
 export function cartProblems(lines: readonly CheckoutCartLine[]): CartProblem[] {
   const merged = mergeLines(lines);
+  // The fair-stock limits of one account (the server also counts the account's open orders).
   const problems: CartProblem[] = merged
-    .filter((line) => line.quantity > CHECKOUT_LIMITS.maxQuantity)
-    .map((line) => ({ kind: 'tooMany', key: line.id, max: CHECKOUT_LIMITS.maxQuantity }));
+    .filter((line) => line.quantity > HOLD_LIMITS.perProduct)
+    .map((line) => ({ kind: 'tooMany', key: line.id, max: HOLD_LIMITS.perProduct }));
+  if (merged.reduce((sum, line) => sum + line.quantity, 0) > HOLD_LIMITS.total) {
+    problems.push({ kind: 'tooManyUnits', max: HOLD_LIMITS.total });
+  }
   if (merged.length > CHECKOUT_LIMITS.maxLines) {
     problems.push({ kind: 'tooManyLines', max: CHECKOUT_LIMITS.maxLines });
   }

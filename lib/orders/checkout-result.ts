@@ -3,6 +3,8 @@
 // failure. Pure, so the browser form imports it.
 import type { CheckoutPayment } from '@/lib/payments/types';
 
+import type { HoldLimitProblem } from './hold-limits';
+
 export type CheckoutErrorCode =
   | 'unauthenticated'
   | 'invalid'
@@ -11,9 +13,16 @@ export type CheckoutErrorCode =
   | 'payment-unavailable'
   | 'not-payable'
   | 'too-many-open'
+  /** Over the fair-stock limits of open orders per account (HOLD_LIMITS, lib/orders/limits.ts). */
+  | 'hold-limit'
   | 'server-error'
   /** Auth or Firestore could not answer in time: nothing was written. */
   | 'temporarily-unavailable'
+  /**
+   * Firestore stalled after the order's writes were sent: it may exist. The same order id sent
+   * again answers the placed order if it does, and places it once if it does not.
+   */
+  | 'outcome-unknown'
   /** Too many orders in a minute from this account or address (lib/rate-limit). */
   | 'rate-limited';
 
@@ -29,8 +38,10 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   'payment-unavailable': 'paymentUnavailable',
   'not-payable': 'notPayable',
   'too-many-open': 'tooManyOpen',
+  'hold-limit': 'holdTotal',
   'server-error': 'serverError',
   'temporarily-unavailable': 'temporarilyUnavailable',
+  'outcome-unknown': 'outcomeUnknown',
   'rate-limited': 'rateLimited',
 } as const satisfies Record<CheckoutErrorCode, string>);
 
@@ -38,6 +49,8 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
 export type CheckoutErrorMessageKey =
   | (typeof CHECKOUT_ERROR_MESSAGE_KEYS)[CheckoutErrorCode]
   | 'soldOut'
+  /** 'hold-limit' for one product (the total's is CHECKOUT_ERROR_MESSAGE_KEYS['hold-limit']). */
+  | 'holdPerProduct'
   /** A placed order whose online payment could not start (payment.paymentError). */
   | 'paymentError';
 
@@ -48,6 +61,8 @@ export type CheckoutErrorMessage = {
   openOrders?: string[];
   /** For 'rateLimited': whole seconds to wait (the 429's Retry-After). */
   retryAfterSeconds?: number;
+  /** For 'holdPerProduct' and 'holdTotal': the limit and the units it would come to. */
+  hold?: { title?: string; max: number; requested: number; held: number };
 };
 
 /**
@@ -55,7 +70,10 @@ export type CheckoutErrorMessage = {
  * 'out-of-stock' ('soldOut' when none is left) and 'unavailable', otherwise one for the code.
  */
 export function checkoutErrorMessages(
-  failure: Pick<CheckoutFailure, 'error' | 'details' | 'openOrders' | 'retryAfterSeconds'>,
+  failure: Pick<
+    CheckoutFailure,
+    'error' | 'details' | 'openOrders' | 'retryAfterSeconds' | 'holdLimits'
+  >,
 ): CheckoutErrorMessage[] {
   const details = failure.details ?? [];
   if ((failure.error === 'out-of-stock' || failure.error === 'unavailable') && details.length) {
@@ -63,6 +81,12 @@ export function checkoutErrorMessages(
       key:
         failure.error === 'unavailable' ? 'unavailable' : available > 0 ? 'outOfStock' : 'soldOut',
       values: { title, available },
+    }));
+  }
+  if (failure.error === 'hold-limit' && failure.holdLimits?.length) {
+    return failure.holdLimits.map(({ title, ...problem }) => ({
+      key: problem.limit === 'perProduct' ? 'holdPerProduct' : 'holdTotal',
+      hold: { title, max: problem.max, requested: problem.requested, held: problem.held },
     }));
   }
   if (failure.error === 'too-many-open') {
@@ -86,6 +110,9 @@ export function checkoutErrorMessages(
 /** A line that could not be served: its title in the order's locale and the units left. */
 export type StockProblem = { key: string; title: string; available: number };
 
+/** A fair-stock limit the order would pass, with the product's title for a per-product one. */
+export type HoldLimitDetail = HoldLimitProblem & { title?: string };
+
 export type CheckoutFailure = {
   ok: false;
   error: CheckoutErrorCode;
@@ -97,6 +124,8 @@ export type CheckoutFailure = {
   retryAfterSeconds?: number;
   /** For 'too-many-open': the account's open unpaid or unapproved orders, oldest first. */
   openOrders?: string[];
+  /** For 'hold-limit': each limit the order would pass. */
+  holdLimits?: HoldLimitDetail[];
 };
 
 export type PlaceOrderResult =

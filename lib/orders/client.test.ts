@@ -79,8 +79,9 @@ describe('submitOrder', () => {
       retryAfterSeconds: 60,
     });
     // A proxy's error pages, and a body that only looks like an answer.
+    // A gateway's page cannot say whether the order was saved before it gave up.
     answer(502, '<html>Bad Gateway</html>');
-    expect(await submitOrder(INPUT)).toEqual({ ok: false, error: 'temporarily-unavailable' });
+    expect(await submitOrder(INPUT)).toEqual({ ok: false, error: 'outcome-unknown' });
     answer(401, null);
     expect(await submitOrder(INPUT)).toEqual({ ok: false, error: 'unauthenticated' });
     answer(500, json({ ok: false, error: 'price-accepted' }));

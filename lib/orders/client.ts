@@ -32,11 +32,13 @@ function failureOfStatus(status: number, retryAfter: string | null): PlaceOrderR
   if (status === 429) {
     return { ok: false, error: 'rate-limited', retryAfterSeconds: retryAfterSeconds(retryAfter) };
   }
+  // A gateway's error page in front of the server does not say whether the order was saved
+  // before it gave up: 'outcome-unknown' asks the shopper to send again (same order id).
   const error: Exclude<CheckoutErrorCode, 'not-payable' | 'payment-unavailable' | 'rate-limited'> =
     status === 401
       ? 'unauthenticated'
       : status === 502 || status === 503 || status === 504
-        ? 'temporarily-unavailable'
+        ? 'outcome-unknown'
         : 'server-error';
   return { ok: false, error };
 }

@@ -15,19 +15,18 @@ import {
   listExpiryCandidates,
   type StoredOrder,
 } from './repository';
-import { orderStatusKey, type OrderStatusKey } from './status';
+import { isOpenOrderStatus, orderStatusKey } from './status';
 import { unitsToReturn } from './stock-return';
 
-// Holding stock fairly. An order waiting for its online payment holds its units for
-// ORDER_PAYMENT_EXPIRY_MINUTES (`expiresAt`, set when it is placed; the Mercado Pago preference
-// expires at the same moment); then it is cancelled and its units go back, once. Orders waiting
-// for the shop's approval (WhatsApp) never expire, but every account may hold at most
-// MAX_OPEN_ORDERS open unpaid or unapproved orders.
+// Holding stock fairly. An open order (placed, neither paid nor confirmed) holds its units until
+// `expiresAt`, set when it is placed: ORDER_PAYMENT_EXPIRY_MINUTES for one paid online (the
+// Mercado Pago preference expires at the same moment), ORDER_HOLD_HOURS for one paid by hand
+// (WhatsApp) unless an admin confirms it first. Then it is cancelled and its units go back, once.
+// Every account may hold at most MAX_OPEN_ORDERS open orders, and across them at most HOLD_LIMITS
+// units (lib/orders/limits.ts, checked by lib/orders/place-order.ts). Orders stored before manual
+// ones got an `expiresAt` (null) keep holding until an admin settles them.
 
 export const MAX_OPEN_ORDERS = 3;
-
-/** Statuses of an order that is placed but neither paid nor approved. */
-const OPEN_STATUSES: readonly OrderStatusKey[] = ['awaitingApproval', 'waitingPayment'];
 
 /** Payment states in which the shopper can still pay. */
 const UNPAID_PAYMENT_STATUSES: readonly OrderPaymentStatus[] = ['pending', 'error', 'waiting'];
@@ -38,15 +37,17 @@ const EXPIRY_BATCH = 100;
 type ExpiryView = Pick<StoredOrder, 'status' | 'payment' | 'orderDate' | 'expiresAt'>;
 
 export function isOpenOrder(order: Pick<StoredOrder, 'status'>): boolean {
-  return OPEN_STATUSES.includes(orderStatusKey(order.status));
+  return isOpenOrderStatus(orderStatusKey(order.status));
 }
 
-/** Open, paid online, not paid yet: the orders that expire. */
+/**
+ * Open and not paid: paid online and still unpaid, or paid by hand and not yet confirmed by the
+ * shop (confirming moves it out of the open statuses). The orders that expire.
+ */
 export function isAwaitingPayment(order: ExpiryView): boolean {
+  if (!isOpenOrder(order)) return false;
   return (
-    isOpenOrder(order) &&
-    order.payment.provider === 'mercadopago' &&
-    UNPAID_PAYMENT_STATUSES.includes(order.payment.status)
+    order.payment.provider === 'manual' || UNPAID_PAYMENT_STATUSES.includes(order.payment.status)
   );
 }
 
@@ -54,15 +55,25 @@ export function paymentExpiryMs(): number {
   return getEnv().orders.paymentExpiryMinutes * 60_000;
 }
 
-/** When an order placed (or made payable) at `from` stops holding its stock. */
+/** When an order paid online, placed (or made payable) at `from`, stops holding its stock. */
 export function paymentDeadline(from = new Date()): Date {
   return new Date(from.getTime() + paymentExpiryMs());
 }
 
-/** The deadline of an order: its `expiresAt`, or for older orders its date plus the limit. */
+/** When an order paid by hand, placed at `from`, stops holding its stock unless confirmed. */
+export function manualHoldDeadline(from = new Date()): Date {
+  return new Date(from.getTime() + getEnv().orders.manualHoldHours * 3_600_000);
+}
+
+/**
+ * The deadline of an order: its `expiresAt`, or for online orders stored before `expiresAt`
+ * existed their date plus the limit; null: it never expires.
+ */
 function deadlineOf(order: ExpiryView): number | null {
   if (order.expiresAt instanceof Date) return order.expiresAt.getTime();
-  if (order.expiresAt === undefined) return Date.parse(order.orderDate) + paymentExpiryMs();
+  if (order.expiresAt === undefined && order.payment.provider === 'mercadopago') {
+    return Date.parse(order.orderDate) + paymentExpiryMs();
+  }
   return null;
 }
 
@@ -72,14 +83,13 @@ function isDue(order: ExpiryView, now: Date): boolean {
 }
 
 /**
- * The ids of the open orders among `orders` (one account's unsettled ones), oldest first. An
- * unpaid order past its deadline does not count: it is as good as cancelled.
+ * The open orders among `orders` (one account's unsettled ones), oldest first. An unpaid order
+ * past its deadline does not count: it is as good as cancelled.
  */
-export function openOrderIds(orders: readonly StoredOrder[], now: Date): string[] {
+export function openOrdersOf(orders: readonly StoredOrder[], now: Date): StoredOrder[] {
   return orders
     .filter((order) => isOpenOrder(order) && !isDue(order, now))
-    .sort((a, b) => a.orderDate.localeCompare(b.orderDate))
-    .map((order) => order.orderID);
+    .sort((a, b) => a.orderDate.localeCompare(b.orderDate));
 }
 
 /**

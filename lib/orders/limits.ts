@@ -8,6 +8,17 @@ export const CHECKOUT_LIMITS = Object.freeze({
 });
 
 /**
+ * Fair stock: what one account may hold in open orders (placed, neither paid nor confirmed by the
+ * shop), per product and in units overall, counting the order being placed. At Easter one greedy
+ * account must not empty the shop; the cart stops at these numbers and the server refuses above
+ * them (lib/orders/hold-limits.ts). The one place to change them.
+ */
+export const HOLD_LIMITS = Object.freeze({
+  perProduct: 5,
+  total: 20,
+});
+
+/**
  * The order id the browser generates (lib/orders/order-id.ts) and the server accepts; it is also
  * the Firestore document id, where `__...__` names are reserved.
  */

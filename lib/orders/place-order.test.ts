@@ -355,6 +355,171 @@ describe('placeOrder', () => {
   });
 });
 
+describe('fair stock: what one account may hold in open orders', () => {
+  it('refuses 17 products x 10 at once with 409 hold-limit naming each limit, writing nothing', async () => {
+    const { products } = await import('@/lib/catalogue');
+    for (const product of products) await setStock(product.key, 10);
+    const before = await orderCount();
+    const inventory = await inventorySnapshot();
+    const greedy = shopper('greedy');
+    const body = input({ lines: products.map(({ key }) => ({ key, quantity: 10 })), locale: 'en' });
+
+    const result = await as(greedy, () => orders.placeOrder(body));
+
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toBe('hold-limit');
+    const perProduct = result.holdLimits?.filter((limit) => limit.limit === 'perProduct') ?? [];
+    expect(perProduct).toHaveLength(products.length);
+    expect(perProduct[0]).toEqual({
+      limit: 'perProduct',
+      key: products[0]!.key,
+      title: products[0]!.title.en,
+      max: 5,
+      requested: 10,
+      held: 0,
+    });
+    expect(result.holdLimits).toContainEqual({
+      limit: 'total',
+      max: 20,
+      requested: products.length * 10,
+      held: 0,
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await inventorySnapshot()).toEqual(inventory);
+  });
+
+  it("counts the account's open orders: 3 then 3 of one product is refused, 2 more fits", async () => {
+    await setStock('mini-ovo', 10);
+    const carla = shopper('carla-fair');
+    const first = input({ lines: [{ key: 'mini-ovo', quantity: 3 }] });
+    expect(await as(carla, () => orders.placeOrder(first))).toMatchObject({ ok: true });
+
+    const over = input({ lines: [{ key: 'mini-ovo', quantity: 3 }] });
+    expect(await as(carla, () => orders.placeOrder(over))).toEqual({
+      ok: false,
+      error: 'hold-limit',
+      holdLimits: [
+        {
+          limit: 'perProduct',
+          key: 'mini-ovo',
+          title: 'Mini Ovo',
+          max: 5,
+          requested: 3,
+          held: 3,
+        },
+      ],
+    });
+    expect((await db.doc(`${ROOT}/orders/${over.orderID}`).get()).exists).toBe(false);
+    expect(await stock('mini-ovo')).toBe(7);
+
+    const fits = input({ lines: [{ key: 'mini-ovo', quantity: 2 }] });
+    expect(await as(carla, () => orders.placeOrder(fits))).toMatchObject({ ok: true });
+    // Another account has limits of its own.
+    const other = input({ lines: [{ key: 'mini-ovo', quantity: 5 }] });
+    expect(await as(shopper('dora-fair'), () => orders.placeOrder(other))).toMatchObject({
+      ok: true,
+    });
+    expect(await stock('mini-ovo')).toBe(0);
+  });
+
+  it('limits the units across open orders in all, and frees them once an order is confirmed', async () => {
+    const keys = ['ovo-pistache', 'ovo-tropical-rio', 'barra-tropical-rio', 'barra-tropical-minas'];
+    for (const key of keys) await setStock(key, 10);
+    const edu = shopper('edu-fair');
+    const twenty = input({ lines: keys.map((key) => ({ key, quantity: 5 })) });
+    expect(await as(edu, () => orders.placeOrder(twenty))).toMatchObject({ ok: true });
+
+    await setStock('mini-ovo', 10);
+    const oneMore = input({ lines: [{ key: 'mini-ovo', quantity: 1 }] });
+    expect(await as(edu, () => orders.placeOrder(oneMore))).toEqual({
+      ok: false,
+      error: 'hold-limit',
+      holdLimits: [{ limit: 'total', max: 20, requested: 1, held: 20 }],
+    });
+
+    // Confirmed by the shop (or paid), an order no longer counts toward the limits.
+    await db
+      .doc(`${ROOT}/orders/${twenty.orderID}`)
+      .update({ 'status.confirmed': true, statusKey: 'confirmed' });
+    expect(await as(edu, () => orders.placeOrder(oneMore))).toMatchObject({ ok: true });
+  });
+
+  it('refuses a sold-out product on a plain read, without a transaction, and still replays a placed order', async () => {
+    await setStock('barra-tropical-sampa', 1);
+    const last = input({ lines: [{ key: 'barra-tropical-sampa', quantity: 1 }] });
+    expect(await as(ana, () => orders.placeOrder(last))).toMatchObject({ ok: true });
+    expect(await stock('barra-tropical-sampa')).toBe(0);
+
+    const env = process.env as Record<string, string | undefined>;
+    const nodeEnv = env.NODE_ENV;
+    env.NODE_ENV = 'production';
+    env.ALLOW_EMULATORS_IN_PRODUCTION = '1';
+    const lines: string[] = [];
+    const spy = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(' '));
+    });
+    try {
+      const late = input({ lines: [{ key: 'barra-tropical-sampa', quantity: 1 }] });
+      expect(await as(bia, () => orders.placeOrder(late))).toMatchObject({
+        ok: false,
+        error: 'out-of-stock',
+      });
+      // The same order id again (a shopper's second press) is the placed order, not 'sold out'.
+      expect(await as(ana, () => orders.placeOrder(last))).toMatchObject({
+        ok: true,
+        orderID: last.orderID,
+      });
+      const refusal = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(refusal).toContainEqual(
+        expect.objectContaining({ event: 'order.refused', reason: 'out-of-stock', attempts: 0 }),
+      );
+    } finally {
+      spy.mockRestore();
+      env.NODE_ENV = nodeEnv;
+      delete env.ALLOW_EMULATORS_IN_PRODUCTION;
+    }
+    expect(await stock('barra-tropical-sampa')).toBe(0);
+  });
+});
+
+describe('an order paid by hand holds its stock for ORDER_HOLD_HOURS', () => {
+  it('is cancelled with its stock returned once the hold has passed (fake clock), unless confirmed', async () => {
+    const expiry = await import('./expiry');
+    await setStock('ovo-cookies-com-nutella', 10);
+    const fay = shopper('fay-hold');
+    const placedAt = Date.now();
+    const held = input({ lines: [{ key: 'ovo-cookies-com-nutella', quantity: 2 }] });
+    const confirmed = input({ lines: [{ key: 'ovo-cookies-com-nutella', quantity: 1 }] });
+    expect(await as(fay, () => orders.placeOrder(held))).toMatchObject({ ok: true });
+    expect(await as(fay, () => orders.placeOrder(confirmed))).toMatchObject({ ok: true });
+    await db
+      .doc(`${ROOT}/orders/${confirmed.orderID}`)
+      .update({ 'status.confirmed': true, statusKey: 'confirmed' });
+    expect(await stock('ovo-cookies-com-nutella')).toBe(7);
+
+    const stored = await db.doc(`${ROOT}/orders/${held.orderID}`).get();
+    const expiresAt = (stored.get('expiresAt') as Timestamp).toMillis();
+    const DAY = 24 * 3_600_000;
+    expect(expiresAt).toBeGreaterThanOrEqual(placedAt + DAY);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + DAY);
+
+    // One minute before the hold ends nothing happens; one minute after, it is cancelled.
+    expect(await expiry.expireDueOrders(new Date(expiresAt - 60_000))).not.toContain(held.orderID);
+    expect(await stock('ovo-cookies-com-nutella')).toBe(7);
+    expect(await expiry.expireDueOrders(new Date(expiresAt + 60_000))).toContain(held.orderID);
+    const after = await db.doc(`${ROOT}/orders/${held.orderID}`).get();
+    expect(after.get('status.cancelled')).toBe(true);
+    expect(after.get('stockReturned')).toBe(true);
+    expect(await stock('ovo-cookies-com-nutella')).toBe(9);
+    const stillConfirmed = await db.doc(`${ROOT}/orders/${confirmed.orderID}`).get();
+    expect(stillConfirmed.get('status.cancelled')).toBe(false);
+    // A second run returns nothing twice.
+    expect(await expiry.expireDueOrders(new Date(expiresAt + 120_000))).not.toContain(held.orderID);
+    expect(await stock('ovo-cookies-com-nutella')).toBe(9);
+  });
+});
+
 describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
   const PLACEHOLDERS = {
     street: 'No street',

@@ -5,9 +5,10 @@ import { headers } from 'next/headers';
 import type { z } from 'zod';
 
 import { getProduct, type Product } from '@/lib/catalogue';
+import { keepAliveUntil } from '@/lib/after-response';
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
-import { readStock, takeStock } from '@/lib/inventory/repository';
+import { readLiveStock, readStock, takeStock } from '@/lib/inventory/repository';
 import { startActionLog, type RequestLog } from '@/lib/log';
 import {
   createPreference,
@@ -25,10 +26,23 @@ import { isUnfilled } from '@/lib/users/profile-edit';
 import { updateUserProfileInTransaction, type ProfileUpdate } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
-import type { PlaceOrderResult, RetryPaymentResult, StockProblem } from './checkout-result';
+import type {
+  HoldLimitDetail,
+  PlaceOrderResult,
+  RetryPaymentResult,
+  StockProblem,
+} from './checkout-result';
 import { checkoutInputSchema, type ValidCheckoutInput } from './checkout-schema';
-import { expireDueOrdersLazily, MAX_OPEN_ORDERS, openOrderIds, paymentDeadline } from './expiry';
+import {
+  expireDueOrdersLazily,
+  manualHoldDeadline,
+  MAX_OPEN_ORDERS,
+  openOrdersOf,
+  paymentDeadline,
+} from './expiry';
+import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
 import { ORDER_ID_PATTERN } from './limits';
+import { inProductTurn } from './product-turns';
 import {
   createOrder,
   getOrder,
@@ -66,6 +80,9 @@ class OrderTooLateError extends Error {
   }
 }
 
+/** How far an order's transaction got: once its writes were sent, the order may exist. */
+type Progress = { attempts: number; writesSent: boolean };
+
 /** Firestore could not answer: stopped (gRPC UNAVAILABLE), or its own deadline passed. */
 function isBackendFault(error: unknown): boolean {
   if (error instanceof DeadlineExceededError || error instanceof OrderTooLateError) return true;
@@ -80,7 +97,69 @@ type Outcome =
   | { kind: 'created' | 'existing'; order: StoredOrder }
   | { kind: 'foreign' }
   | { kind: 'too-many-open'; openOrders: string[] }
+  | { kind: 'hold-limit'; problems: HoldLimitProblem[] }
   | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[] };
+
+type StockRefusal = Extract<Outcome, { kind: 'out-of-stock' | 'unavailable' }>;
+
+/**
+ * Why the lines cannot be served from `onHand` (the stock and flags of each line's product, in
+ * order), or null when they can. A product hidden from the shop ('Na vitrine' off) is refused
+ * like one not for sale; the inventory document's flags win over the catalogue when it has them.
+ */
+function stockRefusal(
+  lines: readonly PricedLine[],
+  onHand: readonly (
+    { stock?: number; availableForSale?: boolean; showInStore?: boolean } | undefined
+  )[],
+  locale: ValidCheckoutInput['locale'],
+): StockRefusal | null {
+  const unavailable: StockProblem[] = [];
+  const short: StockProblem[] = [];
+  lines.forEach(({ product, quantity }, index) => {
+    const { stock = 0, availableForSale, showInStore } = onHand[index] ?? {};
+    const problem = { key: product.key, title: product.title[locale], available: stock };
+    const forSale = availableForSale ?? product.availableForSale;
+    if (!forSale || !(showInStore ?? product.showInStore)) {
+      unavailable.push({ ...problem, available: 0 });
+    } else if (stock < quantity) short.push(problem);
+  });
+  if (unavailable.length > 0) return { kind: 'unavailable', details: unavailable };
+  if (short.length > 0) return { kind: 'out-of-stock', details: short };
+  return null;
+}
+
+/**
+ * The same check on a plain read (one document read per product, no transaction): refuses an
+ * order for a sold-out or withdrawn product at once, without queueing for the transaction. Only
+ * a refusal is trusted; the transaction decides every order that passes.
+ */
+async function stockRefusalNow(
+  lines: readonly PricedLine[],
+  locale: ValidCheckoutInput['locale'],
+): Promise<StockRefusal | null> {
+  const live = await readLiveStock(lines.map(({ product }) => product.key));
+  return stockRefusal(
+    lines,
+    lines.map(({ product }) => {
+      const entry = live[product.key];
+      return entry && { stock: entry.stock, availableForSale: entry.forSale, showInStore: true };
+    }),
+    locale,
+  );
+}
+
+/** The limits' details as the shopper reads them: a per-product one names its product. */
+function holdLimitDetails(
+  problems: readonly HoldLimitProblem[],
+  locale: ValidCheckoutInput['locale'],
+): HoldLimitDetail[] {
+  return problems.map((problem) =>
+    problem.limit === 'perProduct'
+      ? { ...problem, title: getProduct(problem.key)?.title[locale] ?? problem.key }
+      : problem,
+  );
+}
 
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.slice(0, MAX_ISSUES).map((issue) => {
@@ -107,43 +186,43 @@ function reserveAndCreate(
   user: PublicUser,
   input: ValidCheckoutInput,
   lines: PricedLine[],
-  attempts: { count: number },
+  progress: Progress,
   /** Epoch ms after which the transaction must not write (see OrderTooLateError). */
   writeBy: number,
 ): Promise<Outcome> {
   return runTransaction(async (transaction: Transaction): Promise<Outcome> => {
     // firebase-admin re-runs this when the transaction contends; the log line reports how often.
-    attempts.count += 1;
+    progress.attempts += 1;
     const existing = await getOrderInTransaction(transaction, input.orderID);
     if (existing) {
       return existing.clientRef === user.uid
         ? { kind: 'existing', order: existing }
         : { kind: 'foreign' };
     }
-    // Read in the transaction, so two orders placed at once cannot both pass the cap.
-    const openOrders = openOrderIds(
+    // Read in the transaction, so two orders placed at once cannot both pass the caps.
+    const openOrders = openOrdersOf(
       await listUnsettledOrdersInTransaction(transaction, user.uid),
       new Date(),
     );
-    if (openOrders.length >= MAX_OPEN_ORDERS) return { kind: 'too-many-open', openOrders };
+    if (openOrders.length >= MAX_OPEN_ORDERS) {
+      return { kind: 'too-many-open', openOrders: openOrders.map((order) => order.orderID) };
+    }
+    // Fair stock: this order and the account's open ones within HOLD_LIMITS.
+    const problems = holdLimitProblems(
+      lines.map(({ product, quantity }) => ({ key: product.key, quantity })),
+      openOrders.flatMap((order) =>
+        order.orderItems.flatMap((item) =>
+          item.key ? [{ key: item.key, quantity: item.quantity }] : [],
+        ),
+      ),
+    );
+    if (problems.length > 0) return { kind: 'hold-limit', problems };
     const onHand = await readStock(
       transaction,
       lines.map(({ product }) => product.key),
     );
-    const unavailable: StockProblem[] = [];
-    const short: StockProblem[] = [];
-    lines.forEach(({ product, quantity }, index) => {
-      const { stock = 0, availableForSale, showInStore } = onHand[index] ?? {};
-      const problem = { key: product.key, title: product.title[input.locale], available: stock };
-      // The inventory document's flags win over the catalogue when it has them. A product hidden
-      // from the shop ('Na vitrine' off) is refused like one not for sale.
-      const forSale = availableForSale ?? product.availableForSale;
-      if (!forSale || !(showInStore ?? product.showInStore)) {
-        unavailable.push({ ...problem, available: 0 });
-      } else if (stock < quantity) short.push(problem);
-    });
-    if (unavailable.length > 0) return { kind: 'unavailable', details: unavailable };
-    if (short.length > 0) return { kind: 'out-of-stock', details: short };
+    const refusal = stockRefusal(lines, onHand, input.locale);
+    if (refusal) return refusal;
     // A Firestore call cannot be cancelled: when placeOrder's deadline passes, this function
     // goes on in the background (e.g. Firestore was frozen and answers its reads later). Were
     // it to write then, the shopper who was told 'temporarily unavailable' would have an order
@@ -153,6 +232,8 @@ function reserveAndCreate(
     // sent when Firestore stalls can still land late, and then the shopper's retry (the cart
     // keeps its order id) gets that same order back as 'existing', never a second one.
     if (Date.now() > writeBy) throw new OrderTooLateError();
+    // From here the order may exist even if placeOrder stops waiting (see 'outcome-unknown').
+    progress.writesSent = true;
     takeStock(
       transaction,
       lines.map(({ product, quantity }, index) => ({
@@ -179,8 +260,8 @@ function reserveAndCreate(
       // A name never filled in is stored as a placeholder ('No name'): the order gets none.
       customer: { name: isUnfilled('name', user.name) ? '' : user.name, email: user.email },
       paymentProvider: online ? 'mercadopago' : 'manual',
-      // Unpaid online orders stop holding their stock then; manual ones never expire.
-      expiresAt: online ? paymentDeadline() : null,
+      // When it stops holding its stock unless paid (online) or confirmed by the shop (by hand).
+      expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
     });
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
     const profile = profileFromOrder(input);
@@ -274,11 +355,11 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
   // One log line per call: order.placed, order.refused (with its reason) or server.error.
   const started = Date.now();
   const log = await startActionLog();
-  const attempts = { count: 0 };
+  const progress: Progress = { attempts: 0, writesSent: false };
   let uid: string | undefined;
   let orderId: string | undefined;
   const refused = (reason: string, productKeys?: string) =>
-    log.event('order.refused', { uid, orderId, reason, productKeys, attempts: attempts.count });
+    log.event('order.refused', { uid, orderId, reason, productKeys, attempts: progress.attempts });
   try {
     let session;
     try {
@@ -317,37 +398,73 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         };
       }
     }
+    const lines = priceLines(parsed.data);
+    // An order that alone passes the fair-stock limits is refused before any Firestore work.
+    const alone = holdLimitProblems(
+      lines.map(({ product, quantity }) => ({ key: product.key, quantity })),
+    );
+    if (alone.length > 0) {
+      refused('hold-limit');
+      return {
+        ok: false,
+        error: 'hold-limit',
+        holdLimits: holdLimitDetails(alone, parsed.data.locale),
+      };
+    }
     const deadlineMs = Math.min(
       backendDeadlineMs(),
       backendDeadlineMs() + ORDER_ANSWER_SLACK_MS - (Date.now() - started),
     );
     const writeBy = Date.now() + deadlineMs - COMMIT_MARGIN_MS;
-    const lines = priceLines(parsed.data);
-    const work = (async () => {
+    const keys = lines.map(({ product }) => product.key);
+    const { orderID, locale } = parsed.data;
+    const work = (async (): Promise<Outcome> => {
       // Stock held by expired unpaid orders (this shopper's included) comes back first.
       await expireDueOrdersLazily(Number.POSITIVE_INFINITY);
-      return reserveAndCreate(user, parsed.data, lines, attempts, writeBy);
+      // Sold out or withdrawn: refused on a plain read, without waiting for a transaction; a
+      // replay of an order already placed (it may have taken the last units) still gets it back.
+      const early = await stockRefusalNow(lines, locale);
+      if (early && !(await getOrder(orderID))) return early;
+      const turn = await inProductTurn(keys, writeBy, async () => {
+        if (!early) {
+          // The units may have gone while this order waited for its turn.
+          const late = await stockRefusalNow(lines, locale);
+          if (late && !(await getOrder(orderID))) return late;
+        }
+        return reserveAndCreate(user, parsed.data, lines, progress, writeBy);
+      });
+      if (turn === null) throw new OrderTooLateError();
+      return turn;
     })();
     let outcome: Outcome;
     try {
       outcome = await withDeadline(work, deadlineMs, 'order transaction');
     } catch (error) {
       if (!isBackendFault(error)) throw error;
-      log.error(error, { during: 'order-transaction', uid, orderId, attempts: attempts.count });
-      if (error instanceof DeadlineExceededError) {
-        // How the abandoned transaction ended, once Firestore answers: 'created' would mean a
-        // late commit (see reserveAndCreate), worth a look.
+      log.error(error, { during: 'order-transaction', uid, orderId, attempts: progress.attempts });
+      if (!(error instanceof DeadlineExceededError) || !progress.writesSent) {
+        // Nothing was sent to be written, and nothing will be (reserveAndCreate checks writeBy
+        // before its writes), so 'nothing was saved' is true.
+        return { ok: false, error: 'temporarily-unavailable' };
+      }
+      // The writes were sent before Firestore stalled: the order may exist, or appear later. The
+      // shopper is told so, and sending again (the cart keeps the order id) answers that order.
+      // Should the commit land, the e-mails go out as for any order, and the log says it was late.
+      keepAliveUntil(
         work.then(
-          (late) => log.event('order.abandoned', { uid, orderId, outcome: late.kind }, 'warn'),
+          (late) => {
+            if (late.kind === 'created') scheduleOrderPlacedMails(late.order);
+            log.event('order.abandoned', { uid, orderId, outcome: late.kind }, 'warn');
+          },
           (late: unknown) =>
             log.event('order.abandoned', {
               uid,
               orderId,
               outcome: late instanceof OrderTooLateError ? 'rolled-back' : 'failed',
             }),
-        );
-      }
-      return { ok: false, error: 'temporarily-unavailable' };
+        ),
+      );
+      return { ok: false, error: 'outcome-unknown' };
     }
     switch (outcome.kind) {
       case 'foreign':
@@ -361,6 +478,13 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       case 'too-many-open':
         refused('too-many-open');
         return { ok: false, error: 'too-many-open', openOrders: outcome.openOrders };
+      case 'hold-limit':
+        refused('hold-limit');
+        return {
+          ok: false,
+          error: 'hold-limit',
+          holdLimits: holdLimitDetails(outcome.problems, locale),
+        };
       case 'created':
       case 'existing': {
         const payment = await paymentFor(outcome.order, log);
@@ -373,14 +497,14 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
             orderId,
             items: outcome.order.orderItems.length,
             payment: payment.mode,
-            attempts: attempts.count,
+            attempts: progress.attempts,
           });
         }
         return { ok: true, orderID: parsed.data.orderID, payment };
       }
     }
   } catch (error) {
-    log.error(error, { during: 'place-order', uid, orderId, attempts: attempts.count });
+    log.error(error, { during: 'place-order', uid, orderId, attempts: progress.attempts });
     return { ok: false, error: 'server-error' };
   }
 }

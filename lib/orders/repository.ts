@@ -28,7 +28,12 @@ import {
   type OrderCursor,
   type OrderFilters,
 } from './order-filters';
-import { EMPTY_STATUS_FLAGS, orderStatusKey, type OrderStatusKey } from './status';
+import {
+  EMPTY_STATUS_FLAGS,
+  isOpenOrderStatus,
+  orderStatusKey,
+  type OrderStatusKey,
+} from './status';
 import { isOrderStatusKey } from './transitions';
 import type {
   AdminOrder,
@@ -455,6 +460,10 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       address: order.address,
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
+      holdsStockUntil:
+        order.expiresAt instanceof Date && isOpenOrderStatus(orderStatusKey(order.status))
+          ? order.expiresAt.toISOString()
+          : null,
       customer: {
         name: order.customer.name || contact?.name || '',
         email: order.customer.email || contact?.email || '',

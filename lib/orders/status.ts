@@ -51,6 +51,14 @@ export function orderStatusKey(flags: Readonly<Partial<OrderStatusFlags>>): Orde
 }
 
 /** Where an order stands, for the colour of its status chip (the label says the exact status). */
+/**
+ * Placed but neither paid nor confirmed by the shop: such an order holds its stock for a bounded
+ * time only (lib/orders/expiry.ts) and counts toward an account's fair-stock limits.
+ */
+export function isOpenOrderStatus(key: OrderStatusKey): boolean {
+  return key === 'awaitingApproval' || key === 'waitingPayment';
+}
+
 export type OrderStatusGroup = 'waiting' | 'inProgress' | 'done' | 'cancelled';
 
 const STATUS_GROUPS: Readonly<Record<OrderStatusKey, OrderStatusGroup>> = {

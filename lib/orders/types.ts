@@ -100,4 +100,9 @@ export type PaymentReview = {
 export type AdminOrder = Omit<OrderDetails, 'payment'> & {
   /** Set when the payment needs a person (payment status 'needs-review'); null otherwise. */
   paymentReview: PaymentReview | null;
+  /**
+   * ISO time until which this open order holds its stock unpaid or unconfirmed (then it is
+   * cancelled, lib/orders/expiry.ts); null when it holds none that way.
+   */
+  holdsStockUntil: string | null;
 };

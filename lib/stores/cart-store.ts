@@ -203,7 +203,7 @@ export function createCartStore(
           set((state) => {
             const product = catalogue[id];
             if (!product?.purchasable) return state;
-            // The + button stops at the units left at the last live read.
+            // The + button stops at the units left at the last live read and at the fair-stock limits.
             if (!canAddOne(state.cartItems, id)) return state;
             const exists = state.cartItems.some((item) => sameLine(item, id, variant.key));
             const cartItems = exists

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ColorMode } from '@/lib/color-mode';
+import type { AddLimit } from '@/lib/cart/live-stock';
 
 /**
  * The slide-in panels. At most one is open: opening one closes the others, so two panels never
@@ -24,6 +25,8 @@ export type UiState = {
   cartHelperOpen: boolean;
   cartHelperItem: string | null;
   cartHelperAddedAt: number;
+  /** Set when the product was not added: what stopped it (the notice says so instead). */
+  cartHelperLimit: AddLimit | null;
   userTabOpen: boolean;
   /**
    * Panels whose code was asked for: each panel's code loads on the first sign that it will be
@@ -36,8 +39,8 @@ export type UiActions = {
   setColorMode: (mode: ColorMode) => void;
   setCookiesOpen: (open: boolean) => void;
   setCartHelperOpen: (open: boolean) => void;
-  /** Shows the "added" notice for the product `key`. */
-  showCartHelper: (key: string) => void;
+  /** Shows the "added" notice for the product `key`, or why it was not added (`limit`). */
+  showCartHelper: (key: string, limit?: AddLimit | null) => void;
   /** Starts loading `panel`'s code (a pointer over, focus on or touch of a button that opens it). */
   requestPanel: (panel: Panel) => void;
   /** Opens `panel` and closes every other panel. */
@@ -69,6 +72,7 @@ export const defaultUiState: UiState = {
   cookiesOpen: true,
   cartHelperItem: null,
   cartHelperAddedAt: 0,
+  cartHelperLimit: null,
   requestedPanels: { menu: false, cart: false, userTab: false },
   ...allClosed,
 };
@@ -85,8 +89,13 @@ export function createUiStore(initState: Partial<UiState> = {}) {
     setColorMode: (colorMode) => set({ colorMode }),
     setCookiesOpen: (cookiesOpen) => set({ cookiesOpen }),
     setCartHelperOpen: (cartHelperOpen) => set({ cartHelperOpen }),
-    showCartHelper: (key) =>
-      set({ cartHelperOpen: true, cartHelperItem: key, cartHelperAddedAt: Date.now() }),
+    showCartHelper: (key, limit = null) =>
+      set({
+        cartHelperOpen: true,
+        cartHelperItem: key,
+        cartHelperAddedAt: Date.now(),
+        cartHelperLimit: limit,
+      }),
     requestPanel: (panel) => {
       const requested = get().requestedPanels;
       if (!requested[panel]) set({ requestedPanels: { ...requested, [panel]: true } });

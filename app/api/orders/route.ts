@@ -26,8 +26,10 @@ const STATUS_OF: Record<Exclude<PlaceOrderResult, { ok: true }>['error'], number
   'out-of-stock': 409,
   unavailable: 409,
   'too-many-open': 409,
+  'hold-limit': 409,
   'rate-limited': 429,
   'temporarily-unavailable': 503,
+  'outcome-unknown': 503,
   'server-error': 500,
 };
 
@@ -43,8 +45,9 @@ function refuse(status: number, issue: string): Response {
 /**
  * Places the signed-in shopper's order (a CheckoutInput as JSON). Answers the use-case's result
  * with 200 (placed, or the same order again for a repeated order id), 400 invalid, 401 signed
- * out, 409 out of stock / not for sale / too many open orders, 429 + Retry-After over the order
- * limits, 503 + Retry-After when Auth or Firestore cannot answer, 500 otherwise; before it, 403
+ * out, 409 out of stock / not for sale / too many open orders / over the fair-stock limits, 429 + Retry-After over the order
+ * limits, 503 + Retry-After when Auth or Firestore cannot answer (or stalled after the order's writes
+ * were sent: 'outcome-unknown'), 500 otherwise; before it, 403
  * for another origin, 415 for a body that is not JSON, 413 for one over MAX_BODY_BYTES.
  */
 export async function POST(request: Request): Promise<Response> {
@@ -60,7 +63,7 @@ export async function POST(request: Request): Promise<Response> {
   const headers: Record<string, string> = {};
   if (result.error === 'rate-limited') {
     headers['Retry-After'] = String(result.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
-  } else if (result.error === 'temporarily-unavailable') {
+  } else if (result.error === 'temporarily-unavailable' || result.error === 'outcome-unknown') {
     headers['Retry-After'] = String(UNAVAILABLE_RETRY_SECONDS);
   }
   return answer(result, STATUS_OF[result.error], headers);
