@@ -39,7 +39,12 @@ describe('checkout error messages', () => {
   });
 
   it('has a text for every key in both languages', () => {
-    const keys = [...Object.values(CHECKOUT_ERROR_MESSAGE_KEYS), 'soldOut', 'paymentError', 'holdPerProduct'];
+    const keys = [
+      ...Object.values(CHECKOUT_ERROR_MESSAGE_KEYS),
+      'soldOut',
+      'paymentError',
+      'holdPerProduct',
+    ];
     for (const messages of [en, ptBR]) {
       expect(Object.keys(messages.CheckoutErrors).sort()).toEqual([...keys].sort());
     }
