@@ -6,7 +6,8 @@ import {
   getStock,
   ordersOf,
   setStock,
-  type TestShopper,
+  signInFromFooter,
+  signInInUserTab,
 } from './fixtures/checkout';
 import { expect, Shop, TEXTS, test, type ShopLocale } from './fixtures/shop';
 
@@ -23,36 +24,12 @@ const PRODUCTS = {
 } as const;
 type Product = keyof typeof PRODUCTS;
 
-const LOGIN = {
-  'pt-BR': { email: 'E-mail', password: 'Senha', submit: 'Entrar' },
-  en: { email: 'Email', password: 'Password', submit: 'Sign in' },
-} as const;
-
 async function addProduct(page: Page, locale: ShopLocale, key: Product, times = 1) {
   const title = PRODUCTS[key][locale];
   await page.goto(`/${locale}/chocolates/${key}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const add = page.getByRole('button', { name: TEXTS[locale].add(title) });
   for (let i = 0; i < times; i += 1) await add.click();
-}
-
-/** Signs in with the login form of the user tab (already open). */
-async function signInInUserTab(shop: Shop, shopper: TestShopper) {
-  const labels = LOGIN[shop.locale];
-  await expect(shop.userTab).toBeVisible();
-  await shop.userTab.getByLabel(labels.email, { exact: true }).fill(shopper.email);
-  await shop.userTab.getByLabel(labels.password, { exact: true }).fill(shopper.password);
-  await shop.userTab.getByRole('button', { name: labels.submit, exact: true }).click();
-}
-
-/** Signs in from the landing page's footer user button, and closes the tab again. */
-async function signInFromFooter(page: Page, shop: Shop, shopper: TestShopper) {
-  await page.goto(`/${shop.locale}`);
-  await shop.footer.userButton.click();
-  await signInInUserTab(shop, shopper);
-  await expect(shop.userTab.getByText(shopper.email)).toBeVisible({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
-  await expect(shop.userTab).toBeHidden();
 }
 
 async function goToCheckout(shop: Shop): Promise<CheckoutPage> {

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useCatalogueEntry } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import type { ReactNode } from 'react';
+import { AddLimitText } from './add-limit-text';
 
 const VISIBLE_MS = 4000;
 
@@ -15,7 +16,6 @@ export function CartHelper({ closeIcon }: { closeIcon: ReactNode }) {
   const item = useUiStore((store) => store.cartHelperItem);
   const addedAt = useUiStore((store) => store.cartHelperAddedAt);
   const limit = useUiStore((store) => store.cartHelperLimit);
-  const stockText = useTranslations('CartStock');
   const setCartHelperOpen = useUiStore((store) => store.setCartHelperOpen);
   const openPanel = useUiStore((store) => store.openPanel);
   const entry = useCatalogueEntry(item ?? '');
@@ -32,15 +32,7 @@ export function CartHelper({ closeIcon }: { closeIcon: ReactNode }) {
       {open && entry ? (
         <div className="pointer-events-auto flex max-w-sm items-center gap-3 rounded-2xl bg-cacao-900 py-2 pr-2 pl-4 text-sm text-cacao-50 shadow-lg dark:bg-cacao-100 dark:text-cacao-950">
           <p className="flex-1">
-            {limit === null
-              ? t('added', { title: entry.title })
-              : limit.kind === 'stock'
-                ? limit.left > 0
-                  ? stockText('onlyLeft', { count: limit.left })
-                  : t('soldOut')
-                : limit.kind === 'perProduct'
-                  ? stockText('perProductLimit', { max: limit.max })
-                  : stockText('totalLimit', { max: limit.max })}
+            {limit === null ? t('added', { title: entry.title }) : <AddLimitText limit={limit} />}
           </p>
           <button
             type="button"

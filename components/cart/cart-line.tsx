@@ -6,6 +6,7 @@ import { MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Thumbnail } from '@/components/ui/svg-image';
 import { addLimit } from '@/lib/cart/live-stock';
+import { AddLimitText } from './add-limit-text';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { Link } from '@/lib/i18n/navigation';
 import type { CartItem } from '@/lib/stores/cart-store';
@@ -54,11 +55,7 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
                 data-testid="cart-line-stock"
                 className="mt-1 text-sm font-semibold text-amber-800 dark:text-gold-400"
               >
-                {limit.kind === 'stock'
-                  ? stockText('onlyLeft', { count: limit.left })
-                  : limit.kind === 'perProduct'
-                    ? stockText('perProductLimit', { max: limit.max })
-                    : stockText('totalLimit', { max: limit.max })}
+                <AddLimitText limit={limit} />
               </p>
             ) : null}
           </div>

@@ -5,6 +5,7 @@
 // 'temporarily-unavailable' within 5 s, and nothing may be written, also once Firestore is back.
 // The session lookup is mocked so that the fault lands between the session check and the order's
 // transaction.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -35,16 +36,25 @@ const mockShopper: PublicUser = {
 };
 /** When set, the session check freezes this process (Firestore) just before answering. */
 const mockFreeze = { pid: 0 };
+/** A shopper (uid suffix) of its own for a call run inside it: the stream test's many shoppers. */
+const mockCaller = new AsyncLocalStorage<string>();
 jest.mock('@/lib/session/session', () => ({
   SessionUnavailableError: class SessionUnavailableError extends Error {},
   getSessionUser: async () => mockShopper,
   readSession: async () => {
     if (mockFreeze.pid) process.kill(mockFreeze.pid, 'SIGSTOP');
-    return { status: 'signed-in', user: mockShopper, authTime: Math.floor(Date.now() / 1000) };
+    const caller = mockCaller.getStore();
+    const user = caller ? { ...mockShopper, uid: `uid-${caller}` } : mockShopper;
+    return { status: 'signed-in', user, authTime: Math.floor(Date.now() / 1000) };
   },
 }));
 jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.77' }),
+  headers: async () =>
+    new Headers({
+      'x-forwarded-for': mockCaller.getStore()
+        ? `198.51.100.${mockCaller.getStore()?.length}`
+        : '192.0.2.77',
+    }),
 }));
 
 // The panel's texts, from the real message files.
@@ -253,3 +263,73 @@ it('Firestore stopped (port closed): temporarily-unavailable within 5 s, nothing
   console.info(`Firestore restarted: the same order went through in ${Date.now() - again} ms`);
   expect(await stock()).toBe(8);
 });
+
+it('Firestore stalled 8 s during a stream of orders: no shopper told "nothing was saved" has an order', async () => {
+  const key = 'barra-tropical-rio';
+  await db.doc(`${ROOT}/inventory/${key}`).set({ stock: 100 });
+  const firestorePid = listenerPid(Number(stack.firestoreHost.split(':').at(-1)));
+  const relaxed = process.env.BACKEND_DEADLINE_MS;
+  process.env.BACKEND_DEADLINE_MS = '3000';
+  const STREAM = 16;
+  const ids = Array.from({ length: STREAM }, (_, n) => `STALL${String(n).padStart(7, '0')}`);
+  const streamInput = (orderID: string) => ({ ...input(orderID), lines: [{ key, quantity: 1 }] });
+  let results: Awaited<ReturnType<typeof orders.placeOrder>>[];
+  try {
+    // One order every 150 ms; Firestore stops after the fourth has started, for 8 s.
+    const calls = ids.map(
+      (orderID, n) =>
+        new Promise<Awaited<ReturnType<typeof orders.placeOrder>>>((resolve) =>
+          setTimeout(
+            () =>
+              resolve(mockCaller.run(`stall-${n}`, () => orders.placeOrder(streamInput(orderID)))),
+            n * 150,
+          ),
+        ),
+    );
+    setTimeout(
+      () => {
+        process.kill(firestorePid, 'SIGSTOP');
+        setTimeout(() => process.kill(firestorePid, 'SIGCONT'), 8000);
+      },
+      3 * 150 + 20,
+    );
+    results = await Promise.all(calls);
+  } finally {
+    process.env.BACKEND_DEADLINE_MS = relaxed;
+  }
+  // Firestore is back; let every abandoned transaction end one way or the other.
+  await new Promise((resolve) => setTimeout(resolve, 9000));
+  const exists = async (orderID: string) =>
+    (await db.doc(`${ROOT}/orders/${orderID}`).get()).exists;
+
+  const told = { placed: 0, nothingSaved: 0, outcomeUnknown: 0, other: 0 };
+  const lies: string[] = [];
+  let unknownThatExisted = 0;
+  for (const [n, result] of results.entries()) {
+    const orderID = ids[n]!;
+    if (result.ok) told.placed += 1;
+    else if (result.error === 'temporarily-unavailable') {
+      told.nothingSaved += 1;
+      if (await exists(orderID)) lies.push(orderID);
+    } else if (result.error === 'outcome-unknown') {
+      told.outcomeUnknown += 1;
+      if (await exists(orderID)) unknownThatExisted += 1;
+      // Sending again (the cart keeps the id) shows the order: the one that landed, or a new one.
+      expect(
+        await mockCaller.run(`stall-${n}`, () => orders.placeOrder(streamInput(orderID))),
+      ).toMatchObject({ ok: true, orderID });
+    } else told.other += 1;
+  }
+  console.info(
+    `stream of ${STREAM} with Firestore stalled 8 s: ${told.placed} placed, ${told.nothingSaved} told nothing was saved (${lies.length} of them exist), ${told.outcomeUnknown} told the outcome is being checked (${unknownThatExisted} existed), ${told.other} other`,
+  );
+  expect(lies).toEqual([]);
+  expect(told.other).toBe(0);
+  // The stall reached some orders, or the test tested nothing.
+  expect(told.nothingSaved + told.outcomeUnknown).toBeGreaterThan(0);
+  // Every order that exists took exactly one unit.
+  const stored = await Promise.all(ids.map(exists));
+  expect((await db.doc(`${ROOT}/inventory/${key}`).get()).get('stock')).toBe(
+    100 - stored.filter(Boolean).length,
+  );
+}, 120_000);

@@ -442,28 +442,32 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     } catch (error) {
       if (!isBackendFault(error)) throw error;
       log.error(error, { during: 'order-transaction', uid, orderId, attempts: progress.attempts });
-      if (!(error instanceof DeadlineExceededError) || !progress.writesSent) {
-        // Nothing was sent to be written, and nothing will be (reserveAndCreate checks writeBy
-        // before its writes), so 'nothing was saved' is true.
+      if (!(error instanceof DeadlineExceededError)) {
         return { ok: false, error: 'temporarily-unavailable' };
       }
-      // The writes were sent before Firestore stalled: the order may exist, or appear later. The
-      // shopper is told so, and sending again (the cart keeps the order id) answers that order.
-      // Should the commit land, the e-mails go out as for any order, and the log says it was late.
+      // How the abandoned work ends once Firestore answers: rolled back before its writes, or
+      // (writes sent just before the stall) the order landed late. A late order gets its e-mails
+      // as any other, and the host keeps the function alive for them.
+      const { writesSent } = progress;
       keepAliveUntil(
         work.then(
           (late) => {
             if (late.kind === 'created') scheduleOrderPlacedMails(late.order);
-            log.event('order.abandoned', { uid, orderId, outcome: late.kind }, 'warn');
+            log.event('order.abandoned', { uid, orderId, outcome: late.kind, writesSent }, 'warn');
           },
           (late: unknown) =>
             log.event('order.abandoned', {
               uid,
               orderId,
               outcome: late instanceof OrderTooLateError ? 'rolled-back' : 'failed',
+              writesSent,
             }),
         ),
       );
+      // Nothing was sent to be written, and nothing will be (reserveAndCreate checks writeBy
+      // before its writes): 'nothing was saved' is true. Otherwise the order may exist or appear
+      // later: the shopper is told so, and sending again (the cart keeps the order id) answers it.
+      if (!writesSent) return { ok: false, error: 'temporarily-unavailable' };
       return { ok: false, error: 'outcome-unknown' };
     }
     switch (outcome.kind) {

@@ -1,0 +1,130 @@
+import { CheckoutPage, createShopper, signInFromFooter } from './fixtures/checkout';
+import { expect, SHOP_LOCALES, test } from './fixtures/shop';
+
+// Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
+// account's open orders): the cart says so before the shopper meets it, and the server refuses
+// above it with a message naming the limit. Each test signs in as a shopper of its own; the
+// product's seeded stock of 10 covers both languages' open order of 3.
+
+const PRODUCT = 'ovo-caramelo-com-amendoim';
+const ALL_PRODUCTS = [
+  'ovo-caramelo-com-amendoim',
+  'ovo-pistache',
+  'ovo-cookies-com-nutella',
+  'ovo-tropical-maravilha',
+  'ovo-tropical-minas',
+  'ovo-tropical-amazonas',
+  'ovo-tropical-parana-amazonas',
+  'ovo-tropical-parana',
+  'ovo-tropical-rio',
+  'ovo-tropical-sampa',
+  'mini-ovo',
+  'barra-tropical-amazonas',
+  'barra-tropical-rio',
+  'barra-tropical-minas',
+  'barra-tropical-sampa',
+  'barra-tropical-bahia',
+  'barra-tropical-parana',
+];
+
+const TEXTS = {
+  'pt-BR': {
+    title: 'Ovo Caramelo com Amendoim',
+    add: 'Adicionar à lista: Ovo Caramelo com Amendoim',
+    perProduct: 'Limite por cliente: até 5 de cada produto',
+    policy:
+      'Para que todos possam comprar, cada cliente pode reservar até 5 unidades de cada produto e 20 no total em pedidos em aberto.',
+    increase: 'Adicionar uma unidade de Ovo Caramelo com Amendoim',
+    decrease: 'Remover uma unidade de Ovo Caramelo com Amendoim',
+    refusal:
+      'Ovo Caramelo com Amendoim: para que todos possam comprar, cada cliente pode reservar até 5 unidades de cada produto em pedidos em aberto. Este pedido tem 3 e você já reservou 3 em outros pedidos.',
+  },
+  en: {
+    title: 'Peanut Caramel Egg',
+    add: 'Add to list: Peanut Caramel Egg',
+    perProduct: 'Limit per customer: up to 5 of each product',
+    policy:
+      'So that everyone can buy, each customer may hold up to 5 units of each product and 20 in all in open orders.',
+    increase: 'Add one Peanut Caramel Egg',
+    decrease: 'Remove one Peanut Caramel Egg',
+    refusal:
+      'Peanut Caramel Egg: so that everyone can buy, each customer may hold up to 5 units of each product in open orders. This order has 3 and you already hold 3 in other orders.',
+  },
+} as const;
+
+for (const locale of SHOP_LOCALES) {
+  test(`fair stock (${locale}): 17 x 10 is refused naming the limits, the cart stops at 5 and says why, and an order over the limit with an open one is refused in the form`, async ({
+    page,
+    shopIn,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const t = TEXTS[locale];
+    const shop = shopIn(locale);
+    const shopper = await createShopper(`fair-${locale}`);
+    await signInFromFooter(page, shop, shopper);
+
+    // Everything at once, straight to the endpoint: 409 naming each limit, in the order's language.
+    const greedy = await page.request.post('/api/orders', {
+      headers: { origin: baseURL! },
+      data: {
+        orderID: `GREEDY${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
+        lines: ALL_PRODUCTS.map((key) => ({ key, quantity: 10 })),
+        shippingOption: 'Retirada',
+        telephone: '(11) 91234-5678',
+        locale,
+      },
+    });
+    expect(greedy.status()).toBe(409);
+    const refusal = (await greedy.json()) as {
+      error: string;
+      holdLimits: { limit: string; key?: string; title?: string; max: number }[];
+    };
+    expect(refusal.error).toBe('hold-limit');
+    expect(refusal.holdLimits).toContainEqual(
+      expect.objectContaining({ limit: 'total', max: 20, requested: 170, held: 0 }),
+    );
+    expect(refusal.holdLimits).toContainEqual(
+      expect.objectContaining({ limit: 'perProduct', key: PRODUCT, title: t.title, max: 5 }),
+    );
+
+    // The cart: the sixth unit is not added, and the notice, the line and the list say why.
+    await page.goto(`/${locale}/chocolates/${PRODUCT}`);
+    const add = page.getByRole('button', { name: t.add });
+    for (let i = 0; i < 5; i += 1) await add.click();
+    await expect(shop.footer.badge).toHaveText('5');
+    await add.click();
+    await expect(page.getByRole('status').filter({ hasText: t.perProduct })).toBeVisible();
+    await expect(shop.footer.badge).toHaveText('5');
+    await shop.openCart();
+    await expect(shop.cart.dialog.getByTestId('cart-line-stock')).toHaveText(t.perProduct);
+    await expect(shop.cart.dialog.getByRole('button', { name: t.increase })).toBeDisabled();
+    await expect(shop.cart.dialog.getByTestId('cart-hold-limits')).toHaveText(t.policy);
+
+    // An open order of 3 (placed as the form would), then 3 more through the form: refused by
+    // the server, which counts the open order, with the limit named.
+    const open = await page.request.post('/api/orders', {
+      headers: { origin: baseURL! },
+      data: {
+        orderID: `OPEN${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
+        lines: [{ key: PRODUCT, quantity: 3 }],
+        shippingOption: 'Retirada',
+        telephone: '(11) 91234-5678',
+        locale,
+      },
+    });
+    expect(open.status()).toBe(200);
+    await shop.cart.dialog.getByRole('button', { name: t.decrease }).click();
+    await shop.cart.dialog.getByRole('button', { name: t.decrease }).click();
+    await expect(shop.footer.badge).toHaveText('3');
+    await shop.cart.checkoutButton.click();
+    const checkout = new CheckoutPage(page, locale);
+    await checkout.expectOnPage();
+    await checkout.option('pickup').check();
+    const answer = page.waitForResponse('**/api/orders');
+    await checkout.confirmButton.click();
+    expect((await answer).status()).toBe(409);
+    await expect(checkout.errors).toHaveText(t.refusal);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/checkout$`));
+  });
+}
