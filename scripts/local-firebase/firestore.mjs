@@ -28,7 +28,6 @@ const { Empty } = require('@firestore-emulator/proto/dist/google/protobuf/empty'
 const { status: Status } = grpc;
 
 export const TRANSACTION_HOLD_TIMEOUT_MS = 10_000;
-const LOCK_WAIT_TIMEOUT_MS = 30_000;
 const READ_ONLY_TRANSACTION_TTL_MS = 5 * 60_000;
 
 class GrpcError extends Error {
@@ -60,46 +59,21 @@ function patchNestedFieldReads() {
   };
 }
 
-/** FIFO mutex. One per database: transactions are serialized, which is serializable isolation. */
-class DatabaseLock {
-  #holder = null;
-  #queue = [];
-
-  acquire(owner, waitTimeoutMs) {
-    if (this.#holder === null) {
-      this.#holder = owner;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const entry = { owner, resolve, reject, timer: null };
-      entry.timer = setTimeout(() => {
-        this.#queue = this.#queue.filter((e) => e !== entry);
-        reject(new GrpcError(Status.ABORTED, 'Timed out waiting for another transaction; retry.'));
-      }, waitTimeoutMs);
-      this.#queue.push(entry);
-    });
-  }
-
-  release(owner) {
-    if (this.#holder !== owner) return;
-    const next = this.#queue.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      this.#holder = next.owner;
-      next.resolve();
-    } else {
-      this.#holder = null;
-    }
-  }
-}
-
 function databaseOf(resourcePath) {
   return resourcePath.split('/').slice(0, 4).join('/');
 }
 
+/**
+ * Optimistic concurrency, as Firestore's contract for server SDKs promises: transactions run side
+ * by side, each remembers what it read (every document with the version it saw, every query with
+ * the documents it returned), and its commit is refused with ABORTED if any of that changed
+ * meanwhile; firebase-admin then runs the transaction function again. Versions are a commit
+ * sequence per document path (never wall-clock time, which two commits in one millisecond share).
+ */
 class TransactionManager {
-  #locks = new Map();
   #transactions = new Map();
+  #versions = new Map();
+  #sequence = 0;
   #log;
   #holdTimeoutMs;
 
@@ -108,43 +82,42 @@ class TransactionManager {
     this.#holdTimeoutMs = holdTimeoutMs;
   }
 
-  lockFor(database) {
-    let lock = this.#locks.get(database);
-    if (!lock) {
-      lock = new DatabaseLock();
-      this.#locks.set(database, lock);
-    }
-    return lock;
+  /** The version of a document: 0 until a commit writes it. */
+  versionOf(path) {
+    return this.#versions.get(path) ?? 0;
   }
 
-  async begin(database, options, call) {
+  /** Marks the documents of an applied commit as changed (bumps their versions). */
+  written(paths) {
+    this.#sequence += 1;
+    for (const path of paths) this.#versions.set(path, this.#sequence);
+  }
+
+  begin(database, options, call) {
+    if (call?.cancelled) throw new GrpcError(Status.CANCELLED, 'Call cancelled.');
     const id = new Uint8Array(randomBytes(16));
     const tx = {
       key: Buffer.from(id).toString('hex'),
       id,
       database,
       readOnly: Boolean(options?.has_read_only),
+      /** path -> version first seen, for read-write transactions. */
+      documents: new Map(),
+      /** { parent, query, seen: [[path, version], ...] } of each query run in it. */
+      queries: [],
+      /** Set when one read already saw a document differ from an earlier read of it. */
+      conflict: null,
       timer: null,
     };
-    if (tx.readOnly) {
-      // Read-only transactions never commit nor roll back: they take no lock and simply expire.
-      tx.timer = setTimeout(() => this.#transactions.delete(tx.key), READ_ONLY_TRANSACTION_TTL_MS);
-      tx.timer.unref();
-      this.#transactions.set(tx.key, tx);
-      return tx;
-    }
-    const lock = this.lockFor(database);
-    await lock.acquire(tx, LOCK_WAIT_TIMEOUT_MS);
-    if (call?.cancelled) {
-      lock.release(tx);
-      throw new GrpcError(Status.CANCELLED, 'Call cancelled while waiting for the lock.');
-    }
+    // A transaction that is neither committed nor rolled back (its client crashed, or stalled)
+    // is dropped after a while, so memory stays bounded; committing it then answers ABORTED.
+    const ttl = tx.readOnly ? READ_ONLY_TRANSACTION_TTL_MS : this.#holdTimeoutMs;
     tx.timer = setTimeout(() => {
-      this.#log(
-        `[firestore] transaction held the lock ${this.#holdTimeoutMs} ms without committing: aborted`,
-      );
+      if (!tx.readOnly) {
+        this.#log(`[firestore] transaction open ${ttl} ms without committing: expired`);
+      }
       this.finish(tx);
-    }, this.#holdTimeoutMs);
+    }, ttl);
     tx.timer.unref();
     this.#transactions.set(tx.key, tx);
     return tx;
@@ -155,7 +128,7 @@ class TransactionManager {
     if (!tx) {
       throw new GrpcError(
         Status.ABORTED,
-        'Transaction expired (lock held too long) or unknown; retry the transaction.',
+        'Transaction expired (open too long) or unknown; retry the transaction.',
       );
     }
     return tx;
@@ -165,19 +138,46 @@ class TransactionManager {
     if (this.#transactions.get(tx.key) !== tx) return;
     clearTimeout(tx.timer);
     this.#transactions.delete(tx.key);
-    if (!tx.readOnly) this.lockFor(tx.database).release(tx);
   }
 
-  /** Runs fn holding the database lock, for writes outside a transaction. */
-  async withLock(database, fn) {
-    const owner = {};
-    const lock = this.lockFor(database);
-    await lock.acquire(owner, LOCK_WAIT_TIMEOUT_MS);
-    try {
-      return fn();
-    } finally {
-      lock.release(owner);
+  /** Remembers that read-write `tx` read the document at `path` (found or missing). */
+  readDocument(tx, path) {
+    const version = this.versionOf(path);
+    const seen = tx.documents.get(path);
+    if (seen === undefined) tx.documents.set(path, version);
+    else if (seen !== version) tx.conflict ??= `${path} changed between two of its reads`;
+  }
+
+  /** Remembers that read-write `tx` ran a query and which documents it returned. */
+  readQuery(tx, parent, query, docs) {
+    tx.queries.push({
+      parent,
+      query,
+      seen: docs.map((d) => [d.getPath(), this.versionOf(d.getPath())]),
+    });
+  }
+
+  /**
+   * Why `tx` may not commit on `state` now (a read it made would answer differently), or null.
+   * Queries are run again: a document that now matches (or no longer does) is a conflict too.
+   */
+  conflictOf(tx, state) {
+    if (tx.conflict) return tx.conflict;
+    for (const [path, version] of tx.documents) {
+      if (this.versionOf(path) !== version) {
+        return `${path} was changed by another commit after this transaction read it`;
+      }
     }
+    for (const { parent, query, seen } of tx.queries) {
+      const now = runStructuredQuery(state, parent, query).docs;
+      const same =
+        now.length === seen.length &&
+        now.every(
+          (d, i) => d.getPath() === seen[i][0] && this.versionOf(d.getPath()) === seen[i][1],
+        );
+      if (!same) return `a query under ${parent} it ran would now return other documents`;
+    }
+    return null;
   }
 }
 
@@ -366,8 +366,8 @@ function captureServiceImplementation() {
 }
 
 /**
- * Starts the in-process Firestore emulator on host:port with serialized transactions and
- * atomic commits. Returns { state, port, setBeforeAcknowledge, stop }.
+ * Starts the in-process Firestore emulator on host:port with atomic commits and concurrent
+ * transactions that retry on conflict. Returns { state, port, setBeforeAcknowledge, stop }.
  */
 export async function startFirestoreEmulator({
   host = '127.0.0.1',
@@ -395,10 +395,17 @@ export async function startFirestoreEmulator({
   /** For reads: opens the transaction asked for, or checks the one named, and returns its id. */
   const transactionForRead = async (request, database, call) => {
     if (request.has_new_transaction) {
-      return (await transactions.begin(database, request.new_transaction, call)).id;
+      return transactions.begin(database, request.new_transaction, call).id;
     }
     if (request.has_transaction) transactions.get(request.transaction);
     return null;
+  };
+
+  /** The read-write transaction a read runs in (its reads are checked at commit), or null. */
+  const readingTransaction = (request, txId) => {
+    const id = txId ?? (request.has_transaction ? request.transaction : null);
+    const tx = id ? transactions.get(id) : null;
+    return tx && !tx.readOnly ? tx : null;
   };
 
   const wrapped = {};
@@ -417,7 +424,7 @@ export async function startFirestoreEmulator({
   }
 
   wrapped.BeginTransaction = unary(async (call) => {
-    const tx = await transactions.begin(call.request.database, call.request.options, call);
+    const tx = transactions.begin(call.request.database, call.request.options, call);
     return BeginTransactionResponse.fromObject({ transaction: tx.id });
   });
 
@@ -435,6 +442,7 @@ export async function startFirestoreEmulator({
     const commit = () => {
       const date = new Date();
       const results = applyWrites(state, request.writes, date);
+      transactions.written(request.writes.map((w) => (w.has_delete ? w.delete : w.update.name)));
       try {
         beforeAcknowledge();
       } catch (error) {
@@ -452,25 +460,32 @@ export async function startFirestoreEmulator({
         if (tx.readOnly && request.writes.length > 0) {
           throw new GrpcError(Status.INVALID_ARGUMENT, 'Writes in a read-only transaction');
         }
+        if (call.cancelled) throw new GrpcError(Status.CANCELLED, 'Call cancelled');
+        const conflict = tx.readOnly ? null : transactions.conflictOf(tx, state);
+        if (conflict) {
+          // ABORTED is what firebase-admin retries (@google-cloud/firestore's transaction.js).
+          throw new GrpcError(Status.ABORTED, `Transaction aborted: ${conflict}; retry it.`);
+        }
         return commit();
       } finally {
         transactions.finish(tx);
       }
     }
-    return transactions.withLock(databaseOf(request.database), () => {
-      if (call.cancelled) throw new GrpcError(Status.CANCELLED, 'Call cancelled');
-      return commit();
-    });
+    // Outside a transaction a commit applies at once; one JS turn makes it atomic.
+    if (call.cancelled) throw new GrpcError(Status.CANCELLED, 'Call cancelled');
+    return commit();
   });
 
   wrapped.BatchGetDocuments = streaming(async (call) => {
     const { request } = call;
     const txId = await transactionForRead(request, request.database, call);
     if (txId) call.write(BatchGetDocumentsResponse.fromObject({ transaction: txId }));
+    const reading = readingTransaction(request, txId);
     const readTime = timestampFromDate(new Date());
     for (const documentPath of request.documents) {
       const document = state.getDocument(documentPath);
       const exists = document.metadata.hasExist;
+      if (reading) transactions.readDocument(reading, documentPath);
       call.write(
         BatchGetDocumentsResponse.fromObject({
           found: exists ? document.toV1DocumentObject() : undefined,
@@ -490,6 +505,8 @@ export async function startFirestoreEmulator({
       request.parent,
       request.structured_query,
     );
+    const reading = readingTransaction(request, txId);
+    if (reading) transactions.readQuery(reading, request.parent, request.structured_query, docs);
     const readTime = timestampFromDate(new Date());
     const transaction = txId ?? undefined;
     docs.forEach((document, i) => {
@@ -520,6 +537,9 @@ export async function startFirestoreEmulator({
     }
     const aggregation = request.structured_aggregation_query;
     const { docs } = runStructuredQuery(state, request.parent, aggregation.structured_query);
+    const reading = readingTransaction(request, txId);
+    if (reading)
+      transactions.readQuery(reading, request.parent, aggregation.structured_query, docs);
     call.write(
       RunAggregationQueryResponse.fromObject({
         result: { aggregate_fields: aggregateFields(docs, aggregation.aggregations) },

@@ -16,7 +16,6 @@ jest.setTimeout(300_000);
 const START_TIMEOUT_MS = 150_000;
 
 const SHOP = 'projects/chocolate-shop';
-const TX_TIMEOUT_MS = 1500;
 
 let stack: TestFirebase;
 let clients: AdminClients;
@@ -29,12 +28,7 @@ async function connect(next: TestFirebase) {
 }
 
 beforeAll(async () => {
-  await connect(
-    await startTestFirebase({
-      stackEnv: { LOCAL_FIREBASE_TX_TIMEOUT_MS: String(TX_TIMEOUT_MS) },
-      timeoutMs: START_TIMEOUT_MS,
-    }),
-  );
+  await connect(await startTestFirebase({ timeoutMs: START_TIMEOUT_MS }));
 });
 
 afterAll(async () => {
@@ -42,22 +36,6 @@ afterAll(async () => {
   await stack?.stop();
   if (stack) fs.rmSync(stack.dataDir, { recursive: true, force: true });
 });
-
-async function decrementConcurrently(docPath: string, stock: number, attempts: number) {
-  const ref = db.doc(docPath);
-  await ref.set({ stock });
-  const results = await Promise.allSettled(
-    Array.from({ length: attempts }, () =>
-      db.runTransaction(async (tx) => {
-        const current = (await tx.get(ref)).get('stock') as number;
-        if (current <= 0) throw new Error('out of stock');
-        tx.update(ref, { stock: current - 1 });
-      }),
-    ),
-  );
-  const final = (await ref.get()).get('stock') as number;
-  return { ok: results.filter((r) => r.status === 'fulfilled').length, final };
-}
 
 describe('local Firebase stack', () => {
   it('is seeded on first start', async () => {
@@ -91,41 +69,6 @@ describe('local Firebase stack', () => {
     const inventory = await db.collection(`${SHOP}/inventory`).get();
     expect(inventory.size).toBe(17);
     expect(inventory.docs.every((d) => d.get('stock') === 10)).toBe(true);
-  });
-
-  it('serializes transactions: 30 decrements on stock 30 end at 0', async () => {
-    expect(await decrementConcurrently(`${SHOP}/inventory/mini-ovo`, 30, 30)).toEqual({
-      ok: 30,
-      final: 0,
-    });
-  });
-
-  it('serializes transactions: 30 decrements on stock 10 give exactly 10 sales', async () => {
-    expect(await decrementConcurrently(`${SHOP}/inventory/ovo-pistache`, 10, 30)).toEqual({
-      ok: 10,
-      final: 0,
-    });
-  });
-
-  it('makes writes wait for a transaction, and aborts one that holds the lock too long', async () => {
-    const ref = db.doc(`${SHOP}/inventory/ovo-tropical-rio`);
-    await ref.set({ stock: 5 });
-    let outsideWrite: Promise<unknown> | undefined;
-    let attempts = 0;
-    await db.runTransaction(async (tx) => {
-      attempts += 1;
-      const stock = (await tx.get(ref)).get('stock') as number;
-      if (attempts === 1) {
-        outsideWrite = ref.update({ note: 'written outside' });
-        await new Promise((resolve) => setTimeout(resolve, TX_TIMEOUT_MS + 500));
-      }
-      tx.update(ref, { stock: stock - 1 });
-    });
-    await outsideWrite;
-    // The first attempt was aborted at the timeout, which let the waiting write through; the
-    // retry then read the written document.
-    expect(attempts).toBe(2);
-    expect((await ref.get()).data()).toEqual({ stock: 4, note: 'written outside' });
   });
 
   it('keeps data and auth users across a restart, and moves a corrupt file aside', async () => {
