@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 
-import { proxy } from './proxy';
+import { config, isPagePath, proxy } from './proxy';
 
 function request(
   path: string,
@@ -193,6 +193,84 @@ describe('proxy: requests Next would fail on get a 4xx, not a 500', () => {
       request('/pt-BR', { 'content-type': 'application/json' }, { method: 'POST', body: '{}' }),
     );
     expect(response.status).toBe(405);
+  });
+});
+
+describe('proxy: Server Actions on paths that are not pages', () => {
+  const ACTION = 'a'.repeat(42);
+  const post = (path: string, headers: Record<string, string>, body = '[]') =>
+    proxy(
+      request(
+        path,
+        { host: 'shop.test', 'content-type': 'text/plain', ...headers },
+        { method: 'POST', body },
+      ),
+    );
+
+  it('isPagePath is the first matcher entry', () => {
+    const matcher = new RegExp(`^${config.matcher[0] as string}$`);
+    for (const path of [
+      '/',
+      '/pt-BR',
+      '/pt-BR/usuario',
+      '/pt-BR/x.y',
+      '/favicon.ico',
+      '/api/session',
+      '/apiary',
+      '/_next/static/a.js',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/apple-icon',
+      '/en/control-panel/stock',
+    ]) {
+      expect([path, isPagePath(path)]).toEqual([path, matcher.test(path)]);
+    }
+  });
+
+  it.each(['/pt-BR/x.y', '/x.y', '/favicon.ico', '/api/nothing', '/pt-BR/a.b/c'])(
+    '%s: the Server Action guards apply (403, 400, 413)',
+    async (path) => {
+      expect((await post(path, { 'next-action': ACTION })).status).toBe(403);
+      expect(
+        (await post(path, { 'next-action': ACTION, origin: 'https://evil.test' })).status,
+      ).toBe(403);
+      const form = {
+        origin: 'http://shop.test',
+        'content-type': 'multipart/form-data; boundary=x',
+      };
+      expect((await post(path, form, 'oops')).status).toBe(400);
+      expect(
+        (await post(path, { 'next-action': ACTION, origin: 'http://shop.test' }, '{oops')).status,
+      ).toBe(400);
+      const big = 'x'.repeat(1024 * 1024 + 1);
+      expect(
+        (await post(path, { 'next-action': ACTION, origin: 'http://shop.test' }, big)).status,
+      ).toBe(413);
+    },
+  );
+
+  it('passes a well-formed same-origin action on, with no page behaviour', async () => {
+    const response = await post('/pt-BR/x.y', {
+      'next-action': ACTION,
+      origin: 'http://shop.test',
+    });
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    // A path without a locale is not redirected to one: it is not a page request.
+    const bare = await post('/x.y', { 'next-action': ACTION, origin: 'http://shop.test' });
+    expect(bare.headers.get('x-middleware-next')).toBe('1');
+    expect(bare.headers.get('location')).toBeNull();
+  });
+
+  it('leaves requests that are not actions alone (no 405, no redirect)', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const response = await proxy(request('/x.y', { 'next-action': ACTION }, { method }));
+      expect([method, response.status, response.headers.get('x-middleware-next')]).toEqual([
+        method,
+        200,
+        '1',
+      ]);
+    }
   });
 });
 

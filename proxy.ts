@@ -11,11 +11,16 @@ import {
   type CspContext,
 } from '@/lib/security/csp';
 import { configuredSiteOrigin, runtimeEnv } from '@/lib/security/origin';
-import { refusePageRequest } from '@/lib/security/request-guard';
+import { isPossibleServerAction, refusePageRequest } from '@/lib/security/request-guard';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 
 // The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
 const SESSION_COOKIE = '__session';
+
+/** The paths of config.matcher's first entry: pages (proxy.test.ts checks that they agree). */
+export function isPagePath(pathname: string): boolean {
+  return /^\/(?!api|_next|_vercel|sitemap.xml|robots.txt|apple-icon|.*\..*).*$/.test(pathname);
+}
 
 function localeOfPath(pathname: string) {
   const first = pathname.split('/')[1] ?? '';
@@ -46,6 +51,23 @@ function withPolicy(response: NextResponse, policy: string): NextResponse {
   return response;
 }
 
+function refusalResponse(refusal: NonNullable<Awaited<ReturnType<typeof refusePageRequest>>>) {
+  return new NextResponse(`${refusal.status} ${refusal.code}\n`, {
+    status: refusal.status,
+    headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store', ...refusal.headers },
+  });
+}
+
+/**
+ * A request config.matcher lets through only because Next may run it as a Server Action (a path
+ * with a dot, say): the Server Action guards, and nothing a page gets.
+ */
+async function guardActionOnly(request: NextRequest): Promise<NextResponse> {
+  if (!isPossibleServerAction(request)) return NextResponse.next();
+  const refusal = await refusePageRequest(request);
+  return refusal ? refusalResponse(refusal) : NextResponse.next();
+}
+
 /**
  * Every page request: refuses the malformed ones Next would fail on (lib/security/request-guard.ts),
  * sets the Content-Security-Policy (a per-request nonce on account, checkout and panel pages, which
@@ -54,15 +76,12 @@ function withPolicy(response: NextResponse, policy: string): NextResponse {
  * then English).
  */
 export async function proxy(request: NextRequest) {
-  const refusal = await refusePageRequest(request);
-  if (refusal) {
-    return new NextResponse(`${refusal.status} ${refusal.code}\n`, {
-      status: refusal.status,
-      headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store', ...refusal.headers },
-    });
-  }
-
   const { pathname, search, hash } = request.nextUrl;
+  if (!isPagePath(pathname)) return guardActionOnly(request);
+
+  const refusal = await refusePageRequest(request);
+  if (refusal) return refusalResponse(refusal);
+
   const pathLocale = localeOfPath(pathname);
   const path = pathLocale ? pathname.slice(pathLocale.length + 1) || '/' : pathname;
 
@@ -127,6 +146,25 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not API routes, Next internals, metadata files or anything with a file extension.
-  matcher: ['/((?!api|_next|_vercel|sitemap.xml|robots.txt|apple-icon|.*\\..*).*)'],
+  matcher: [
+    // Pages: not API routes, Next internals, metadata files or anything with a file extension.
+    '/((?!api|_next|_vercel|sitemap.xml|robots.txt|apple-icon|.*\\..*).*)',
+    // And wherever Next may run a Server Action, which is a POST to whatever page route the path
+    // resolves to, dotted paths included: a matcher that skips a path skips its actions too
+    // (https://nextjs.org/docs/app/api-reference/file-conventions/proxy, "Execution order";
+    // `has` conditions under "Matcher").
+    // Next tells an action by a Next-Action header, or a form POST (server-action-request-meta);
+    // route handlers under /api/ run no actions.
+    { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
+    {
+      source: '/((?!api/).*)',
+      has: [
+        {
+          type: 'header',
+          key: 'content-type',
+          value: '(multipart/form-data|application/x-www-form-urlencoded).*',
+        },
+      ],
+    },
+  ],
 };

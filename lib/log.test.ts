@@ -1,4 +1,11 @@
-import { describeError, requestIdFrom, scrub, startActionLog, startRequestLog } from './log';
+import {
+  describeError,
+  escapeLogText,
+  requestIdFrom,
+  scrub,
+  startActionLog,
+  startRequestLog,
+} from './log';
 
 const env = process.env as Record<string, string | undefined>;
 const originalNodeEnv = env.NODE_ENV;
@@ -97,4 +104,33 @@ test('request ids come from the host headers, sanitized, else a random one', () 
 
 test('startActionLog works outside a request too (fresh id)', async () => {
   expect((await startActionLog()).requestId).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+describe('every string field and message is escaped', () => {
+  const HOSTILE = 'a\nb\r\nc\u001b[31md\u0085e\u2028f\u2029g\u0000h\u007f';
+  const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+  test('escapeLogText leaves visible escapes and no control character', () => {
+    expect(escapeLogText(HOSTILE)).toBe(
+      'a\\u000ab\\u000d\\u000ac\\u001b[31md\\u0085e\\u2028f\\u2029g\\u0000h\\u007f',
+    );
+    expect(escapeLogText('ordinary text: café, ação')).toBe('ordinary text: café, ação');
+  });
+
+  test.each(['production', 'development'])('%s: one line, whatever the fields hold', (mode) => {
+    env.NODE_ENV = mode;
+    const lines = capture();
+    const log = startRequestLog();
+    log.event('webhook.handled', { paymentId: HOSTILE, [HOSTILE]: 1 });
+    log.error(new Error(`failed\n{"event":"order.placed"}\u001b[2K`), { route: HOSTILE });
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain('\n');
+      expect(line).not.toMatch(CONTROL);
+    }
+    if (mode === 'production') {
+      const error = JSON.parse(lines[1]!) as Record<string, unknown>;
+      expect(error.errorMessage).toBe('failed\\u000a{"event":"order.placed"}\\u001b[2K');
+    }
+  });
 });

@@ -11,6 +11,9 @@ import { headers } from 'next/headers';
  * Only identifiers go in: uid, order id, product key, status, reason code. Fields whose names
  * suggest personal data or credentials are dropped, and e-mail addresses, CPFs and long tokens
  * are masked inside any remaining text (error messages included).
+ *
+ * Every string that reaches a line is escaped (escapeLogText), so text a client sent (a CSP
+ * report's URLs, a payment id) can neither start a line of its own nor carry terminal escapes.
  */
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -28,6 +31,8 @@ export type LogEventName =
   | 'session.created'
   | 'session.revoked'
   | 'health.failed'
+  /** A browser reported a Content-Security-Policy violation (lib/security/csp-report.ts). */
+  | 'csp.violated'
   | 'server.error';
 
 export type LogValue = string | number | boolean | null | undefined;
@@ -61,11 +66,29 @@ export function scrub(text: string): string {
   return text.replace(EMAIL, '[email]').replace(LONG_TOKEN, '[token]').replace(CPF, '[cpf]');
 }
 
+// C0 controls (CR and LF among them; ESC starts terminal sequences), DEL, C1 controls (NEL is a
+// line break to some log viewers, CSI a terminal escape) and the Unicode line and paragraph
+// separators, which JSON.stringify leaves as they are and JavaScript tools read as line breaks.
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * Text safe to put on a log line: every control character, including CR, LF and ESC, and U+2028
+ * and U+2029 become a visible `\uXXXX`, so the text stays on its line and cannot recolour or
+ * rewrite a terminal. Applied to every string field and message by this module; other modules
+ * that print request-derived text must pass it through here.
+ */
+export function escapeLogText(text: string): string {
+  return text.replace(
+    UNSAFE_CHARACTERS,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 function safeFields(fields: LogFields): LogFields {
   const safe: LogFields = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || isForbiddenKey(key)) continue;
-    safe[key] = typeof value === 'string' ? scrub(value) : value;
+    safe[escapeLogText(key)] = typeof value === 'string' ? escapeLogText(scrub(value)) : value;
   }
   return safe;
 }

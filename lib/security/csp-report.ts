@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { startRequestLog } from '@/lib/log';
+
 /** What is logged of one violation: where, which directive, what was blocked. */
 export type CspViolation = {
   documentURL: string;
@@ -64,13 +66,28 @@ export function parseCspReports(raw: string): CspViolation[] {
     .filter((violation): violation is CspViolation => violation !== null);
 }
 
-/** One warning line per violation (query strings dropped: they may carry personal data). */
-export function logCspReports(violations: readonly CspViolation[]): void {
+/**
+ * One `csp.violated` warning per violation, through lib/log.ts, which escapes every field: the
+ * report is the client's text, and a newline in it must not start a forged line. Query strings
+ * and fragments are dropped (they may carry personal data).
+ */
+export function logCspReports(
+  violations: readonly CspViolation[],
+  headers?: Pick<Headers, 'get'> | null,
+): void {
+  const log = startRequestLog(headers);
+  const strip = (url: string) => url.split(/[?#]/)[0];
   for (const violation of violations) {
-    const strip = (url: string) => url.split(/[?#]/)[0];
-    console.warn(
-      `[csp] ${violation.directive} blocked ${strip(violation.blockedURL) || '(inline)'} on ` +
-        `${strip(violation.documentURL)}${violation.sourceFile ? ` (${strip(violation.sourceFile)}:${violation.line ?? '?'})` : ''}`,
+    log.event(
+      'csp.violated',
+      {
+        directive: violation.directive,
+        blockedUrl: strip(violation.blockedURL) || 'inline',
+        documentUrl: strip(violation.documentURL),
+        sourceFile: violation.sourceFile ? strip(violation.sourceFile) : undefined,
+        line: violation.line,
+      },
+      'warn',
     );
   }
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
-import { installHttpServerGuard } from './http-server-guard';
+import { holdsActionBody, installHttpServerGuard } from './http-server-guard';
 
 function send(
   port: number,
@@ -51,5 +51,107 @@ describe('installHttpServerGuard', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('Server Action bodies', () => {
+  async function withServer(
+    run: (port: number, seen: { method: string; url: string; body: string }[]) => Promise<void>,
+  ) {
+    const seen: { method: string; url: string; body: string }[] = [];
+    const server = http.createServer(async (req, res) => {
+      // What Next's action handler does: read the whole body as a stream.
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      seen.push({ method: req.method!, url: req.url!, body: Buffer.concat(chunks).toString() });
+      res.end('ran');
+    });
+    installHttpServerGuard();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await run((server.address() as AddressInfo).port, seen);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  function post(port: number, path: string, headers: Record<string, string>, body: string) {
+    return new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path, headers },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  /** Sends half of a declared body, then disconnects. */
+  function abortMidBody(port: number, headers: string) {
+    return new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /pt-BR/x.y HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Content-Length: 100\r\n\r\n[{"a":`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 30);
+      });
+    });
+  }
+
+  it('reach the listener complete, and an aborted one never does', async () => {
+    await withServer(async (port, seen) => {
+      const uncaught = jest.fn();
+      process.on('uncaughtException', uncaught);
+      try {
+        for (let i = 0; i < 20; i++) {
+          await abortMidBody(port, 'Next-Action: abc\r\nContent-Type: text/plain\r\n');
+          await abortMidBody(port, 'Content-Type: multipart/form-data; boundary=x\r\n');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(seen).toEqual([]);
+        const body = JSON.stringify([{ displayName: 'x'.repeat(100_000) }]);
+        expect(await post(port, '/pt-BR/x.y', { 'next-action': 'abc' }, body)).toEqual({
+          status: 200,
+          text: 'ran',
+        });
+        expect(seen).toEqual([{ method: 'POST', url: '/pt-BR/x.y', body }]);
+        expect(uncaught).not.toHaveBeenCalled();
+      } finally {
+        process.removeListener('uncaughtException', uncaught);
+      }
+    });
+  });
+
+  it('over 1 MB: 413 before the listener', async () => {
+    await withServer(async (port, seen) => {
+      const body = 'x'.repeat(1024 * 1024 + 1);
+      const response = await post(port, '/pt-BR', { 'next-action': 'abc' }, body);
+      expect(response.status).toBe(413);
+      expect(seen).toEqual([]);
+    });
+  });
+
+  it('holds only what Next may run as an action', () => {
+    const hold = (method: string, url: string, headers: Record<string, string>) =>
+      holdsActionBody({ method, url, headers });
+    expect(hold('POST', '/pt-BR/x.y', { 'next-action': 'abc' })).toBe(true);
+    expect(hold('POST', '/api/x', { 'next-action': 'abc' })).toBe(true);
+    expect(hold('POST', '/pt-BR', { 'content-type': 'multipart/form-data; boundary=x' })).toBe(
+      true,
+    );
+    expect(hold('POST', '/en', { 'content-type': 'application/x-www-form-urlencoded' })).toBe(true);
+    expect(
+      hold('POST', '/api/webhooks/x', { 'content-type': 'application/x-www-form-urlencoded' }),
+    ).toBe(false);
+    expect(hold('POST', '/api/session', { 'content-type': 'application/json' })).toBe(false);
+    expect(hold('GET', '/pt-BR', { 'next-action': 'abc' })).toBe(false);
   });
 });

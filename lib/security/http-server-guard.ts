@@ -1,6 +1,6 @@
 import http from 'node:http';
 
-import { isValidRouterStateHeader } from './request-guard';
+import { isValidRouterStateHeader, MAX_ACTION_BODY_BYTES } from './request-guard';
 
 // Requests Next fails on before any app code (the proxy included) can look at them, answered at
 // the HTTP server instead of becoming a 500 and an error log line each:
@@ -8,6 +8,10 @@ import { isValidRouterStateHeader } from './request-guard';
 //   constructor throws on them.
 // - a malformed Next-Router-State-Tree: Next strips this header from what the proxy sees, then
 //   throws while parsing it for the page.
+// And a Server Action reaches Next only once its whole body has arrived (holdActionBody): Next
+// reads an action's body while it runs the proxy or the action, and a client that disconnected
+// mid-body made that read fail as a server error (an `Error: aborted` stack per request; on
+// the proxy's path the proxy also waited forever on a body that never ended).
 const METHODS_NEXT_CANNOT_REPRESENT = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /** Sent as Allow with the 405: what pages and route handlers answer at most. */
@@ -15,7 +19,7 @@ export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 const PATCHED = Symbol.for('chocolate-shop.httpServerGuard');
 
-function refuse(response: http.ServerResponse, status: 400 | 405, code: string): void {
+function refuse(response: http.ServerResponse, status: 400 | 405 | 413, code: string): void {
   response.writeHead(status, {
     ...(status === 405 ? { Allow: ALLOWED_METHODS } : {}),
     'Content-Type': 'text/plain',
@@ -42,8 +46,84 @@ export function refuseRawRequest(
 }
 
 /**
+ * Whether Next may run this request as a Server Action (next/dist/server/lib/
+ * server-action-request-meta: a POST with a Next-Action header, or a form POST), so that its body
+ * is held here until complete. Route handlers under /api/ run no actions and read their own
+ * bodies; a Next-Action header is held wherever it is sent.
+ */
+export function holdsActionBody(
+  request: Pick<http.IncomingMessage, 'method' | 'headers' | 'url'>,
+): boolean {
+  if (request.method !== 'POST') return false;
+  if (request.headers['next-action'] !== undefined) return true;
+  if ((request.url ?? '').startsWith('/api/')) return false;
+  const type = request.headers['content-type'] ?? '';
+  return (
+    type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')
+  );
+}
+
+/** A request like `request` whose body is `body`, already complete. */
+function withBody(request: http.IncomingMessage, body: Buffer): http.IncomingMessage {
+  const complete = new http.IncomingMessage(request.socket);
+  complete.method = request.method;
+  complete.url = request.url;
+  complete.headers = request.headers;
+  complete.rawHeaders = request.rawHeaders;
+  complete.trailers = request.trailers;
+  complete.rawTrailers = request.rawTrailers;
+  complete.httpVersion = request.httpVersion;
+  complete.httpVersionMajor = request.httpVersionMajor;
+  complete.httpVersionMinor = request.httpVersionMinor;
+  complete.complete = true;
+  complete.push(body);
+  complete.push(null);
+  return complete;
+}
+
+/**
+ * Reads a Server Action's body (at most MAX_ACTION_BODY_BYTES, else 413) and calls `handOn` with
+ * a request carrying it once the client has sent all of it. A client that disconnects first is
+ * owed no answer: its request ends here, and Next never sees it.
+ */
+function holdActionBody(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  handOn: (complete: http.IncomingMessage) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const declared = Number(request.headers['content-length']);
+  const tooLarge = () => {
+    request.removeListener('data', onData);
+    request.removeListener('end', onEnd);
+    chunks.length = 0;
+    refuse(response, 413, 'body-too-large');
+    request.resume();
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > MAX_ACTION_BODY_BYTES) tooLarge();
+    else chunks.push(chunk);
+  };
+  const onEnd = () => handOn(withBody(request, Buffer.concat(chunks, size)));
+  // The reset of a client that went away mid-body: nobody is left to answer.
+  request.on('error', () => undefined);
+  request.once('close', () => {
+    if (!request.complete) chunks.length = 0;
+  });
+  if (Number.isFinite(declared) && declared > MAX_ACTION_BODY_BYTES) {
+    tooLarge();
+    return;
+  }
+  request.on('data', onData);
+  request.once('end', onEnd);
+}
+
+/**
  * Makes every HTTP server of this process refuse those requests before its request listener
- * runs. Idempotent; called from instrumentation.ts register().
+ * runs, and hand it Server Actions only with their whole body. Idempotent; called from
+ * instrumentation.ts register().
  */
 export function installHttpServerGuard(): void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
@@ -56,6 +136,12 @@ export function installHttpServerGuard(): void {
       const refusal = refuseRawRequest(request);
       if (refusal) {
         refuse(response, refusal.status, refusal.code);
+        return true;
+      }
+      if (holdsActionBody(request)) {
+        holdActionBody(request, response, (complete) => {
+          (emit as (...all: unknown[]) => boolean).apply(this, [event, complete, response]);
+        });
         return true;
       }
     }

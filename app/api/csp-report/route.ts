@@ -24,6 +24,6 @@ export async function POST(request: Request): Promise<Response> {
   if (text.length > MAX_REPORT_BYTES) return new Response(null, { status: 413 });
   const reports = parseCspReports(text);
   if (reports.length === 0) return new Response(null, { status: 400 });
-  logCspReports(reports);
+  logCspReports(reports, request.headers);
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
