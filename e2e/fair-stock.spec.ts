@@ -4,9 +4,10 @@ import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 // Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
 // account's open orders): the cart says so before the shopper meets it, and the server refuses
 // above it with a message naming the limit. Each test signs in as a shopper of its own; the
-// product's seeded stock of 10 covers both languages' open order of 3.
+// product is one whose stock no other spec asserts exactly; its 10 cover both languages' open
+// orders of 3.
 
-const PRODUCT = 'ovo-caramelo-com-amendoim';
+const PRODUCT = 'barra-tropical-rio';
 const ALL_PRODUCTS = [
   'ovo-caramelo-com-amendoim',
   'ovo-pistache',
@@ -29,26 +30,26 @@ const ALL_PRODUCTS = [
 
 const TEXTS = {
   'pt-BR': {
-    title: 'Ovo Caramelo com Amendoim',
-    add: 'Adicionar à lista: Ovo Caramelo com Amendoim',
+    title: 'Barra Tropical Rio',
+    add: 'Adicionar à lista: Barra Tropical Rio',
     perProduct: 'Limite por cliente: até 5 de cada produto',
     policy:
       'Para que todos possam comprar, cada cliente pode reservar até 5 unidades de cada produto e 20 no total em pedidos em aberto.',
-    increase: 'Adicionar uma unidade de Ovo Caramelo com Amendoim',
-    decrease: 'Remover uma unidade de Ovo Caramelo com Amendoim',
+    increase: 'Adicionar uma unidade de Barra Tropical Rio',
+    decrease: 'Remover uma unidade de Barra Tropical Rio',
     refusal:
-      'Ovo Caramelo com Amendoim: para que todos possam comprar, cada cliente pode reservar até 5 unidades de cada produto em pedidos em aberto. Este pedido tem 3 e você já reservou 3 em outros pedidos.',
+      'Barra Tropical Rio: para que todos possam comprar, cada cliente pode reservar até 5 unidades de cada produto em pedidos em aberto. Este pedido tem 3 e você já reservou 3 em outros pedidos.',
   },
   en: {
-    title: 'Peanut Caramel Egg',
-    add: 'Add to list: Peanut Caramel Egg',
+    title: 'Tropical Rio Bar',
+    add: 'Add to list: Tropical Rio Bar',
     perProduct: 'Limit per customer: up to 5 of each product',
     policy:
       'So that everyone can buy, each customer may hold up to 5 units of each product and 20 in all in open orders.',
-    increase: 'Add one Peanut Caramel Egg',
-    decrease: 'Remove one Peanut Caramel Egg',
+    increase: 'Add one Tropical Rio Bar',
+    decrease: 'Remove one Tropical Rio Bar',
     refusal:
-      'Peanut Caramel Egg: so that everyone can buy, each customer may hold up to 5 units of each product in open orders. This order has 3 and you already hold 3 in other orders.',
+      'Tropical Rio Bar: so that everyone can buy, each customer may hold up to 5 units of each product in open orders. This order has 3 and you already hold 3 in other orders.',
   },
 } as const;
 

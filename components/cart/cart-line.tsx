@@ -21,7 +21,10 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
   const addToCart = useCartStore((store) => store.addToCart);
   const decrementItem = useCartStore((store) => store.decrementItem);
   const removeItem = useCartStore((store) => store.removeItem);
-  const limit = useCartStore((store) => addLimit(store.cartItems, item.id));
+  // Selected as the lines themselves (a stable reference): a selector building a new object on
+  // every call would make the store's subscription render without end.
+  const cartItems = useCartStore((store) => store.cartItems);
+  const limit = addLimit(cartItems, item.id);
   const canAdd = limit === null;
   const title = entry.title;
   const blocked = item.stockInfo?.blocked;
