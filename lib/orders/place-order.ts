@@ -31,6 +31,7 @@ import { expireDueOrdersLazily, MAX_OPEN_ORDERS, openOrderIds, paymentDeadline }
 import { ORDER_ID_PATTERN } from './limits';
 import {
   createOrder,
+  markOrderChanged,
   getOrder,
   getOrderForOwner,
   getOrderInTransaction,
@@ -182,6 +183,7 @@ function reserveAndCreate(
       // Unpaid online orders stop holding their stock then; manual ones never expire.
       expiresAt: online ? paymentDeadline() : null,
     });
+    markOrderChanged(transaction, user.uid); // i26-polling: the live polls' change markers
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
     const profile = profileFromOrder(input);
     if (profile) updateUserProfileInTransaction(transaction, user.uid, profile);

@@ -367,13 +367,15 @@ function captureServiceImplementation() {
 
 /**
  * Starts the in-process Firestore emulator on host:port with serialized transactions and
- * atomic commits. Returns { state, port, setBeforeAcknowledge, stop }.
+ * atomic commits. Returns { state, port, setBeforeAcknowledge, stop }. `onRead(count, kind)` is
+ * told of every billable read as Firestore counts them (read counting, tests only).
  */
 export async function startFirestoreEmulator({
   host = '127.0.0.1',
   port = 8080,
   log = console.log,
   holdTimeoutMs = TRANSACTION_HOLD_TIMEOUT_MS,
+  onRead = () => {},
 } = {}) {
   patchNestedFieldReads();
   const { state, definition, implementation: impl } = captureServiceImplementation();
@@ -468,6 +470,7 @@ export async function startFirestoreEmulator({
     const txId = await transactionForRead(request, request.database, call);
     if (txId) call.write(BatchGetDocumentsResponse.fromObject({ transaction: txId }));
     const readTime = timestampFromDate(new Date());
+    onRead(request.documents.length, 'get'); // read counting: one per document, found or missing
     for (const documentPath of request.documents) {
       const document = state.getDocument(documentPath);
       const exists = document.metadata.hasExist;
@@ -491,6 +494,7 @@ export async function startFirestoreEmulator({
       request.structured_query,
     );
     const readTime = timestampFromDate(new Date());
+    onRead(Math.max(1, docs.length), 'query'); // read counting: one per result, at least one
     const transaction = txId ?? undefined;
     docs.forEach((document, i) => {
       call.write(
@@ -520,6 +524,7 @@ export async function startFirestoreEmulator({
     }
     const aggregation = request.structured_aggregation_query;
     const { docs } = runStructuredQuery(state, request.parent, aggregation.structured_query);
+    onRead(1, 'aggregation'); // read counting: one per aggregation (per 1,000 entries in Firestore)
     call.write(
       RunAggregationQueryResponse.fromObject({
         result: { aggregate_fields: aggregateFields(docs, aggregation.aggregations) },
@@ -542,6 +547,13 @@ export async function startFirestoreEmulator({
           call.emit('error', toGrpcStatus(error));
         }
       });
+    // Read counting: one per document delivered. This emulator re-sends all of a query's documents
+    // after any write to the database, where Firestore sends only the changed ones.
+    const write = call.write.bind(call);
+    call.write = (response, ...rest) => {
+      if (response?.document_change) onRead(1, 'listen');
+      return write(response, ...rest);
+    };
     impl.Listen(call);
   };
 
