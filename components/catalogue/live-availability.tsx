@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * A product page's availability line: the server's text until the live read (once per page view)
+ * A product page's availability line: the server's text until the live read (on each page view)
  * answers, then what it says. Same element and one line of text either way: no layout shift.
  */
 export function LiveAvailability({ productKey, availability, labels, children }: Props) {

@@ -1,11 +1,17 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { LIVE_CATALOGUE_PATH, type LiveCatalogue, type LiveProduct } from '@/lib/catalogue/live';
+import {
+  LIVE_CATALOGUE_MAX_STALE_MS,
+  LIVE_CATALOGUE_PATH,
+  type LiveCatalogue,
+  type LiveProduct,
+} from '@/lib/catalogue/live';
 
-// The storefront's live state, read once per page view (GET /api/catalogue/live) and shared by
+// The storefront's live state, read when a page is viewed (GET /api/catalogue/live) and shared by
 // every card and button of the page: the prerendered HTML may be up to a minute old on this
-// instance, and this read only corrects it. A failed read changes nothing (placing an order
+// instance, and this read only corrects it. Two small requests per page view: at once, and once
+// more when any cache's copy is newer than the view (LIVE_CATALOGUE_MAX_STALE_MS). A failed read changes nothing (placing an order
 // checks the stock in its transaction anyway).
 
 /** Reads closer together than this (one page's islands mounting together) share one request. */
@@ -37,15 +43,19 @@ function refresh(): void {
     .catch((error: unknown) => console.warn('[catalogue] live stock not read:', error));
 }
 
-/** Reads the live state once when the page's first island mounts, and when the page is shown again. */
+/** Reads the live state when the page's first islands mount and when the page is shown again. */
 function useRefreshOnView(): void {
   useEffect(() => {
     refresh();
+    const again = setTimeout(refresh, LIVE_CATALOGUE_MAX_STALE_MS + 100);
     const onVisibility = () => {
       if (document.visibilityState === 'visible') refresh();
     };
     document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearTimeout(again);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, []);
 }
 

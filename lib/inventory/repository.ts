@@ -89,7 +89,7 @@ export async function getStorefrontProducts(): Promise<Product[]> {
 export const INVENTORY_CACHE_TAG = 'inventory';
 
 /** How long this process reuses one read of the live catalogue (lib/catalogue/live.ts). */
-export const LIVE_CATALOGUE_TTL_MS = LIVE_CATALOGUE_CACHE.processS * 1000;
+export const LIVE_CATALOGUE_TTL_MS = LIVE_CATALOGUE_CACHE.processMs;
 
 // One entry per server process, shared by the route bundles through globalThis (like
 // lib/rate-limit): requests within the TTL, and those arriving together, share one read.
