@@ -35,6 +35,11 @@ export type TestFirebase = {
   kill: () => Promise<void>;
   /** True while the stack process runs. */
   running: () => boolean;
+  /**
+   * The Firestore document reads the stack has served so far, counted as Firestore bills them
+   * (scripts/local-firebase/firestore.mjs, onRead): compare two calls to price what ran between.
+   */
+  reads: () => Promise<number>;
 };
 
 export type StartTestFirebaseOptions = {
@@ -159,6 +164,27 @@ export async function startTestFirebase(
       METADATA_SERVER_DETECTION: 'none',
     },
     output: () => output,
+    reads() {
+      // Asked on stdin, answered on stdout (scripts/local-firebase/start.mjs); answers come in order.
+      const from = output.length;
+      return new Promise<number>((resolve, reject) => {
+        const onData = () => {
+          const match = /^LOCAL_FIREBASE_READS (-?\d+)$/m.exec(output.slice(from));
+          if (!match) return;
+          child.stdout.off('data', onData);
+          clearTimeout(timer);
+          const count = Number(match[1]);
+          if (count < 0) reject(new Error('this local Firebase does not count reads'));
+          else resolve(count);
+        };
+        const timer = setTimeout(() => {
+          child.stdout.off('data', onData);
+          reject(new Error('the local Firebase did not answer the read count'));
+        }, 10_000);
+        child.stdout.on('data', onData);
+        child.stdin.write('reads\n');
+      });
+    },
     running: () => child.exitCode === null && child.signalCode === null,
     async kill() {
       if (child.exitCode === null && child.signalCode === null) {

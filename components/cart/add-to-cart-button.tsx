@@ -1,5 +1,6 @@
 'use client';
 
+import { useLiveProduct } from '@/components/catalogue/use-live-catalogue';
 import { useCartStoreApi } from '@/components/providers/cart-store-provider';
 import { addLimit } from '@/lib/cart/live-stock';
 import { useUiStore } from '@/components/providers/ui-store-provider';
@@ -14,6 +15,9 @@ type Props = {
   /** Shown instead when the product cannot be bought (not for sale or no stock). */
   unavailableLabel: string;
   purchasable: boolean;
+  /** The labels for a live read that disagrees with the page: no units left, or not for sale. */
+  soldOutLabel: string;
+  notForSaleLabel: string;
   size?: 'small' | 'large';
   /** The '+' before the text, drawn by the server (no icon code in the first load). */
   icon: ReactNode;
@@ -24,11 +28,17 @@ export function AddToCartButton({
   label,
   accessibleLabel,
   unavailableLabel,
-  purchasable,
+  purchasable: purchasableInPage,
+  soldOutLabel,
+  notForSaleLabel,
   size = 'small',
   icon,
 }: Props) {
   const cartStore = useCartStoreApi();
+  // The page may be up to a minute old: the live read (once per page view) corrects it.
+  const live = useLiveProduct(productKey);
+  const purchasable = live ? live.forSale && live.stock > 0 : purchasableInPage;
+  const unavailable = !live ? unavailableLabel : live.forSale ? soldOutLabel : notForSaleLabel;
   const showCartHelper = useUiStore((store) => store.showCartHelper);
   return (
     <button
@@ -45,7 +55,7 @@ export function AddToCartButton({
       className={`inline-flex items-center justify-center gap-2 rounded-full bg-cacao-700 font-semibold whitespace-nowrap text-cacao-50 hover:bg-cacao-800 disabled:cursor-not-allowed disabled:bg-cacao-300 disabled:text-cacao-700 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500 dark:disabled:bg-cacao-800 dark:disabled:text-cacao-300 ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
     >
       {purchasable ? icon : null}
-      {purchasable ? label : unavailableLabel}
+      {purchasable ? label : unavailable}
     </button>
   );
 }

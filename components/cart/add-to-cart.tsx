@@ -22,6 +22,8 @@ export async function AddToCart({ product, stock = product.stockQtty, size }: Pr
       accessibleLabel={t('addLabel', { title: product.title[locale] })}
       unavailableLabel={availability === 'out-of-stock' ? t('soldOut') : t('unavailable')}
       purchasable={availability === 'in-stock' || availability === 'low-stock'}
+      soldOutLabel={t('soldOut')}
+      notForSaleLabel={t('unavailable')}
       size={size}
       icon={<PlusIcon className={size === 'large' ? 'size-5' : 'size-4'} />}
     />

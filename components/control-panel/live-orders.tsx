@@ -37,6 +37,8 @@ export function LiveOrders() {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   const since = useRef<number | null>(null);
+  // The server's order marker at the last poll: while it stays the same, a poll reads nothing.
+  const seenMarker = useRef<number | null>(null);
   const [unseen, setUnseen] = useState<Map<string, OrderChange>>(() => new Map());
   const [sound, setSound] = useState(false);
   const soundRef = useRef(sound);
@@ -46,14 +48,22 @@ export function LiveOrders() {
   }, [sound]);
 
   usePollWhileVisible(async (signal) => {
-    const query = since.current === null ? '' : `?since=${since.current}`;
+    const params = new URLSearchParams();
+    if (since.current !== null) params.set('since', String(since.current));
+    if (seenMarker.current !== null) params.set('seen', String(seenMarker.current));
+    const query = params.size > 0 ? `?${params.toString()}` : '';
     const response = await fetch(`/api/orders/panel-changes${query}`, {
       cache: 'no-store',
       signal,
     });
     if (!response.ok) return;
-    const body = (await response.json()) as { now: number; changes: OrderChange[] };
+    const body = (await response.json()) as {
+      now: number;
+      changes: OrderChange[];
+      marker?: number;
+    };
     since.current = body.now;
+    seenMarker.current = typeof body.marker === 'number' ? body.marker : null;
     if (body.changes.length === 0) return;
     setUnseen((current) => mergeUnseenChanges(current, body.changes));
     if (soundRef.current) beep();

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { AddToCart } from '@/components/cart/add-to-cart';
+import { LiveProductItem } from '@/components/catalogue/live-product-item';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { categories } from '@/lib/catalogue';
@@ -26,13 +27,13 @@ export async function ProductsSection() {
             </h3>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {featured.map((product) => (
-                <li key={product.key}>
+                <LiveProductItem key={product.key} productKey={product.key}>
                   <ProductCard
                     product={product}
                     headingLevel="h4"
                     action={<AddToCart product={product} />}
                   />
-                </li>
+                </LiveProductItem>
               ))}
             </ul>
           </section>
@@ -66,13 +67,13 @@ export async function ProductsSection() {
                   </h4>
                   <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
                     {items.map((product) => (
-                      <li key={product.key}>
+                      <LiveProductItem key={product.key} productKey={product.key}>
                         <ProductCard
                           product={product}
                           headingLevel="h5"
                           action={<AddToCart product={product} />}
                         />
-                      </li>
+                      </LiveProductItem>
                     ))}
                   </ul>
                 </section>

@@ -14,12 +14,12 @@ jest.mock('@/lib/session/client', () => ({
   fetchSessionUser: () => new Promise(() => {}),
 }));
 
-// GET /api/catalogue/hidden, answered when a test says.
+// GET /api/catalogue/live, answered when a test says.
 let answer: (body: unknown, ok?: boolean) => void = () => {};
 const mockFetch = jest.fn(
   (url: string) =>
     new Promise<Response>((resolve) => {
-      expect(url).toBe('/api/catalogue/hidden');
+      expect(url).toBe('/api/catalogue/live');
       answer = (body, ok = true) =>
         resolve({ ok, status: ok ? 200 : 503, json: async () => body } as Response);
     }),

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { SearchIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
-import { HIDDEN_PRODUCTS_PATH } from '@/lib/catalogue/hidden-products';
+import { LIVE_CATALOGUE_PATH } from '@/lib/catalogue/live';
 import { searchCatalogue } from '@/lib/catalogue/search';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -21,7 +21,7 @@ function useHiddenProducts(open: boolean): ReadonlySet<string> | null {
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    fetch(HIDDEN_PRODUCTS_PATH, { signal: controller.signal })
+    fetch(LIVE_CATALOGUE_PATH, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`answered ${response.status}`);
         const body = (await response.json()) as { hidden?: unknown };

@@ -1,7 +1,8 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Price } from '@/components/ui/price';
-import type { Availability } from '@/lib/catalogue/availability';
+import { LiveAvailability } from '@/components/catalogue/live-availability';
+import { LOW_STOCK_THRESHOLD, type Availability } from '@/lib/catalogue/availability';
 import { categories } from '@/lib/catalogue';
 import type { Product } from '@/lib/catalogue/types';
 import { Link } from '@/lib/i18n/navigation';
@@ -79,16 +80,20 @@ export async function ProductDetails({ product, availability, stock, action }: P
             </div>
             <div className="col-span-2">
               <dt className="text-muted">{t('availability')}</dt>
-              <dd
-                data-testid="availability"
-                className={
-                  availability === 'in-stock' || availability === 'low-stock'
-                    ? 'font-semibold text-leaf'
-                    : 'font-semibold text-red-700 dark:text-red-400'
-                }
+              <LiveAvailability
+                productKey={product.key}
+                availability={availability}
+                labels={{
+                  inStock: t('inStock'),
+                  lowStock: Array.from({ length: LOW_STOCK_THRESHOLD }, (_, index) =>
+                    t('lowStock', { count: index + 1 }),
+                  ),
+                  outOfStock: t('outOfStock'),
+                  unavailable: t('unavailable'),
+                }}
               >
                 {availabilityText}
-              </dd>
+              </LiveAvailability>
             </div>
           </dl>
           {action}

@@ -172,4 +172,37 @@ describe('OrdersList', () => {
     expect(store.getState().ordersNeedUpdate).toBe(false);
     expect(mockedGetMyOrders).not.toHaveBeenCalled();
   });
+  it('sends back the marker of the last full answer, so a quiet poll reads nothing', async () => {
+    mockedFetch.mockResolvedValue({
+      ok: true,
+      json: async () => ({
+        orders: [
+          { orderID: 'order-1', status: 'awaitingApproval' },
+          { orderID: 'order-2', status: 'confirmed' },
+          { orderID: 'order-3', status: 'inProduction' },
+        ],
+        marker: 7,
+      }),
+    } as Response);
+    const { store } = renderAccount(<OrdersList initialOrders={orders} />);
+    act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
+    await waitFor(() => expect(mockedFetch).toHaveBeenCalledTimes(1));
+    expect(mockedFetch.mock.calls[0]?.[0]).toBe('/api/orders/changes');
+    await act(async () => {
+      await mockedFetch.mock.results[0]?.value;
+    });
+    mockedFetch.mockResolvedValue({
+      ok: true,
+      json: async () => ({ unchanged: true, marker: 7 }),
+    } as Response);
+    // Coming back to the page polls at once.
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(mockedFetch).toHaveBeenCalledTimes(2));
+    expect(mockedFetch.mock.calls[1]?.[0]).toBe('/api/orders/changes?seen=7');
+    await act(async () => {
+      await mockedFetch.mock.results[1]?.value;
+    });
+    expect(store.getState().ordersNeedUpdate).toBe(false);
+    expect(mockedGetMyOrders).not.toHaveBeenCalled();
+  });
 });

@@ -110,13 +110,25 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3, anc
   useEffect(() => {
     shownFingerprint.current = fingerprint;
   }, [fingerprint]);
+  // The server's count of changes to this shopper's orders at the last comparison: sent back, it
+  // lets a poll with nothing new answer 'unchanged' without reading the orders.
+  const seenMarker = useRef<number | null>(null);
   usePollWhileVisible(async (signal) => {
-    const response = await fetch('/api/orders/changes', { cache: 'no-store', signal });
+    const query = seenMarker.current === null ? '' : `?seen=${seenMarker.current}`;
+    const response = await fetch(`/api/orders/changes${query}`, { cache: 'no-store', signal });
     // Signed out or unavailable: the list's own reads say so; nothing to compare.
     if (!response.ok) return;
-    const body = (await response.json()) as { orders: OrderStatusSnapshot[] };
+    const body = (await response.json()) as {
+      orders?: OrderStatusSnapshot[];
+      unchanged?: boolean;
+      marker?: number;
+    };
+    if (body.unchanged || !body.orders) return;
     const shown = shownFingerprint.current;
-    if (shown !== null && openStatusFingerprint(body.orders) !== shown) {
+    // Nothing shown yet to compare with: ask again in full next time.
+    if (shown === null) return;
+    seenMarker.current = typeof body.marker === 'number' ? body.marker : null;
+    if (openStatusFingerprint(body.orders) !== shown) {
       userStore.getState().setOrdersNeedUpdate(true);
     }
   }, active && signedIn);

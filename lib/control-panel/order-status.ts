@@ -5,6 +5,7 @@ import { returnStock } from '@/lib/inventory/repository';
 import {
   applyStatusChange,
   getOrderInTransaction,
+  markOrderChanged,
   type StoredOrder,
 } from '@/lib/orders/repository';
 import { orderStatusKey, type OrderStatusKey } from '@/lib/orders/status';
@@ -75,6 +76,7 @@ export function changeStatus(
       stockReturned,
       at,
     });
+    markOrderChanged(transaction, order.clientRef);
     return { ok: true, from, to: request.to, stockReturned, at, order };
   });
 }

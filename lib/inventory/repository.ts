@@ -1,10 +1,10 @@
 import 'server-only';
 
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 
 import { getProduct, products } from '@/lib/catalogue';
+import { LIVE_CATALOGUE_CACHE, type LiveCatalogue } from '@/lib/catalogue/live';
 import type { Product } from '@/lib/catalogue/types';
 import { getAdminDb, inventoryCollection } from '@/lib/firebase/admin';
 
@@ -88,22 +88,41 @@ export async function getStorefrontProducts(): Promise<Product[]> {
  */
 export const INVENTORY_CACHE_TAG = 'inventory';
 
+/** How long this process reuses one read of the live catalogue (lib/catalogue/live.ts). */
+export const LIVE_CATALOGUE_TTL_MS = LIVE_CATALOGUE_CACHE.processMs;
+
+// One entry per server process, shared by the route bundles through globalThis (like
+// lib/rate-limit): requests within the TTL, and those arriving together, share one read.
+const liveCatalogueCache = ((
+  globalThis as { __shopLiveCatalogue?: { at: number; value: Promise<LiveCatalogue> | null } }
+).__shopLiveCatalogue ??= { at: 0, value: null });
+
 /**
- * The keys of the products hidden from the shop ('Na vitrine' off), for anyone who asks
- * (GET /api/catalogue/hidden). Kept in Next's data cache (one cache on Vercel, one per instance
- * elsewhere, like the storefront pages), so repeated requests cost no Firestore reads (only those
- * arriving together right after an invalidation may each read once): read again when a change
- * invalidates INVENTORY_CACHE_TAG, and on the first request after 60 s (the pages' time) for
- * writes made outside the panel. A failed read is not cached.
+ * The storefront now, for anyone who asks (GET /api/catalogue/live): every product's units left
+ * and sale state, and the hidden ones. One read of the inventory collection per
+ * LIVE_CATALOGUE_TTL_MS per process at most, whatever the traffic; a failed read is not kept.
  */
-export const getHiddenProductKeys = unstable_cache(
-  async (): Promise<string[]> =>
-    productsWithInventory(await readOverlay(RUNTIME_TIMEOUT_MS))
-      .filter((product) => !product.showInStore)
-      .map((product) => product.key),
-  ['inventory', 'hidden-product-keys'],
-  { tags: [INVENTORY_CACHE_TAG], revalidate: 60 },
-);
+export function readLiveCatalogue(now = Date.now()): Promise<LiveCatalogue> {
+  const cache = liveCatalogueCache;
+  if (cache.value && now - cache.at < LIVE_CATALOGUE_TTL_MS) return cache.value;
+  const value = readOverlay(RUNTIME_TIMEOUT_MS).then((overlay) => {
+    const live: LiveCatalogue = { hidden: [], products: {} };
+    for (const product of productsWithInventory(overlay)) {
+      if (!product.showInStore) live.hidden.push(product.key);
+      live.products[product.key] = {
+        stock: product.stockQtty,
+        forSale: product.availableForSale && product.showInStore,
+      };
+    }
+    return live;
+  });
+  cache.at = now;
+  cache.value = value;
+  value.catch(() => {
+    if (cache.value === value) cache.value = null;
+  });
+  return value;
+}
 
 /** One product as the storefront shows it now, or undefined for an unknown key. */
 export async function getStorefrontProduct(key: string): Promise<Product | undefined> {

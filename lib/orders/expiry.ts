@@ -10,6 +10,7 @@ import { throttledTask, type ThrottledTask } from '@/lib/throttled-task';
 
 import {
   applyExpiry,
+  markOrderChanged,
   clearExpiry,
   getOrderInTransaction,
   listExpiryCandidates,
@@ -115,6 +116,7 @@ async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null
       at: now,
       stockReturned: units !== null,
     });
+    markOrderChanged(transaction, order.clientRef);
     return order;
   });
 }

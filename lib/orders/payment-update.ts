@@ -9,7 +9,12 @@ import {
 } from '@/lib/payments/types';
 
 import { ORDER_ID_PATTERN } from './limits';
-import { applyPaymentUpdate, getOrderInTransaction, paymentEventKey } from './repository';
+import {
+  applyPaymentUpdate,
+  getOrderInTransaction,
+  markOrderChanged,
+  paymentEventKey,
+} from './repository';
 import { unitsOf, unitsToReturn } from './stock-return';
 import type { ExtraPayment, OrderStatusFlags } from './types';
 
@@ -129,6 +134,8 @@ export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<Paymen
       extraPaymentsBefore,
       change,
     });
+    // Only a status move is something the live polls report (applyPaymentUpdate stamps it).
+    if (status) markOrderChanged(transaction, order.clientRef);
     return change;
   });
 }

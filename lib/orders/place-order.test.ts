@@ -557,6 +557,8 @@ describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
       name: 'No name',
       telephone: '+55 11 91234-5678',
       address: { ...ADDRESS, extra: '', postalCode: '01310-100' },
+      // The live order poll's change counter (lib/orders/repository.ts, markOrderChanged).
+      ordersVersion: 1,
     });
     // The placeholder name is no customer name.
     const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
@@ -587,7 +589,8 @@ describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
       ok: false,
       error: 'out-of-stock',
     });
-    expect((await userDoc().get()).data()).toEqual(before);
+    // Only the order's change counter moved, once (the refused order wrote nothing).
+    expect((await userDoc().get()).data()).toEqual({ ...before, ordersVersion: 1 });
   });
 });
 

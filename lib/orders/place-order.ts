@@ -45,6 +45,7 @@ import { ORDER_ID_PATTERN } from './limits';
 import { inProductTurn } from './product-turns';
 import {
   createOrder,
+  markOrderChanged,
   getOrder,
   getOrderForOwner,
   getOrderInTransaction,
@@ -263,6 +264,8 @@ function reserveAndCreate(
       // When it stops holding its stock unless paid (online) or confirmed by the shop (by hand).
       expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
     });
+    // The live polls (shopper and panel) see a change marker move.
+    markOrderChanged(transaction, user.uid);
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
     const profile = profileFromOrder(input);
     if (profile) updateUserProfileInTransaction(transaction, user.uid, profile);

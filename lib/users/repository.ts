@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 
 import { getAdminAuth, usersCollection } from '@/lib/firebase/admin';
 
@@ -47,7 +47,25 @@ function reshapeUserRecord(uid: string, data: DocumentData): UserRecord {
   if (telephone !== undefined) record.telephone = telephone;
   const avatarURL = readString(data.avatarURL);
   if (avatarURL !== undefined) record.avatarURL = avatarURL;
+  if (typeof data.ordersVersion === 'number') record.ordersVersion = data.ordersVersion;
   return record;
+}
+
+/** The field of the user document that counts changes to the user's orders. */
+const ORDERS_VERSION_FIELD = 'ordersVersion';
+
+/**
+ * Inside `transaction`, records that one of `uid`'s orders changed in a way they can see (placed,
+ * or its status moved), so their next order poll reads the orders again (app/api/orders/changes).
+ * A blind increment: no read, and it composes with any other write of the document in the same
+ * transaction (the checkout may save the address there too).
+ */
+export function markUserOrdersChanged(transaction: Transaction, uid: string): void {
+  transaction.set(
+    usersCollection().doc(uid),
+    { [ORDERS_VERSION_FIELD]: FieldValue.increment(1) },
+    { merge: true },
+  );
 }
 
 /** The user document of `uid`, or null when there is none. */

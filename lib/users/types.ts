@@ -23,6 +23,11 @@ export type UserRecord = {
   isOwner?: unknown;
   telephone?: string;
   avatarURL?: string;
+  /**
+   * Bumped with every change to one of this user's orders that they can see (placed, status
+   * moved): the shopper's order poll compares it and reads the orders only when it moved.
+   */
+  ordersVersion?: number;
 };
 
 /** What the server hands to the browser about the signed-in user. */

@@ -368,12 +368,15 @@ function captureServiceImplementation() {
 /**
  * Starts the in-process Firestore emulator on host:port with atomic commits and concurrent
  * transactions that retry on conflict. Returns { state, port, setBeforeAcknowledge, stop }.
+ * `onRead(count, kind)` is told of every billable read as Firestore counts them (read counting,
+ * tests only).
  */
 export async function startFirestoreEmulator({
   host = '127.0.0.1',
   port = 8080,
   log = console.log,
   holdTimeoutMs = TRANSACTION_HOLD_TIMEOUT_MS,
+  onRead = () => {},
 } = {}) {
   patchNestedFieldReads();
   const { state, definition, implementation: impl } = captureServiceImplementation();
@@ -482,6 +485,7 @@ export async function startFirestoreEmulator({
     if (txId) call.write(BatchGetDocumentsResponse.fromObject({ transaction: txId }));
     const reading = readingTransaction(request, txId);
     const readTime = timestampFromDate(new Date());
+    onRead(request.documents.length, 'get'); // read counting: one per document, found or missing
     for (const documentPath of request.documents) {
       const document = state.getDocument(documentPath);
       const exists = document.metadata.hasExist;
@@ -508,6 +512,7 @@ export async function startFirestoreEmulator({
     const reading = readingTransaction(request, txId);
     if (reading) transactions.readQuery(reading, request.parent, request.structured_query, docs);
     const readTime = timestampFromDate(new Date());
+    onRead(Math.max(1, docs.length), 'query'); // read counting: one per result, at least one
     const transaction = txId ?? undefined;
     docs.forEach((document, i) => {
       call.write(
@@ -540,6 +545,7 @@ export async function startFirestoreEmulator({
     const reading = readingTransaction(request, txId);
     if (reading)
       transactions.readQuery(reading, request.parent, aggregation.structured_query, docs);
+    onRead(1, 'aggregation'); // read counting: one per aggregation (per 1,000 entries in Firestore)
     call.write(
       RunAggregationQueryResponse.fromObject({
         result: { aggregate_fields: aggregateFields(docs, aggregation.aggregations) },
@@ -562,6 +568,13 @@ export async function startFirestoreEmulator({
           call.emit('error', toGrpcStatus(error));
         }
       });
+    // Read counting: one per document delivered. This emulator re-sends all of a query's documents
+    // after any write to the database, where Firestore sends only the changed ones.
+    const write = call.write.bind(call);
+    call.write = (response, ...rest) => {
+      if (response?.document_change) onRead(1, 'listen');
+      return write(response, ...rest);
+    };
     impl.Listen(call);
   };
 

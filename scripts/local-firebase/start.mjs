@@ -2,6 +2,8 @@
 // an in-process Firestore emulator with serialized transactions, saved in a data directory.
 //
 // CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
+// With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout:
+// the Firestore document reads served so far, counted as Firestore bills them (tests).
 // Env: AUTH_EMULATOR_PORT (9099), FIRESTORE_EMULATOR_PORT (8080), EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT (free ones near 4400/4500), LOCAL_FIREBASE_DATA_DIR (.local-firebase),
 // LOCAL_FIREBASE_TX_TIMEOUT_MS (10000), LOCAL_FIREBASE_VERBOSE=1 (auth emulator logs), SHOP_ID.
@@ -307,9 +309,13 @@ export async function startLocalFirebase({
   };
 
   try {
+    let reads = 0;
     const firestore = await startFirestoreEmulator({
       port: resolvedFirestorePort,
       log,
+      onRead: (count) => {
+        reads += count;
+      },
       holdTimeoutMs: parseMilliseconds(
         env.LOCAL_FIREBASE_TX_TIMEOUT_MS,
         'LOCAL_FIREBASE_TX_TIMEOUT_MS',
@@ -408,6 +414,8 @@ export async function startLocalFirebase({
       /** The Auth emulator's process group now (it changes when it is restarted). */
       authEmulatorPid: () => auth.current().pid,
       exited: auth.exited,
+      /** Firestore document reads served so far (see startFirestoreEmulator's onRead). */
+      reads: () => reads,
       stop() {
         stopping ??= cleanup();
         return stopping;
@@ -457,6 +465,15 @@ async function main() {
     // Used by test harnesses: their end (even a crash) closes our stdin.
     process.stdin.on('end', () => shutdown(0));
     process.stdin.on('error', () => shutdown(0));
+    let pending = '';
+    process.stdin.on('data', (chunk) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.trim() === 'reads') console.log(`LOCAL_FIREBASE_READS ${stack.reads?.() ?? -1}`);
+      }
+    });
     process.stdin.resume();
   }
   process.on('uncaughtException', (error) => {

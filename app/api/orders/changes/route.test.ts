@@ -101,10 +101,25 @@ async function storeOrder(
   });
 }
 
-function panelGet(since?: number) {
-  const query = since === undefined ? '' : `?since=${since}`;
+function shopperGet(seen?: number) {
+  const query = seen === undefined ? '' : `?seen=${seen}`;
+  return shopperRoute.GET(new NextRequest(`http://shop.test/api/orders/changes${query}`));
+}
+
+function panelGet(since?: number, seen?: number) {
+  const params = new URLSearchParams();
+  if (since !== undefined) params.set('since', String(since));
+  if (seen !== undefined) params.set('seen', String(seen));
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   return panelRoute.GET(new NextRequest(`http://shop.test/api/orders/panel-changes${query}`));
 }
+
+type ShopperAnswer = {
+  orders?: { orderID: string; status: string }[];
+  unchanged?: boolean;
+  marker: number;
+};
+type PanelAnswer = { now: number; changes: { orderID: string; status: string }[]; marker: number };
 
 beforeAll(async () => {
   process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = 'true';
@@ -148,6 +163,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  (await import('@/lib/orders/repository')).stopOrdersMarkerListener();
   await clients?.close();
   await stack?.stop();
 });
@@ -155,14 +171,14 @@ afterAll(async () => {
 describe('GET /api/orders/changes (the shopper)', () => {
   it('answers 401 to a visitor, uncached', async () => {
     as('visitor');
-    const response = await shopperRoute.GET();
+    const response = await shopperGet();
     expect(response.status).toBe(401);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
   });
 
   it("lists only the signed-in shopper's own open orders with their status", async () => {
     as('shopperA');
-    const response = await shopperRoute.GET();
+    const response = await shopperGet();
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     const { orders } = (await response.json()) as { orders: { orderID: string }[] };
@@ -172,7 +188,7 @@ describe('GET /api/orders/changes (the shopper)', () => {
     expect(ids).not.toContain('LIVEB00001'); // someone else's
 
     as('shopperB');
-    const other = (await (await shopperRoute.GET()).json()) as { orders: unknown[] };
+    const other = (await (await shopperGet()).json()) as { orders: unknown[] };
     expect(other.orders).toEqual([{ orderID: 'LIVEB00001', status: 'awaitingApproval' }]);
   });
 });
@@ -236,5 +252,80 @@ describe('GET /api/orders/panel-changes (the admin)', () => {
       changes: { orderID: string }[];
     };
     expect(seenBySelf.changes.map((change) => change.orderID)).toEqual(['LIVEB00002']);
+  });
+});
+
+describe('what a poll costs (Firestore document reads, counted by the local Firebase)', () => {
+  /** The reads `poll` made, and its answer. */
+  async function priced<T>(poll: () => Promise<Response>): Promise<{ reads: number; body: T }> {
+    const before = await stack.reads();
+    const response = await poll();
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as T;
+    return { reads: (await stack.reads()) - before, body };
+  }
+
+  it("a shopper's poll with nothing new costs one read (the session's), and a status change shows on the next", async () => {
+    await storeOrder('LIVEA00010', shopperA, new Date(Date.now() - 60_000));
+    as('shopperA');
+    // The first poll has no marker: it reads the orders and learns the marker.
+    const first = await priced<ShopperAnswer>(() => shopperGet());
+    expect(first.body.orders).toContainEqual({ orderID: 'LIVEA00010', status: 'awaitingApproval' });
+    expect(first.reads).toBeGreaterThan(1);
+
+    const quiet = await priced<ShopperAnswer>(() => shopperGet(first.body.marker));
+    expect(quiet.body).toEqual({ unchanged: true, marker: first.body.marker });
+    expect(quiet.reads).toBeLessThanOrEqual(1);
+
+    as('admin');
+    const result = await actions.changeOrderStatus(null, {
+      locale: 'pt-BR',
+      orderID: 'LIVEA00010',
+      to: 'confirmed',
+    });
+    expect(result).toMatchObject({ ok: true });
+
+    as('shopperA');
+    const next = await priced<ShopperAnswer>(() => shopperGet(first.body.marker));
+    expect(next.body.unchanged).toBeUndefined();
+    expect(next.body.marker).toBeGreaterThan(first.body.marker);
+    expect(next.body.orders).toContainEqual({ orderID: 'LIVEA00010', status: 'confirmed' });
+  });
+
+  it("the panel's poll with nothing new costs one read (the admin check's), and a change shows on the next", async () => {
+    await storeOrder('LIVEB00010', 'shopper-b', new Date(Date.now() - 60_000));
+    as('adminTwo');
+    const { now: start } = (await (await panelGet()).json()) as PanelAnswer;
+    // The first poll with `since` reads the marker directly and starts this process's listener.
+    let last = (await (await panelGet(start)).json()) as PanelAnswer;
+    // The listener's first snapshot arrives shortly after.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const quiet = await priced<PanelAnswer>(() => panelGet(last.now, last.marker));
+    expect(quiet.body).toEqual({ now: last.now, changes: [], marker: last.marker });
+    expect(quiet.reads).toBeLessThanOrEqual(1);
+    last = quiet.body;
+
+    as('admin');
+    const result = await actions.changeOrderStatus(null, {
+      locale: 'pt-BR',
+      orderID: 'LIVEB00010',
+      to: 'confirmed',
+    });
+    expect(result).toMatchObject({ ok: true });
+
+    // The listener hears of the change within milliseconds; the panel polls every 5 s.
+    as('adminTwo');
+    const deadline = Date.now() + 2_000;
+    let next = last;
+    while (Date.now() < deadline) {
+      next = (await (await panelGet(last.now, last.marker)).json()) as PanelAnswer;
+      if (next.marker !== last.marker) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(next.marker).toBeGreaterThan(last.marker);
+    expect(next.changes).toContainEqual(
+      expect.objectContaining({ orderID: 'LIVEB00010', status: 'confirmed' }),
+    );
   });
 });

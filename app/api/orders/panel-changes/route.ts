@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 
 import { checkAdmin } from '@/lib/control-panel/auth';
-import { listOrderChangesSince } from '@/lib/orders/repository';
+import { listOrderChangesSince, readOrdersMarker } from '@/lib/orders/repository';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +15,10 @@ const MAX_LOOKBACK_MS = 24 * 60 * 60 * 1000;
  * sign-in, checked on the server), the orders placed or whose status changed after `since`,
  * leaving out changes this admin made. `now` is the server's clock, the next poll's `since`, so
  * the browser's clock never matters. Without `since` it answers only `now` (the starting point).
+ * `marker` grows with every order placed or changed (lib/orders/repository.ts, readOrdersMarker:
+ * no read while this process's listener is live); when the poll's `seen` is still the marker,
+ * nothing changed and the changes are not queried: `now` is then the poll's own `since`, so a
+ * change the listener has not delivered yet is found by a later poll.
  */
 export async function GET(request: NextRequest): Promise<Response> {
   const now = Date.now();
@@ -27,15 +31,23 @@ export async function GET(request: NextRequest): Promise<Response> {
       return Response.json({ error: 'forbidden' }, { status: 403, headers: HEADERS });
     }
     const raw = request.nextUrl.searchParams.get('since');
-    if (raw === null) return Response.json({ now, changes: [] }, { headers: HEADERS });
-    const since = Number(raw);
-    if (!Number.isSafeInteger(since) || since < 0) {
+    const seen = request.nextUrl.searchParams.get('seen');
+    const since = raw === null ? null : Number(raw);
+    if (since !== null && (!Number.isSafeInteger(since) || since < 0)) {
       return Response.json({ error: 'bad-request' }, { status: 400, headers: HEADERS });
+    }
+    // No marker with the starting point: one read before `now` could hold a change made after it
+    // that no query has reported yet.
+    if (since === null) return Response.json({ now, changes: [] }, { headers: HEADERS });
+    // Read before the changes: whatever moves it later is reported by a later poll.
+    const marker = await readOrdersMarker();
+    if (seen !== null && seen === String(marker)) {
+      return Response.json({ now: since, changes: [], marker }, { headers: HEADERS });
     }
     const changes = (
       await listOrderChangesSince(new Date(Math.min(now, Math.max(since, now - MAX_LOOKBACK_MS))))
     ).filter((change) => change.placed || change.changedBy !== check.user.email);
-    return Response.json({ now, changes }, { headers: HEADERS });
+    return Response.json({ now, changes, marker }, { headers: HEADERS });
   } catch (error) {
     console.error(
       `[orders] reading the panel's order changes failed: ${(error as Error)?.message}`,
