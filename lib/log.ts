@@ -28,6 +28,8 @@ export type LogEventName =
   | 'session.created'
   | 'session.revoked'
   | 'health.failed'
+  /** A shared rate-limit check could not answer in time: this process's own bucket decided. */
+  | 'ratelimit.degraded'
   | 'server.error';
 
 export type LogValue = string | number | boolean | null | undefined;

@@ -94,7 +94,7 @@ export async function handleWebhook(
   const config = getMercadoPagoConfig();
   if (!config) return { status: 404, body: { ok: false, error: 'not-found' } };
   // Per source, before any signature work.
-  const limit = rateLimiter('webhookPerIp').take(clientAddress(request));
+  const limit = await rateLimiter('webhookPerIp').take(clientAddress(request));
   if (!limit.allowed) {
     return {
       status: 429,
