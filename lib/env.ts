@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { parseClientAddressConfig, type ClientAddressConfig } from '@/lib/security/client-address';
+
 export type EnvRecord = Readonly<Record<string, string | undefined>>;
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -74,6 +76,8 @@ export type Env = {
   /** null when no e-mail can be sent (no SMTP and no local Firebase data folder). */
   mail: MailConfig | null;
   orders: OrderRulesConfig;
+  /** Where the client address of per-address rate limits comes from (lib/security/client-address.ts). */
+  clientAddress: ClientAddressConfig;
 };
 
 export class EnvError extends Error {
@@ -156,6 +160,8 @@ export function parseEnv(record: EnvRecord): Env {
       .max(7 * 24 * 60),
     get('ORDER_PAYMENT_EXPIRY_MINUTES') ?? DEFAULT_PAYMENT_EXPIRY_MINUTES,
   );
+  const clientAddress = parseClientAddressConfig(get);
+  if ('problem' in clientAddress) problems.push(clientAddress.problem);
   const cronSecret = get('CRON_SECRET') ?? null;
   if (cronSecret !== null && cronSecret.length < 16) {
     problems.push('CRON_SECRET must be at least 16 characters');
@@ -168,7 +174,8 @@ export function parseEnv(record: EnvRecord): Env {
     !firebase ||
     mercadoPago === undefined ||
     mail === undefined ||
-    !paymentExpiryMinutes
+    !paymentExpiryMinutes ||
+    !('config' in clientAddress)
   ) {
     throw new EnvError(problems);
   }
@@ -179,6 +186,7 @@ export function parseEnv(record: EnvRecord): Env {
     mercadoPago,
     mail,
     orders: { paymentExpiryMinutes, cronSecret },
+    clientAddress: clientAddress.config,
   };
 }
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
 
+import { SOCKET_ADDRESS_HEADER } from './client-address';
 import { isValidRouterStateHeader } from './request-guard';
 
 // Requests Next fails on before any app code (the proxy included) can look at them, answered at
@@ -42,8 +43,19 @@ export function refuseRawRequest(
 }
 
 /**
+ * Replaces any client-sent copy of the private socket-address header with the TCP peer's
+ * address, where the raw request arrives (./client-address.ts reads it).
+ */
+export function stampSocketAddress(request: http.IncomingMessage): void {
+  delete request.headers[SOCKET_ADDRESS_HEADER];
+  const address = request.socket?.remoteAddress;
+  if (address) request.headers[SOCKET_ADDRESS_HEADER] = address;
+}
+
+/**
  * Makes every HTTP server of this process refuse those requests before its request listener
- * runs. Idempotent; called from instrumentation.ts register().
+ * runs, and stamp the socket's peer on the others. Idempotent; called from instrumentation.ts
+ * register().
  */
 export function installHttpServerGuard(): void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
@@ -58,6 +70,7 @@ export function installHttpServerGuard(): void {
         refuse(response, refusal.status, refusal.code);
         return true;
       }
+      stampSocketAddress(request);
     }
     return (emit as (...all: unknown[]) => boolean).apply(this, [event, ...args]);
   } as typeof proto.emit;
