@@ -629,8 +629,10 @@ describe('webhook floods and replays', () => {
   });
 
   it('a notification handled on one instance is a duplicate on another, without asking Mercado Pago', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const paid = payment(orderID);
+    await setStock('mini-ovo', 10);
+    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    expect(result).toMatchObject({ ok: true });
+    const paid = payment(orderID, { transaction_amount: 35 });
     expect((await notify(paid.id, { requestId: 'shared-delivery' })).body.result).toBe('applied');
     // Another instance (or this one restarted): its own memory is empty, Firestore is shared.
     webhook.resetWebhookState();
@@ -643,8 +645,10 @@ describe('webhook floods and replays', () => {
   });
 
   it('a failed handling is retried for real, on any instance', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const paid = payment(orderID);
+    await setStock('mini-ovo', 10);
+    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    expect(result).toMatchObject({ ok: true });
+    const paid = payment(orderID, { transaction_amount: 35 });
     fake.failPayments(true);
     try {
       expect((await notify(paid.id, { requestId: 'failed-delivery' })).status).toBe(503);

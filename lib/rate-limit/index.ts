@@ -81,8 +81,12 @@ export const RATE_LIMITS = {
   ordersPerAccount: { capacity: 5, refillMs: 60_000 },
   /** Order placement per client address (several accounts behind one address). */
   ordersPerIp: { capacity: 20, refillMs: 60_000 },
-  /** Mercado Pago notifications per source address, before any signature work. */
-  webhookPerIp: { capacity: 120, refillMs: 60_000 },
+  /**
+   * Mercado Pago notifications per source address, before any signature work. Per process only:
+   * it guards an HMAC check that costs less than a Firestore transaction, which a shared bucket
+   * would add to every forged notification.
+   */
+  webhookPerIp: { capacity: 120, refillMs: 60_000, shared: false },
   /** CSP violation reports per client address. */
   cspReportPerIp: { capacity: 20, refillMs: 60_000 },
 } as const satisfies Record<string, TokenBucketOptions & { shared?: false }>;
