@@ -110,6 +110,8 @@ type ProcessState = {
   degradedUntil: number;
   /** Checks decided by this process alone since the last `ratelimit.degraded` line. */
   skipped: number;
+  /** The buckets' clock: Date.now, or a test's (setRateLimitClock). */
+  clock: () => number;
 };
 
 // One state per process, shared by every bundle that imports this module (route handlers and
@@ -119,6 +121,7 @@ const state = ((globalThis as { __shopRateLimits?: ProcessState }).__shopRateLim
   namespace: '',
   degradedUntil: 0,
   skipped: 0,
+  clock: Date.now,
 });
 
 export type SharedLimiterOptions = {
@@ -135,7 +138,7 @@ export type SharedLimiterOptions = {
  */
 export function createSharedLimiter(
   name: string,
-  { capacity, refillMs, shared = takeSharedToken, now = Date.now }: SharedLimiterOptions,
+  { capacity, refillMs, shared = takeSharedToken, now = () => state.clock() }: SharedLimiterOptions,
 ): RateLimiter {
   const firstLine = createTokenBucketLimiter({ capacity, refillMs, now });
   return {
@@ -192,7 +195,11 @@ export function rateLimiter(name: RateLimitName): RateLimiter {
     const limit: TokenBucketOptions & { shared?: false } = RATE_LIMITS[name];
     const capacity = limit.capacity * multiplier();
     if (limit.shared === false) {
-      const local = createTokenBucketLimiter({ capacity, refillMs: limit.refillMs });
+      const local = createTokenBucketLimiter({
+        capacity,
+        refillMs: limit.refillMs,
+        now: () => state.clock(),
+      });
       limiter = { take: async (key: string) => local.take(key) };
     } else {
       limiter = createSharedLimiter(name, { capacity, refillMs: limit.refillMs });
@@ -207,8 +214,17 @@ export function rateLimiter(name: RateLimitName): RateLimiter {
  * the old documents stay until their TTL), and ends a degraded pause.
  */
 export function resetRateLimiters(): void {
+  state.clock = Date.now;
   state.limiters.clear();
   state.namespace = `test-${Math.random().toString(36).slice(2)}`;
   state.degradedUntil = 0;
   state.skipped = 0;
+}
+
+/**
+ * For tests: the buckets' clock until the next resetRateLimiters(), so that a test counting N
+ * requests "in a minute" does not depend on how fast the machine serves them.
+ */
+export function setRateLimitClock(now: () => number): void {
+  state.clock = now;
 }
