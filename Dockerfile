@@ -33,6 +33,9 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0
+# Per-address rate limits count the TCP peer unless told otherwise (lib/security/client-address.ts;
+# on Cloud Run, where K_SERVICE is set, the entry Google's front end appends). Behind N proxies
+# that append to X-Forwarded-For, run with -e TRUSTED_PROXY_HOPS=N.
 # The standalone output only: server.js, the node_modules it traced, .next, public.
 COPY --from=build --chown=node:node /app/.next/standalone ./
 # The official image's unprivileged user; the server writes regenerated pages under .next.

@@ -56,7 +56,25 @@ describe('parseEnv', () => {
       mercadoPago: null,
       mail: null,
       orders: { paymentExpiryMinutes: 30, manualHoldHours: 24, cronSecret: null },
+      clientAddress: { source: 'socket' },
     });
+  });
+
+  it('takes the client address from the platform, and refuses a contradictory setting', () => {
+    expect(parseEnv({ ...LOCAL, K_SERVICE: 'shop' }).clientAddress).toEqual({ source: 'google' });
+    expect(parseEnv({ ...LOCAL, TRUSTED_PROXY_HOPS: '2' }).clientAddress).toEqual({
+      source: 'hops',
+      hops: 2,
+    });
+    expect(problemsOf({ ...LOCAL, CLIENT_ADDRESS_SOURCE: 'header' })).toContain(
+      'CLIENT_ADDRESS_SOURCE must be one of vercel, google, hops, socket',
+    );
+    expect(
+      problemsOf({ ...LOCAL, CLIENT_ADDRESS_SOURCE: 'vercel', TRUSTED_PROXY_HOPS: '1' }),
+    ).toContain('TRUSTED_PROXY_HOPS is set but CLIENT_ADDRESS_SOURCE is vercel');
+    expect(problemsOf({ ...LOCAL, TRUSTED_PROXY_HOPS: '0' })).toContain(
+      'TRUSTED_PROXY_HOPS must be a whole number from 1 to 10',
+    );
   });
 
   it('writes e-mail to the local outbox, or sends over SMTP when both variables are set', () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { parseClientAddressConfig, type ClientAddressConfig } from '@/lib/security/client-address';
+
 export type EnvRecord = Readonly<Record<string, string | undefined>>;
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -79,6 +81,8 @@ export type Env = {
   /** null when no e-mail can be sent (no SMTP and no local Firebase data folder). */
   mail: MailConfig | null;
   orders: OrderRulesConfig;
+  /** Where the client address of per-address rate limits comes from (lib/security/client-address.ts). */
+  clientAddress: ClientAddressConfig;
 };
 
 export class EnvError extends Error {
@@ -172,6 +176,8 @@ export function parseEnv(record: EnvRecord): Env {
       .max(14 * 24),
     get('ORDER_HOLD_HOURS') ?? DEFAULT_MANUAL_HOLD_HOURS,
   );
+  const clientAddress = parseClientAddressConfig(get);
+  if ('problem' in clientAddress) problems.push(clientAddress.problem);
   const cronSecret = get('CRON_SECRET') ?? null;
   if (cronSecret !== null && cronSecret.length < 16) {
     problems.push('CRON_SECRET must be at least 16 characters');
@@ -185,7 +191,8 @@ export function parseEnv(record: EnvRecord): Env {
     mercadoPago === undefined ||
     mail === undefined ||
     !paymentExpiryMinutes ||
-    !manualHoldHours
+    !manualHoldHours ||
+    !('config' in clientAddress)
   ) {
     throw new EnvError(problems);
   }
@@ -196,6 +203,7 @@ export function parseEnv(record: EnvRecord): Env {
     mercadoPago,
     mail,
     orders: { paymentExpiryMinutes, manualHoldHours, cronSecret },
+    clientAddress: clientAddress.config,
   };
 }
 

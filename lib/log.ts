@@ -33,6 +33,8 @@ export type LogEventName =
   | 'health.failed'
   /** A browser reported a Content-Security-Policy violation (lib/security/csp-report.ts). */
   | 'csp.violated'
+  /** A shared rate-limit check could not answer in time: this process's own bucket decided. */
+  | 'ratelimit.degraded'
   | 'server.error';
 
 export type LogValue = string | number | boolean | null | undefined;

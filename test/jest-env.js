@@ -4,3 +4,6 @@ process.env.METADATA_SERVER_DETECTION = 'none';
 // Session calls give up after 3 s in the app (lib/session/session.ts); a cold emulator channel on
 // a loaded test machine can take longer. The fault suite sets its own short deadline.
 process.env.BACKEND_DEADLINE_MS ??= '20000';
+// Handlers called directly get no socket address (lib/security/client-address.ts): the tests name
+// their client in X-Forwarded-For, read as the entry one trusted proxy appended.
+process.env.TRUSTED_PROXY_HOPS ??= '1';

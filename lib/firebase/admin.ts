@@ -68,3 +68,13 @@ export function ordersCollection(): CollectionReference {
 export function inventoryCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/inventory`);
 }
+
+/** Shared rate-limit buckets, one per (limit, key) (lib/rate-limit/repository.ts). */
+export function rateLimitBucketsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/rateLimitBuckets`);
+}
+
+/** Mercado Pago notifications handled or being handled (lib/payments/repository.ts). */
+export function webhookNotificationsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/webhookNotifications`);
+}

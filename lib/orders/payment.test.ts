@@ -628,6 +628,38 @@ describe('webhook floods and replays', () => {
     expect(lookups).toHaveLength(1);
   });
 
+  it('a notification handled on one instance is a duplicate on another, without asking Mercado Pago', async () => {
+    await setStock('mini-ovo', 10);
+    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    expect(result).toMatchObject({ ok: true });
+    const paid = payment(orderID, { transaction_amount: 35 });
+    expect((await notify(paid.id, { requestId: 'shared-delivery' })).body.result).toBe('applied');
+    // Another instance (or this one restarted): its own memory is empty, Firestore is shared.
+    webhook.resetWebhookState();
+    fake.requests.length = 0;
+    expect(await notify(paid.id, { requestId: 'shared-delivery' })).toEqual({
+      status: 200,
+      body: { ok: true, result: 'duplicate' },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a failed handling is retried for real, on any instance', async () => {
+    await setStock('mini-ovo', 10);
+    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    expect(result).toMatchObject({ ok: true });
+    const paid = payment(orderID, { transaction_amount: 35 });
+    fake.failPayments(true);
+    try {
+      expect((await notify(paid.id, { requestId: 'failed-delivery' })).status).toBe(503);
+    } finally {
+      fake.failPayments(false);
+    }
+    webhook.resetWebhookState();
+    expect((await notify(paid.id, { requestId: 'failed-delivery' })).body.result).toBe('applied');
+    expect((await order(orderID)).status.confirmed).toBe(true);
+  });
+
   it('limits one source before any signature work (429 with Retry-After)', async () => {
     const answers = [];
     for (let n = 0; n < 121; n++) {

@@ -391,7 +391,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       ['ordersPerAccount', user.uid],
       ['ordersPerIp', address],
     ] as const) {
-      const decision = rateLimiter(limit).take(key);
+      const decision = await rateLimiter(limit).take(key);
       if (!decision.allowed) {
         refused('rate-limited');
         return {

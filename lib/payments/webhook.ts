@@ -6,6 +6,7 @@ import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
 
 import { getMercadoPagoConfig, getPayment, MercadoPagoError } from './mercadopago';
+import { claimNotification, completeNotification, releaseNotification } from './repository';
 import { verifySignature } from './signature';
 import type { MercadoPagoPayment } from './types';
 
@@ -24,7 +25,7 @@ export type ApplyPayment = (payment: MercadoPagoPayment) => Promise<string>;
 const WARN_RESULTS = new Set(['unknown-order', 'amount-mismatch', 'needs-review']);
 
 export type WebhookResponse = {
-  status: 200 | 400 | 401 | 404 | 429 | 503;
+  status: 200 | 400 | 401 | 404 | 409 | 429 | 503;
   body: { ok: boolean; result?: string; error?: string };
   headers?: Record<string, string>;
 };
@@ -35,10 +36,12 @@ export const INVALID_SIGNATURE_SUMMARY_MS = 60_000;
 type SignatureFailures = { counts: Map<string, number>; windowStart: number | null };
 type WebhookState = {
   failures: SignatureFailures;
-  /** Notifications by x-request-id: being handled, or handled (answered 200). */
+  /** Notifications by x-request-id: being handled, or handled (answered 200), in this process. */
   handled: Map<string, Promise<WebhookResponse>>;
 };
 const MAX_REMEMBERED_REQUESTS = 5000;
+/** When Mercado Pago should deliver again a notification another instance is still handling. */
+const IN_PROGRESS_RETRY_SECONDS = 30;
 
 // Shared by every bundle of this process (route handlers are bundled separately).
 const state = ((globalThis as { __shopWebhookState?: WebhookState }).__shopWebhookState ??= {
@@ -73,7 +76,10 @@ function countSignatureFailure(reason: string, now = Date.now()): void {
   failures.counts.set(reason, (failures.counts.get(reason) ?? 0) + 1);
 }
 
-/** For tests: forgets counted failures and handled notifications. */
+/**
+ * For tests: forgets counted failures and the notifications this process handled (the shared
+ * records stay, as they would for a restarted instance).
+ */
 export function resetWebhookState(): void {
   state.failures.counts.clear();
   state.failures.windowStart = null;
@@ -82,8 +88,9 @@ export function resetWebhookState(): void {
 
 /**
  * Handles one Mercado Pago notification (status and JSON body for the route): 404 when payments
- * are off, 400 malformed, 401 bad or stale signature, 503 when Mercado Pago cannot be reached
- * (it retries), 200 otherwise, including for notifications the shop does not act on.
+ * are off, 400 malformed, 401 bad or stale signature, 409 while another delivery of the same
+ * notification is being handled, 503 when Mercado Pago or Firestore cannot be reached (it
+ * retries), 200 otherwise, including for notifications the shop does not act on.
  */
 export async function handleWebhook(
   request: Request,
@@ -94,7 +101,7 @@ export async function handleWebhook(
   const config = getMercadoPagoConfig();
   if (!config) return { status: 404, body: { ok: false, error: 'not-found' } };
   // Per source, before any signature work.
-  const limit = rateLimiter('webhookPerIp').take(clientAddress(request));
+  const limit = await rateLimiter('webhookPerIp').take(clientAddress(request));
   if (!limit.allowed) {
     return {
       status: 429,
@@ -127,7 +134,8 @@ export async function handleWebhook(
   }
 
   // The request id is signed: a replay of a notification already handled (or being handled)
-  // gets the same answer without asking Mercado Pago again.
+  // gets the same answer without asking Mercado Pago again. This process's memory answers first;
+  // the shared record (./repository.ts) answers for the other instances.
   const requestId = request.headers.get('x-request-id');
   if (!requestId) return handleAuthentic(request, url, dataId, applyPayment, logFields);
   const known = state.handled.get(requestId);
@@ -135,7 +143,7 @@ export async function handleWebhook(
     const earlier = await known;
     return { ...earlier, body: { ...earlier.body, result: 'duplicate' } };
   }
-  const handling = handleAuthentic(request, url, dataId, applyPayment, logFields);
+  const handling = handleOnce(requestId, request, url, dataId, applyPayment, logFields);
   state.handled.set(requestId, handling);
   if (state.handled.size > MAX_REMEMBERED_REQUESTS) {
     state.handled.delete(state.handled.keys().next().value as string);
@@ -149,6 +157,49 @@ export async function handleWebhook(
     state.handled.delete(requestId);
     throw error;
   }
+}
+
+/**
+ * Handles a notification unless another delivery of it (on any instance) did or is doing so.
+ * Handled elsewhere: 200 'duplicate'. Still being handled elsewhere: 409 'in-progress', which
+ * Mercado Pago delivers again later (answering 200 would lose the notification if that other
+ * handling then failed). A failed handling gives its claim back so the next delivery handles it
+ * for real; a claim whose instance stopped mid-way is taken over after STALE_CLAIM_MS.
+ */
+async function handleOnce(
+  requestId: string,
+  request: Request,
+  url: URL,
+  dataId: string,
+  applyPayment: ApplyPayment,
+  logFields: LogFields,
+): Promise<WebhookResponse> {
+  const claim = await claimNotification(requestId);
+  if (claim.state === 'handled') return { status: 200, body: { ok: true, result: 'duplicate' } };
+  if (claim.state === 'handling') {
+    return {
+      status: 409,
+      body: { ok: false, error: 'in-progress' },
+      headers: { 'Retry-After': String(IN_PROGRESS_RETRY_SECONDS) },
+    };
+  }
+  let response: WebhookResponse;
+  try {
+    response = await handleAuthentic(request, url, dataId, applyPayment, logFields);
+  } catch (error) {
+    await releaseNotification(requestId).catch(() => undefined);
+    throw error;
+  }
+  // Recording the outcome may fail (Firestore down): the payment is applied either way, and the
+  // claim turns stale and is taken over by a later delivery (the order side is idempotent).
+  if (response.status === 200) {
+    await completeNotification(requestId, response.body.result ?? null).catch((error: unknown) =>
+      Object.assign(logFields, { recordFailed: describeError(error).errorName }),
+    );
+  } else {
+    await releaseNotification(requestId).catch(() => undefined);
+  }
+  return response;
 }
 
 /** The part after a valid signature: read the body, fetch the payment, apply it. */

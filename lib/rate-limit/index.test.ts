@@ -1,5 +1,9 @@
 import { createTokenBucketLimiter, rateLimiter, resetRateLimiters } from '.';
 
+// The shared bucket (Firestore) is tested in ./repository.test.ts; here it always allows, so
+// these tests see the in-memory first line.
+jest.mock('./repository', () => ({ takeSharedToken: async () => ({ allowed: true }) }));
+
 describe('createTokenBucketLimiter', () => {
   it('allows the burst, refuses the next with a Retry-After, and refills over the window', () => {
     let time = 0;
@@ -32,13 +36,13 @@ describe('createTokenBucketLimiter', () => {
 });
 
 describe('rateLimiter', () => {
-  it('scales capacities by RATE_LIMIT_MULTIPLIER (test servers only)', () => {
+  it('scales capacities by RATE_LIMIT_MULTIPLIER (test servers only)', async () => {
     resetRateLimiters();
     process.env.RATE_LIMIT_MULTIPLIER = '3';
     try {
       const limiter = rateLimiter('ordersPerAccount');
-      for (let n = 0; n < 15; n++) expect(limiter.take('account').allowed).toBe(true);
-      expect(limiter.take('account').allowed).toBe(false);
+      for (let n = 0; n < 15; n++) expect((await limiter.take('account')).allowed).toBe(true);
+      expect((await limiter.take('account')).allowed).toBe(false);
     } finally {
       delete process.env.RATE_LIMIT_MULTIPLIER;
       resetRateLimiters();

@@ -1,18 +1,27 @@
-// Request throttling behind one small interface. This implementation keeps token buckets in this
-// process's memory: one server instance. A deployment with several instances must put the limits
-// in front of them (the host's WAF or rate-limit rules) or implement RateLimiter over a shared
-// store (Redis, Upstash, Firestore counters); README "Rate limits" says which limits exist.
+import { DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { describeError, startRequestLog } from '@/lib/log';
 
-export type RateLimitDecision =
-  | { allowed: true }
-  | {
-      allowed: false;
-      /** Whole seconds until one more request would be allowed (the Retry-After value). */
-      retryAfterSeconds: number;
-    };
+import { takeSharedToken, type SharedTake } from './repository';
+import { retryAfterSeconds, type RateLimitDecision } from './types';
+
+// Request throttling behind one small interface, in two lines, so that a limit holds across every
+// instance of the shop (README "Rate limits"):
+// - a token bucket in this process's memory, which refuses a flood without touching Firestore
+//   (it sees only this instance's requests, so it never refuses what the shared bucket allows);
+// - the shared bucket in Firestore (./repository.ts): one read, and one write when allowed.
+// When Firestore cannot answer within a short deadline the process's own bucket decides alone
+// and one `ratelimit.degraded` line is logged: never a false 429, never a wait on a stalled
+// backend (the request's own Firestore work then answers honestly).
+
+export type { RateLimitDecision } from './types';
 
 export interface RateLimiter {
   /** Takes one token for `key`; refuses (and takes nothing) when its bucket is empty. */
+  take(key: string): Promise<RateLimitDecision>;
+}
+
+/** The in-memory first line: synchronous, one process. */
+export interface LocalRateLimiter {
   take(key: string): RateLimitDecision;
 }
 
@@ -34,7 +43,7 @@ export function createTokenBucketLimiter({
   refillMs,
   maxKeys = 10_000,
   now = Date.now,
-}: TokenBucketOptions): RateLimiter {
+}: TokenBucketOptions): LocalRateLimiter {
   const buckets = new Map<string, Bucket>();
   const perMs = capacity / refillMs;
   return {
@@ -53,7 +62,7 @@ export function createTokenBucketLimiter({
       }
       return {
         allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)),
+        retryAfterSeconds: retryAfterSeconds(bucket.tokens, perMs),
       };
     },
   };
@@ -63,25 +72,112 @@ export function createTokenBucketLimiter({
 export const RATE_LIMITS = {
   /** POST /api/session: session creation per client address. */
   sessionPerIp: { capacity: 10, refillMs: 60_000 },
-  /** GET /api/session (every page mount) per client address. */
-  sessionReadPerIp: { capacity: 120, refillMs: 60_000 },
+  /**
+   * GET /api/session (every page mount) per client address. Per process only: a shared bucket
+   * would add a Firestore read and write to every page view, to guard a read that costs one.
+   */
+  sessionReadPerIp: { capacity: 120, refillMs: 60_000, shared: false },
   /** Order placement per signed-in account. */
   ordersPerAccount: { capacity: 5, refillMs: 60_000 },
   /** Order placement per client address (several accounts behind one address). */
   ordersPerIp: { capacity: 20, refillMs: 60_000 },
-  /** Mercado Pago notifications per source address, before any signature work. */
-  webhookPerIp: { capacity: 120, refillMs: 60_000 },
+  /**
+   * Mercado Pago notifications per source address, before any signature work. Per process only:
+   * it guards an HMAC check that costs less than a Firestore transaction, which a shared bucket
+   * would add to every forged notification.
+   */
+  webhookPerIp: { capacity: 120, refillMs: 60_000, shared: false },
   /** CSP violation reports per client address. */
   cspReportPerIp: { capacity: 20, refillMs: 60_000 },
-} as const satisfies Record<string, TokenBucketOptions>;
+} as const satisfies Record<string, TokenBucketOptions & { shared?: false }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-// One set of buckets per process, shared by every bundle that imports this module (route
-// handlers and Server Actions are separate bundles in a Next build).
-const registry = ((
-  globalThis as { __shopRateLimiters?: Map<string, RateLimiter> }
-).__shopRateLimiters ??= new Map<string, RateLimiter>());
+/** How long a shared check may take before this process's bucket decides alone. */
+export function sharedDeadlineMs(): number {
+  const configured = Number(process.env.RATE_LIMIT_DEADLINE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 500;
+}
+
+/** After a shared check failed, the next ones skip Firestore this long (one wait, not one each). */
+export const DEGRADED_PAUSE_MS = 5000;
+
+type ProcessState = {
+  limiters: Map<string, RateLimiter>;
+  /** Prefixes every shared bucket's id: '' in a deployment, fresh after resetRateLimiters(). */
+  namespace: string;
+  /** Until when shared checks are skipped after a failure (ms since the epoch). */
+  degradedUntil: number;
+  /** Checks decided by this process alone since the last `ratelimit.degraded` line. */
+  skipped: number;
+  /** The buckets' clock: Date.now, or a test's (setRateLimitClock). */
+  clock: () => number;
+};
+
+// One state per process, shared by every bundle that imports this module (route handlers and
+// Server Actions are separate bundles in a Next build).
+const state = ((globalThis as { __shopRateLimits?: ProcessState }).__shopRateLimits ??= {
+  limiters: new Map(),
+  namespace: '',
+  degradedUntil: 0,
+  skipped: 0,
+  clock: Date.now,
+});
+
+export type SharedLimiterOptions = {
+  capacity: number;
+  refillMs: number;
+  /** The shared bucket; Firestore (./repository.ts) unless a test gives another. */
+  shared?: (take: SharedTake) => Promise<RateLimitDecision>;
+  now?: () => number;
+};
+
+/**
+ * A limiter with its own in-memory first line in front of the shared bucket of `name`: what one
+ * instance of the shop holds. Two of them (two instances) share one allowance.
+ */
+export function createSharedLimiter(
+  name: string,
+  { capacity, refillMs, shared = takeSharedToken, now = () => state.clock() }: SharedLimiterOptions,
+): RateLimiter {
+  const firstLine = createTokenBucketLimiter({ capacity, refillMs, now });
+  return {
+    async take(key) {
+      const local = firstLine.take(key);
+      if (!local.allowed) return local;
+      if (Date.now() < state.degradedUntil) {
+        state.skipped += 1;
+        return local;
+      }
+      try {
+        const check = shared({
+          limit: name,
+          key,
+          capacity,
+          refillMs,
+          now: now(),
+          namespace: state.namespace,
+        });
+        return await withDeadline(check, sharedDeadlineMs(), `rate limit ${name}`);
+      } catch (error) {
+        state.degradedUntil = Date.now() + DEGRADED_PAUSE_MS;
+        startRequestLog().event(
+          'ratelimit.degraded',
+          {
+            limit: name,
+            reason: error instanceof DeadlineExceededError ? 'deadline' : 'error',
+            ...describeError(error),
+            skippedBefore: state.skipped,
+            pauseMs: DEGRADED_PAUSE_MS,
+          },
+          'warn',
+        );
+        state.skipped = 0;
+        return local;
+      }
+    },
+  };
+}
 
 /**
  * RATE_LIMIT_MULTIPLIER scales every capacity. Only for a test server whose many simulated
@@ -92,18 +188,43 @@ function multiplier(): number {
   return Number.isFinite(value) && value >= 1 ? value : 1;
 }
 
-/** The shared limiter of one named limit. */
+/** This process's limiter of one named limit. */
 export function rateLimiter(name: RateLimitName): RateLimiter {
-  let limiter = registry.get(name);
+  let limiter = state.limiters.get(name);
   if (!limiter) {
-    const { capacity, refillMs } = RATE_LIMITS[name];
-    limiter = createTokenBucketLimiter({ capacity: capacity * multiplier(), refillMs });
-    registry.set(name, limiter);
+    const limit: TokenBucketOptions & { shared?: false } = RATE_LIMITS[name];
+    const capacity = limit.capacity * multiplier();
+    if (limit.shared === false) {
+      const local = createTokenBucketLimiter({
+        capacity,
+        refillMs: limit.refillMs,
+        now: () => state.clock(),
+      });
+      limiter = { take: async (key: string) => local.take(key) };
+    } else {
+      limiter = createSharedLimiter(name, { capacity, refillMs: limit.refillMs });
+    }
+    state.limiters.set(name, limiter);
   }
   return limiter;
 }
 
-/** For tests: forgets every bucket. */
+/**
+ * For tests: forgets this process's buckets and starts from empty shared ones (a new id prefix;
+ * the old documents stay until their TTL), and ends a degraded pause.
+ */
 export function resetRateLimiters(): void {
-  registry.clear();
+  state.clock = Date.now;
+  state.limiters.clear();
+  state.namespace = `test-${Math.random().toString(36).slice(2)}`;
+  state.degradedUntil = 0;
+  state.skipped = 0;
+}
+
+/**
+ * For tests: the buckets' clock until the next resetRateLimiters(), so that a test counting N
+ * requests "in a minute" does not depend on how fast the machine serves them.
+ */
+export function setRateLimitClock(now: () => number): void {
+  state.clock = now;
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 
+import { SOCKET_ADDRESS_HEADER } from './client-address';
 import { holdsActionBody, installHttpServerGuard } from './http-server-guard';
 
 function send(
@@ -48,6 +49,27 @@ describe('installHttpServerGuard', () => {
         200,
       );
       expect(seen).toEqual(['GET', 'GET']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('stamps the socket peer on every request, replacing a copy the client sent', async () => {
+    const seen: (string | string[] | undefined)[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.headers[SOCKET_ADDRESS_HEADER]);
+      res.end('ok');
+    });
+    installHttpServerGuard();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await send(port, 'GET');
+      await send(port, 'GET', {
+        [SOCKET_ADDRESS_HEADER]: '203.0.113.66',
+        'x-forwarded-for': '1.2.3.4',
+      });
+      expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
     } finally {
       server.close();
     }

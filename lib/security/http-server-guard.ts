@@ -1,5 +1,6 @@
 import http from 'node:http';
 
+import { SOCKET_ADDRESS_HEADER } from './client-address';
 import { isValidRouterStateHeader, MAX_ACTION_BODY_BYTES } from './request-guard';
 
 // Requests Next fails on before any app code (the proxy included) can look at them, answered at
@@ -121,9 +122,19 @@ function holdActionBody(
 }
 
 /**
+ * Replaces any client-sent copy of the private socket-address header with the TCP peer's
+ * address, where the raw request arrives (./client-address.ts reads it).
+ */
+export function stampSocketAddress(request: http.IncomingMessage): void {
+  delete request.headers[SOCKET_ADDRESS_HEADER];
+  const address = request.socket?.remoteAddress;
+  if (address) request.headers[SOCKET_ADDRESS_HEADER] = address;
+}
+
+/**
  * Makes every HTTP server of this process refuse those requests before its request listener
- * runs, and hand it Server Actions only with their whole body. Idempotent; called from
- * instrumentation.ts register().
+ * runs, stamp the socket's peer on every request, and hand it Server Actions only with their
+ * whole body. Idempotent; called from instrumentation.ts register().
  */
 export function installHttpServerGuard(): void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
@@ -138,6 +149,7 @@ export function installHttpServerGuard(): void {
         refuse(response, refusal.status, refusal.code);
         return true;
       }
+      stampSocketAddress(request);
       if (holdsActionBody(request)) {
         holdActionBody(request, response, (complete) => {
           (emit as (...all: unknown[]) => boolean).apply(this, [event, complete, response]);

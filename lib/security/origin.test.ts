@@ -64,12 +64,29 @@ describe('isSameOrigin', () => {
 });
 
 describe('clientAddress', () => {
-  it('takes the last X-Forwarded-For hop unless the proxy is trusted, then the first', () => {
-    const forwarded = request({ 'x-forwarded-for': '203.0.113.9, 10.0.0.2' });
-    expect(clientAddress(forwarded)).toBe('10.0.0.2');
-    withEnv({ TRUST_PROXY_HEADERS: '1' }, () =>
-      expect(clientAddress(forwarded)).toBe('203.0.113.9'),
-    );
-    expect(clientAddress(request({}))).toBe('unknown');
+  it('follows CLIENT_ADDRESS_SOURCE, the socket peer by default, and never the first entry', () => {
+    const forwarded = request({
+      'x-forwarded-for': '203.0.113.9, 10.0.0.2',
+      'x-shop-socket-address': '10.0.0.3',
+    });
+    const saved = process.env.TRUSTED_PROXY_HOPS;
+    delete process.env.TRUSTED_PROXY_HOPS;
+    try {
+      expect(clientAddress(forwarded)).toBe('10.0.0.3');
+      withEnv({ TRUST_PROXY_HEADERS: '1' }, () =>
+        expect(clientAddress(forwarded)).toBe('10.0.0.2'),
+      );
+      withEnv({ TRUSTED_PROXY_HOPS: '2' }, () =>
+        expect(clientAddress(forwarded)).toBe('203.0.113.9'),
+      );
+      withEnv({ K_SERVICE: 'shop' }, () => expect(clientAddress(forwarded)).toBe('203.0.113.9'));
+      // An invalid setting (refused at start by lib/env.ts) counts the socket's peer.
+      withEnv({ CLIENT_ADDRESS_SOURCE: 'nonsense' }, () =>
+        expect(clientAddress(forwarded)).toBe('10.0.0.3'),
+      );
+      expect(clientAddress(request({}))).toBe('unknown');
+    } finally {
+      process.env.TRUSTED_PROXY_HOPS = saved;
+    }
   });
 });

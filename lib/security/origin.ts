@@ -1,6 +1,8 @@
 // Who a request claims to come from, and where it was sent to. Shared by the proxy (Server
 // Actions) and the route handlers (/api/session): no server-only import, no secrets.
 
+import { clientAddressFrom, parseClientAddressConfig } from './client-address';
+
 /**
  * Read at run time, never inlined by the bundler: `process.env.NAME` with a literal NEXT_PUBLIC_
  * name would be frozen into the build, and the proxy must follow the server's environment.
@@ -11,7 +13,8 @@ export function runtimeEnv(name: string): string | undefined {
 }
 
 /**
- * Whether X-Forwarded-Host, -Proto and -For describe the client. Only a deployment behind a proxy
+ * Whether X-Forwarded-Host and -Proto describe the request (the client address has its own
+ * configuration: ./client-address.ts). Only a deployment behind a proxy
  * that overwrites them can say so: TRUST_PROXY_HEADERS=1, or Vercel (whose edge sets them).
  * Anywhere else a client could send them itself.
  */
@@ -22,11 +25,6 @@ export function trustsProxyHeaders(): boolean {
 function firstListed(value: string | null): string | undefined {
   const first = value?.split(',')[0]?.trim();
   return first ? first : undefined;
-}
-
-function lastListed(value: string | null): string | undefined {
-  const last = value?.split(',').at(-1)?.trim();
-  return last ? last : undefined;
 }
 
 /** The configured public origin (NEXT_PUBLIC_SITE_URL), or null when none is configured. */
@@ -87,13 +85,14 @@ export function isSameOrigin(request: Request): boolean {
 }
 
 /**
- * The client's address for rate limits. Next's server fills X-Forwarded-For with the socket's
- * address unless the client sent one; behind a trusted proxy the first entry is the client,
- * otherwise the last one is the closest hop we can see (README: a bare `next start` reachable by
- * clients lets them pick this value, so per-IP limits there need the host's proxy or WAF).
+ * The client's address for rate limits: what the platform vouches for (./client-address.ts,
+ * CLIENT_ADDRESS_SOURCE), never a client-sent X-Forwarded-For entry. An invalid configuration
+ * stops a production server at start (lib/env.ts); here it counts the socket's peer.
  */
 export function clientAddress(request: Pick<Request, 'headers'>): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const address = trustsProxyHeaders() ? firstListed(forwarded) : lastListed(forwarded);
-  return address ?? 'unknown';
+  const parsed = parseClientAddressConfig(runtimeEnv);
+  return clientAddressFrom(
+    request.headers,
+    'config' in parsed ? parsed.config : { source: 'socket' },
+  );
 }

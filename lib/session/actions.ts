@@ -8,7 +8,7 @@ import { profilePatchSchema } from '@/lib/users/profile-schema';
 import { toPublicUser, updateUserProfile } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
-import { readSessionClaims, SessionUnavailableError } from './session';
+import { readSession, SessionUnavailableError } from './session';
 
 // The signed-in user's own Server Actions. They live with the session (which is built on the
 // users repository) so that lib/users never imports lib/session.
@@ -31,8 +31,10 @@ export async function updateProfile(input: unknown): Promise<UpdateProfileResult
   const log = await startActionLog();
   let uid: string | undefined;
   try {
-    uid = (await readSessionClaims())?.uid;
-    if (!uid) return { ok: false, error: 'unauthenticated' };
+    // The full session check, so a sign-out recorded by another instance counts.
+    const session = await readSession();
+    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
+    uid = session.user.uid;
     const parsed = profilePatchSchema.safeParse(input);
     if (!parsed.success) return { ok: false, error: 'invalid' };
     // A frozen backend answers 'unavailable' in time instead of leaving the form on 'Salvando…'.

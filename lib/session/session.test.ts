@@ -17,7 +17,10 @@ jest.mock('@/lib/firebase/admin', () => ({
 }));
 jest.mock('@/lib/users/repository', () => ({
   ...jest.requireActual<typeof import('@/lib/users/repository')>('@/lib/users/repository'),
-  getUserRecord: (uid: string) => mockGetUserRecord(uid),
+  getUserSessionRecord: async (uid: string) => ({
+    record: await mockGetUserRecord(uid),
+    signedOutSessions: {},
+  }),
   ensureUserRecord: jest.fn(),
 }));
 

@@ -7,8 +7,18 @@ import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
 import { startRequestLog, type RequestLog } from '@/lib/log';
-import { isSignedOut, recordSignOut } from '@/lib/session/revocations';
-import { ensureUserRecord, getUserRecord, toPublicUser } from '@/lib/users/repository';
+import {
+  isListedSignedOut,
+  isSignedOut,
+  recordSignOut,
+  signedOutId,
+} from '@/lib/session/revocations';
+import {
+  ensureUserRecord,
+  getUserSessionRecord,
+  recordSignedOutSession,
+  toPublicUser,
+} from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
 // Firebase Hosting forwards only a cookie of this name to the server, so it works on any host.
@@ -116,7 +126,9 @@ export async function createSession(idToken: string): Promise<PublicUser> {
 /**
  * The verified claims of the session cookie, or null when there is no valid, unrevoked one.
  * Throws SessionUnavailableError when Auth cannot answer (within backendDeadlineMs()): a backend
- * fault is not a signed-out visitor.
+ * fault is not a signed-out visitor. It does not read the sign-outs recorded on the user's
+ * document (another instance's sign-out in the cookie's first second): grant nothing from it
+ * alone; readSession() does both.
  */
 export async function readSessionClaims(): Promise<DecodedIdToken | null> {
   const value = (await cookies()).get(SESSION_COOKIE)?.value;
@@ -146,9 +158,18 @@ export async function getSessionClaims(): Promise<DecodedIdToken | null> {
   }
 }
 
-/** The uid of the signed-in user, or null when there is no valid session. */
+/**
+ * The uid of the signed-in user, or null when there is no valid session or it cannot be checked
+ * (readSession: a sign-out on any instance counts).
+ */
 export async function getSessionUid(): Promise<string | null> {
-  return (await getSessionClaims())?.uid ?? null;
+  try {
+    const state = await readSession();
+    return state.status === 'signed-in' ? state.user.uid : null;
+  } catch (error) {
+    console.error((error as Error)?.message);
+    return null;
+  }
 }
 
 export type SessionState =
@@ -204,12 +225,20 @@ async function readSessionUnbounded(): Promise<SessionState> {
   // document read for the uid the cookie claims is used only once the cookie verifies for it.
   const value = (await cookies()).get(SESSION_COOKIE)?.value;
   const uid = value ? claimedUid(value) : null;
-  const early = uid ? getUserRecord(uid) : null;
+  const early = uid ? getUserSessionRecord(uid) : null;
   // Settled here so a refused cookie leaves no unhandled rejection behind.
   early?.catch(() => undefined);
   const claims = await readSessionClaims();
-  if (!claims) return { status: 'signed-out' };
-  const record = await (early && claims.uid === uid ? early : getUserRecord(claims.uid));
+  if (!claims || !value) return { status: 'signed-out' };
+  const { record, signedOutSessions } = await (early && claims.uid === uid
+    ? early
+    : getUserSessionRecord(claims.uid));
+  // Signed out on any instance (the same document every instance reads), before or after a
+  // restart; remembered here too so this instance stops asking Auth about it.
+  if (isListedSignedOut(signedOutSessions, value)) {
+    recordSignOut(value, claims.exp * 1000);
+    return { status: 'signed-out' };
+  }
   return {
     status: 'signed-in',
     authTime: claims.auth_time,
@@ -257,17 +286,34 @@ export async function clearSession(log?: RequestLog): Promise<string | null> {
   jar.set(SESSION_COOKIE, '', cookieOptions(0));
   if (!claims || !value) return null;
   recordSignOut(value, claims.exp * 1000);
-  try {
-    await withDeadline(
+  // Both at once: Auth's revocation (every other cookie of the account) and the record on the
+  // user's document (this cookie, on every instance, even in the second it was minted).
+  const [revoked, recorded] = await Promise.allSettled([
+    withDeadline(
       getAdminAuth().revokeRefreshTokens(claims.uid),
       backendDeadlineMs(),
       'revokeRefreshTokens',
-    );
-    return claims.uid;
-  } catch (error) {
-    // The cookie is already gone from this browser and this server refuses its copies; a failed
-    // revocation must not block sign-out.
-    (log ?? startRequestLog()).error(error, { during: 'revoke-refresh-tokens', uid: claims.uid });
+    ),
+    withDeadline(
+      recordSignedOutSession(claims.uid, signedOutId(value), claims.exp * 1000),
+      backendDeadlineMs(),
+      'recordSignedOutSession',
+    ),
+  ]);
+  // The cookie is already gone from this browser and this server refuses its copies; a failure
+  // must not block sign-out.
+  if (recorded.status === 'rejected') {
+    (log ?? startRequestLog()).error(recorded.reason, {
+      during: 'record-sign-out',
+      uid: claims.uid,
+    });
+  }
+  if (revoked.status === 'rejected') {
+    (log ?? startRequestLog()).error(revoked.reason, {
+      during: 'revoke-refresh-tokens',
+      uid: claims.uid,
+    });
     return null;
   }
+  return claims.uid;
 }

@@ -3,7 +3,7 @@ import 'server-only';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 
-import { getAdminAuth, usersCollection } from '@/lib/firebase/admin';
+import { getAdminAuth, runTransaction, usersCollection } from '@/lib/firebase/admin';
 
 import { isUnfilled } from './profile-edit';
 import {
@@ -73,6 +73,71 @@ export async function getUserRecord(uid: string): Promise<UserRecord | null> {
   const snapshot = await usersCollection().doc(uid).get();
   const data = snapshot.data();
   return data ? reshapeUserRecord(uid, data) : null;
+}
+
+/**
+ * Session cookies signed out on this account, on the user's own document: the SHA-256 of each
+ * cookie → the cookie's expiry (ms). The session check reads this document anyway, so every
+ * instance refuses a signed-out cookie at once (lib/session/revocations.ts) at no extra read.
+ */
+const SIGNED_OUT_FIELD = 'signedOutSessions';
+/**
+ * Entries kept at most. Only a cookie minted in the same second as a later sign-out's token
+ * revocation still verifies at Auth, so the entries that matter are the latest ones; those with
+ * the soonest expiry (minted first) are dropped first.
+ */
+export const MAX_SIGNED_OUT_SESSIONS = 20;
+
+function readSignedOut(value: unknown): Record<string, number> {
+  const listed: Record<string, number> = {};
+  if (typeof value !== 'object' || value === null) return listed;
+  for (const [id, expiry] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof expiry === 'number' && Number.isFinite(expiry)) listed[id] = expiry;
+  }
+  return listed;
+}
+
+/** The user document as the session check needs it: the record and its signed-out cookies. */
+export type UserSessionRecord = {
+  record: UserRecord | null;
+  signedOutSessions: Record<string, number>;
+};
+
+/** One read of the user document of `uid` for the session check. */
+export async function getUserSessionRecord(uid: string): Promise<UserSessionRecord> {
+  const data = (await usersCollection().doc(uid).get()).data();
+  return {
+    record: data ? reshapeUserRecord(uid, data) : null,
+    signedOutSessions: readSignedOut(data?.[SIGNED_OUT_FIELD]),
+  };
+}
+
+/**
+ * Records a signed-out session cookie (by `id`, until `expiresAtMs`) on the user's document, in
+ * one transaction that also drops expired entries and keeps at most MAX_SIGNED_OUT_SESSIONS.
+ * Only that field is written. Without a user document nothing is written (a document holding only
+ * this field would look like an account with an empty profile); such a session is only refused
+ * by this instance's memory and Auth's revocation.
+ */
+export async function recordSignedOutSession(
+  uid: string,
+  id: string,
+  expiresAtMs: number,
+  now = Date.now(),
+): Promise<void> {
+  const ref = usersCollection().doc(uid);
+  await runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    if (!snapshot.exists) return;
+    const listed = readSignedOut(snapshot.get(SIGNED_OUT_FIELD));
+    listed[id] = expiresAtMs;
+    const kept = Object.entries(listed)
+      .filter(([, expiry]) => expiry > now)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, MAX_SIGNED_OUT_SESSIONS);
+    // update() replaces the whole map, so pruned entries are gone.
+    transaction.update(ref, { [SIGNED_OUT_FIELD]: Object.fromEntries(kept) });
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 const MAX_REPORT_BYTES = 16 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
-  const limit = rateLimiter('cspReportPerIp').take(clientAddress(request));
+  const limit = await rateLimiter('cspReportPerIp').take(clientAddress(request));
   if (!limit.allowed) {
     return new Response(null, {
       status: 429,

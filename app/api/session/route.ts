@@ -46,8 +46,8 @@ function unavailable(): Response {
 }
 
 /** The 429 for a client over `limit`, or null when it may go on. */
-function throttled(limit: RateLimitName, request: Request): Response | null {
-  const decision = rateLimiter(limit).take(clientAddress(request));
+async function throttled(limit: RateLimitName, request: Request): Promise<Response | null> {
+  const decision = await rateLimiter(limit).take(clientAddress(request));
   if (decision.allowed) return null;
   return Response.json(
     { error: 'rate-limited' },
@@ -63,7 +63,7 @@ function throttled(limit: RateLimitName, request: Request): Response | null {
  * kept when Auth or Firestore cannot answer: a backend fault must not sign anyone out.
  */
 export async function GET(request: Request): Promise<Response> {
-  const refused = throttled('sessionReadPerIp', request);
+  const refused = await throttled('sessionReadPerIp', request);
   if (refused) return refused;
   try {
     const state = await readSession();
@@ -81,7 +81,7 @@ export async function GET(request: Request): Promise<Response> {
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOrigin(request)) return error('forbidden-origin', 403);
   // Before any token work: 10 attempts a minute per client address.
-  const refused = throttled('sessionPerIp', request);
+  const refused = await throttled('sessionPerIp', request);
   if (refused) return refused;
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return error(body.error, body.error === 'unsupported-media-type' ? 415 : 400);
