@@ -7,7 +7,10 @@ import path from 'node:path';
 import { parseEnv, type EnvRecord } from './env';
 
 const root = path.join(__dirname, '..');
-const source = readFileSync(path.join(__dirname, 'env.ts'), 'utf8');
+// parseEnv and the parser it hands the client address to (lib/security/client-address.ts).
+const source = ['env.ts', 'security/client-address.ts']
+  .map((file) => readFileSync(path.join(__dirname, file), 'utf8'))
+  .join('\n');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
 function deploySection(): string {

@@ -47,8 +47,9 @@ export function AddToCartButton({
       aria-label={purchasable ? accessibleLabel : undefined}
       onClick={() => {
         const { cartItems, addToCart } = cartStore.getState();
-        // At the units left or a fair-stock limit the notice says so instead of 'added'.
-        const limit = addLimit(cartItems, productKey);
+        // At the units left (the cart's last read, else the page's) or a fair-stock limit the
+        // notice says so instead of 'added'.
+        const limit = addLimit(cartItems, productKey, live?.stock);
         if (!limit) addToCart(productKey);
         showCartHelper(productKey, limit);
       }}

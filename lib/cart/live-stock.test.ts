@@ -60,6 +60,9 @@ describe('canAddOne', () => {
     expect(addLimit([line('a', 5)], 'a')).toEqual({ kind: 'perProduct', max: 5 });
     const twenty = ['b', 'c', 'd', 'e'].map((id) => line(id, 5));
     expect(addLimit(twenty, 'a')).toEqual({ kind: 'total', max: 20 });
+    // The page's live read stops the button before the list has read the stock itself.
+    expect(addLimit([line('a', 3)], 'a', 3)).toEqual({ kind: 'stock', left: 3 });
+    expect(addLimit([line('a', 2)], 'a', 3)).toBeNull();
     const items = applyLiveStock([line('a', 1)], { a: { stock: 2, forSale: true } });
     expect(canAddOne(items, 'a')).toBe(true);
     expect(canAddOne(applyLiveStock([line('a', 2)], { a: { stock: 2, forSale: true } }), 'a')).toBe(

@@ -49,12 +49,18 @@ export type AddLimit =
   | { kind: 'perProduct'; max: number }
   | { kind: 'total'; max: number };
 
-export function addLimit(items: readonly CartItem[], id: string): AddLimit | null {
+export function addLimit(
+  items: readonly CartItem[],
+  id: string,
+  /** The units left as the page last read them, when the cart has no read of its own. */
+  pageStock?: number,
+): AddLimit | null {
   const lines = items.filter((item) => item.id === id);
   const inCart = lines.reduce((sum, item) => sum + item.quantity, 0);
   const info = lines.find((item) => item.stockInfo)?.stockInfo;
   if (info?.blocked) return { kind: 'stock', left: 0 };
-  if (info && inCart >= info.stock) return { kind: 'stock', left: info.stock };
+  const stock = info?.stock ?? pageStock;
+  if (stock !== undefined && inCart >= stock) return { kind: 'stock', left: stock };
   if (inCart >= HOLD_LIMITS.perProduct) return { kind: 'perProduct', max: HOLD_LIMITS.perProduct };
   const units = items.reduce((sum, item) => sum + (item.stockInfo?.blocked ? 0 : item.quantity), 0);
   if (units >= HOLD_LIMITS.total) return { kind: 'total', max: HOLD_LIMITS.total };

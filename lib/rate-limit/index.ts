@@ -1,4 +1,4 @@
-import { DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { describeError, startRequestLog } from '@/lib/log';
 
 import { takeSharedToken, type SharedTake } from './repository';
@@ -93,10 +93,15 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** How long a shared check may take before this process's bucket decides alone. */
+/**
+ * How long a shared check may take before this process's bucket decides alone: the backend
+ * deadline (lib/deadline.ts) unless RATE_LIMIT_DEADLINE_MS says otherwise. A shorter one let a
+ * new instance's first check (a cold Firestore channel) or a busy machine fall back to the
+ * per-process bucket, and two instances then each allowed the whole limit.
+ */
 export function sharedDeadlineMs(): number {
   const configured = Number(process.env.RATE_LIMIT_DEADLINE_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : 500;
+  return Number.isFinite(configured) && configured > 0 ? configured : backendDeadlineMs();
 }
 
 /** After a shared check failed, the next ones skip Firestore this long (one wait, not one each). */
