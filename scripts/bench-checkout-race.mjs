@@ -221,20 +221,24 @@ async function main() {
         .slice(eventsBefore)
         .filter((e) => e.event === 'order.placed' || e.event === 'order.refused');
       const withAttempts = orderEvents.filter((e) => typeof e.attempts === 'number');
+      // A refusal on the plain stock read ran no transaction (attempts 0): no retry to count.
       const retries = withAttempts.length
-        ? String(withAttempts.reduce((sum, e) => sum + e.attempts - 1, 0))
+        ? String(withAttempts.reduce((sum, e) => sum + Math.max(0, e.attempts - 1), 0))
         : 'n/a';
+      const withoutTransaction = withAttempts.filter((e) => e.attempts === 0).length;
       rows.push({
         stock,
         concurrent: level,
         'p50 ms': Math.round(percentile(timings, 50)),
         'p95 ms': Math.round(percentile(timings, 95)),
+        'max ms': Math.round(Math.max(...timings)),
         'orders/s': Number((level / seconds).toFixed(1)),
         placed,
         'out-of-stock': refused,
         'unavailable (503)': unavailable,
         other,
         retries,
+        'no transaction': withoutTransaction,
         consistent: consistent ? 'yes' : 'NO',
       });
     }

@@ -42,7 +42,7 @@ import {
 } from './expiry';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
 import { ORDER_ID_PATTERN } from './limits';
-import { inProductTurn } from './product-turns';
+import { inProductTurn, noteStock, seenShort } from './product-turns';
 import {
   createOrder,
   markOrderChanged,
@@ -95,7 +95,9 @@ function isBackendFault(error: unknown): boolean {
 type PricedLine = { product: Product; quantity: number };
 
 type Outcome =
-  | { kind: 'created' | 'existing'; order: StoredOrder }
+  | { kind: 'existing'; order: StoredOrder }
+  /** `stockLeft`: each line's units after this order, once its transaction has committed. */
+  | { kind: 'created'; order: StoredOrder; stockLeft: { key: string; stock: number }[] }
   | { kind: 'foreign' }
   | { kind: 'too-many-open'; openOrders: string[] }
   | { kind: 'hold-limit'; problems: HoldLimitProblem[] }
@@ -140,6 +142,7 @@ async function stockRefusalNow(
   locale: ValidCheckoutInput['locale'],
 ): Promise<StockRefusal | null> {
   const live = await readLiveStock(lines.map(({ product }) => product.key));
+  for (const [key, entry] of Object.entries(live)) noteStock(key, entry.stock);
   return stockRefusal(
     lines,
     lines.map(({ product }) => {
@@ -269,7 +272,14 @@ function reserveAndCreate(
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
     const profile = profileFromOrder(input);
     if (profile) updateUserProfileInTransaction(transaction, user.uid, profile);
-    return { kind: 'created', order };
+    return {
+      kind: 'created',
+      order,
+      stockLeft: lines.map(({ product, quantity }, index) => ({
+        key: product.key,
+        stock: (onHand[index]?.stock ?? 0) - quantity,
+      })),
+    };
   });
 }
 
@@ -428,16 +438,31 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       // replay of an order already placed (it may have taken the last units) still gets it back.
       const early = await stockRefusalNow(lines, locale);
       if (early && !(await getOrder(orderID))) return early;
-      const turn = await inProductTurn(keys, writeBy, async () => {
-        if (!early) {
-          // The units may have gone while this order waited for its turn.
-          const late = await stockRefusalNow(lines, locale);
-          if (late && !(await getOrder(orderID))) return late;
+      const units = lines.map(({ product, quantity }) => ({ key: product.key, quantity }));
+      const reserve = async (): Promise<Outcome> => {
+        const outcome = await reserveAndCreate(user, parsed.data, lines, progress, writeBy);
+        // Committed: what this order saw (./product-turns.ts) lets the orders queued behind it
+        // that can no longer be served step out of the queue.
+        if (outcome.kind === 'created') {
+          for (const { key, stock } of outcome.stockLeft) noteStock(key, stock);
+        } else if (outcome.kind === 'out-of-stock') {
+          for (const { key, available } of outcome.details) noteStock(key, available);
         }
-        return reserveAndCreate(user, parsed.data, lines, progress, writeBy);
-      });
+        return outcome;
+      };
+      // The units may have gone while this order waited: then it checks outside the queue.
+      const recheck = Symbol('recheck');
+      const turn = await inProductTurn(keys, writeBy, async () =>
+        seenShort(units) ? recheck : reserve(),
+      );
       if (turn === null) throw new OrderTooLateError();
-      return turn;
+      if (turn !== recheck) return turn;
+      const late = await stockRefusalNow(lines, locale);
+      if (late && !(await getOrder(orderID))) return late;
+      // Units came back meanwhile, or this is a replay of a placed order: its turn after all.
+      const again = await inProductTurn(keys, writeBy, reserve);
+      if (again === null) throw new OrderTooLateError();
+      return again;
     })();
     let outcome: Outcome;
     try {
