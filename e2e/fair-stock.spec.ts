@@ -1,4 +1,8 @@
+import { Timestamp } from 'firebase-admin/firestore';
+
+import { ADMIN } from './fixtures/account';
 import { CheckoutPage, createShopper, signInFromFooter } from './fixtures/checkout';
+import { createOrder, sessionContext, uniqueOrderId } from './fixtures/control-panel';
 import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 
 // Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
@@ -129,3 +133,25 @@ for (const locale of SHOP_LOCALES) {
     await expect(page).toHaveURL(new RegExp(`/${locale}/checkout$`));
   });
 }
+
+test('the panel shows until when an open order holds its stock, in both languages', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const orderID = uniqueOrderId('HOLD');
+  await createOrder(orderID, `hold-${Date.now()}`, {
+    expiresAt: Timestamp.fromMillis(Date.now() + 24 * 3_600_000),
+  });
+  const admin = await sessionContext(baseURL!, ADMIN);
+  await context.addCookies((await admin.storageState()).cookies);
+  await admin.dispose();
+  for (const [locale, text] of [
+    ['pt-BR', /^Reserva o estoque até .+, se não for pago ou confirmado antes$/],
+    ['en', /^Holds its stock until .+ unless paid or confirmed first$/],
+  ] as const) {
+    await page.goto(`/${locale}/control-panel?q=${orderID}`);
+    const card = page.locator(`[data-order-id="${orderID}"]`);
+    await expect(card.getByTestId('admin-order-hold')).toHaveText(text);
+  }
+});

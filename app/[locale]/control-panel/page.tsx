@@ -70,7 +70,10 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
           messages={{
             OrderStatus: messages.OrderStatus,
             ControlPanel: {
-              orders: { lastChange: messages.ControlPanel.orders.lastChange },
+              orders: {
+                lastChange: messages.ControlPanel.orders.lastChange,
+                holdsStockUntil: messages.ControlPanel.orders.holdsStockUntil,
+              },
               statusEditor: messages.ControlPanel.statusEditor,
             },
           }}
