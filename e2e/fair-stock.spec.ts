@@ -4,6 +4,7 @@ import { ADMIN } from './fixtures/account';
 import { CheckoutPage, createShopper, signInFromFooter } from './fixtures/checkout';
 import { createOrder, sessionContext, uniqueOrderId } from './fixtures/control-panel';
 import { expect, SHOP_LOCALES, test } from './fixtures/shop';
+import { SPEC_PRODUCTS } from './fixtures/spec-catalogue';
 
 // Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
 // account's open orders): the cart says so before the shopper meets it, and the server refuses
@@ -12,25 +13,8 @@ import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 // orders of 3.
 
 const PRODUCT = 'barra-tropical-rio';
-const ALL_PRODUCTS = [
-  'ovo-caramelo-com-amendoim',
-  'ovo-pistache',
-  'ovo-cookies-com-nutella',
-  'ovo-tropical-maravilha',
-  'ovo-tropical-minas',
-  'ovo-tropical-amazonas',
-  'ovo-tropical-parana-amazonas',
-  'ovo-tropical-parana',
-  'ovo-tropical-rio',
-  'ovo-tropical-sampa',
-  'mini-ovo',
-  'barra-tropical-amazonas',
-  'barra-tropical-rio',
-  'barra-tropical-minas',
-  'barra-tropical-sampa',
-  'barra-tropical-bahia',
-  'barra-tropical-parana',
-];
+// Every product of the catalogue (the SPEC's 17).
+const ALL_PRODUCTS = SPEC_PRODUCTS.map(({ key }) => key);
 
 const TEXTS = {
   'pt-BR': {
