@@ -148,6 +148,31 @@ describe('with the local outbox', () => {
   });
 });
 
+describe('a shopper cancelling their open order', () => {
+  it("writes the shopper's 'cancelled' notice and the shop's 'cancelled by the shopper' notice", async () => {
+    const { placeOrder } = await import('@/lib/orders/place-order');
+    const { cancelMyOrder } = await import('@/lib/orders/cancel-order');
+    await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000003')));
+    await outboxFor('MAIL0000003', 2);
+
+    const result = await mockSessionStore.run(shopper, () =>
+      cancelMyOrder({ orderID: 'MAIL0000003' }),
+    );
+    expect(result).toMatchObject({ ok: true, stockReturned: true });
+    const messages = await outboxFor('MAIL0000003', 4);
+    expect(messages).toHaveLength(4);
+    const notice = messages.find((m) => m.subject.includes('cancelado pelo cliente'));
+    expect(notice).toMatchObject({
+      to: 'pedidos@chocolates.local',
+      subject: 'Pedido MAIL0000003 cancelado pelo cliente',
+    });
+    expect(notice?.text).toContain('Mail Shopper (Mail.Shopper@example.com) cancelou o pedido');
+    expect(
+      messages.find((m) => m.to === 'Mail.Shopper@example.com' && /Cancelled/.test(m.subject)),
+    ).toMatchObject({ subject: 'Order MAIL0000003: Cancelled' });
+  });
+});
+
 describe('with an SMTP server that fails', () => {
   it('still places the order (the send is logged and retried once)', async () => {
     let connections = 0;

@@ -40,7 +40,8 @@ export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStat
   return (NOTIFIED_STATUSES as readonly OrderStatusKey[]).includes(status);
 }
 
-export type MailKind = 'order-placed' | 'new-order' | `status-${NotifiedStatus}`;
+export type MailKind =
+  'order-placed' | 'new-order' | 'shopper-cancelled' | `status-${NotifiedStatus}`;
 
 export type MailMessage = {
   kind: MailKind;
@@ -164,6 +165,30 @@ export function statusChangedMail(order: MailOrder, status: NotifiedStatus): Mai
     orderID: order.orderID,
     to: order.customer.email,
     subject: t('statusSubject', { orderID: order.orderID, status: label }),
+    text,
+  };
+}
+
+/** To the shop: the shopper cancelled their open order themselves (its units went back). */
+export function shopperCancelledMail(order: MailOrder, shopAddress: string): MailMessage {
+  const t = translator(SHOP_LOCALE);
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const text = [
+    t('shopperCancelledIntro', {
+      orderID: order.orderID,
+      name: order.customer.name || '-',
+      email: order.customer.email || '-',
+    }),
+    '',
+    ...itemLines(SHOP_LOCALE, order),
+    '',
+    t('openInPanel', { url: panelUrl }),
+  ].join('\n');
+  return {
+    kind: 'shopper-cancelled',
+    orderID: order.orderID,
+    to: shopAddress,
+    subject: t('shopperCancelledSubject', { orderID: order.orderID }),
     text,
   };
 }
