@@ -26,9 +26,14 @@ export type MailOrder = {
   shippingOption: 'Entrega' | 'Retirada';
 };
 
-/** The statuses a shopper is told about by e-mail. */
+/**
+ * The statuses a shopper is told about by e-mail: every one they can see after placing the order
+ * (the confirmation promises 'an e-mail at each step', messages OrderEmail.nextSteps).
+ */
 export const NOTIFIED_STATUSES = [
+  'waitingPayment',
   'confirmed',
+  'inProduction',
   'waitingForRetrieval',
   'waitingForDelivery',
   'delivered',
