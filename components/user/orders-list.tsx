@@ -235,7 +235,8 @@ function OrderCard({ order }: { order: Order }) {
               <span>
                 {t('quantityTimes', { quantity: item.quantity })} {orderItemTitle(item, titleOf)}
               </span>
-              <Price amount={item.value} className="shrink-0" />
+              {/* The line's total ('3 × Mini Ovo R$ 105,00'), as the e-mails and the total. */}
+              <Price amount={item.value * item.quantity} className="shrink-0" />
             </li>
           ))}
         </ul>
