@@ -85,11 +85,71 @@ describe('OrdersList', () => {
     expect(panel).toBeVisible();
     const details = within(panel as HTMLElement);
     expect(details.getByText('Retirada')).toBeInTheDocument();
-    expect(details.getByText(/Item 4/)).toBeInTheDocument();
-    expect(details.getByText('R$ 160,00')).toBeInTheDocument();
+    // 4 × R$ 40,00: the line shows its total, R$ 160,00, as does the order's total.
+    const line = details.getByText(/Item 4/).closest('li') as HTMLElement;
+    expect(line).toHaveTextContent('4 × Item 4R$ 160,00');
+    expect(details.getAllByText('R$ 160,00')).toHaveLength(2);
     const link = screen.getByRole('link', { name: /pedido order-4 no WhatsApp/ });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('href')).toContain(encodeURIComponent('pedido número order-4'));
+  });
+
+  it('offers to cancel an open order only, after a confirm step, and reads the orders again', async () => {
+    const { store } = renderAccount(<OrdersList initialOrders={orders} />);
+    act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ver todos os pedidos' }));
+    // order-1 awaits approval; the others are confirmed, in production, delivered, cancelled.
+    expect(screen.getAllByRole('button', { name: /^Cancelar o pedido/ })).toHaveLength(1);
+    mockedGetMyOrders.mockResolvedValue({
+      ok: true,
+      orders: [{ ...orders[0]!, status: { ...EMPTY_STATUS_FLAGS, cancelled: true } }],
+    });
+    mockedFetch.mockImplementation(async (url) =>
+      String(url) === '/api/orders/cancel'
+        ? ({
+            ok: true,
+            status: 200,
+            json: async () => ({ ok: true, orderID: 'order-1', stockReturned: true }),
+          } as Response)
+        : ({ ok: false, status: 401 } as Response),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar o pedido order-1' }));
+    expect(
+      screen.getByText(/^Cancelar o pedido order-1\? Os itens voltam ao estoque/),
+    ).toBeVisible();
+    const cancelCalls = () =>
+      mockedFetch.mock.calls.filter(([url]) => String(url) === '/api/orders/cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Não, manter' }));
+    expect(cancelCalls()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar o pedido order-1' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sim, cancelar' }));
+    });
+    expect(cancelCalls()).toHaveLength(1);
+    expect(JSON.parse(String(cancelCalls()[0]![1]?.body))).toEqual({ orderID: 'order-1' });
+    await waitFor(() => expect(mockedGetMyOrders).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Cancelar o pedido/ })).toBeNull(),
+    );
+  });
+
+  it('says a backend fault plainly when the cancel answers 503', async () => {
+    renderAccount(<OrdersList initialOrders={[orders[0]!]} />);
+    mockedFetch.mockImplementation(async (url) =>
+      String(url) === '/api/orders/cancel'
+        ? ({
+            ok: false,
+            status: 503,
+            json: async () => ({ ok: false, error: 'temporarily-unavailable' }),
+          } as Response)
+        : ({ ok: false, status: 401 } as Response),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar o pedido order-1' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sim, cancelar' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/temporariamente indisponível/);
+    expect(screen.getByRole('button', { name: 'Cancelar o pedido order-1' })).toBeEnabled();
   });
 
   it("names each item in the viewer's language from the catalogue, by the stored key", () => {

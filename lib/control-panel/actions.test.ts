@@ -484,9 +484,9 @@ describe('changing an order status', () => {
       'wrong-shipping',
     ],
     [
-      'cancelling once ready for pick-up',
+      'moving a pick-up order back to production',
       { waitingForRetrieval: true },
-      'cancelled',
+      'inProduction',
       'not-allowed',
     ],
   ] as const)('refuses %s, with a message, changing nothing', async (_name, status, to, code) => {
@@ -562,7 +562,7 @@ describe('changing an order status', () => {
 describe('cancelling returns the items to stock', () => {
   beforeEach(() => as('admin'));
 
-  it.each(['awaitingApproval', 'waitingPayment', 'confirmed'] as const)(
+  it.each(['awaitingApproval', 'waitingPayment', 'confirmed', 'waitingForRetrieval'] as const)(
     'from %s: the units go back once, in the same transaction as the status',
     async (status) => {
       const orderID = await createOrder(
@@ -628,6 +628,15 @@ describe('cancelling returns the items to stock', () => {
       code: 'cancelledNoRestock',
     });
     expect(await stockOf('barra-tropical-rio')).toBe(bars);
+  });
+
+  it('returns the units of a delivery that came back (from waitingForDelivery)', async () => {
+    const orderID = await createOrder({ shippingOption: 'Entrega' }, { waitingForDelivery: true });
+    const bars = (await stockOf('barra-tropical-rio')) as number;
+    const result = await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'));
+    expect(result).toMatchObject({ ok: true, code: 'cancelledRestocked' });
+    expect(await stockOf('barra-tropical-rio')).toBe(bars + 2);
+    expect((await orderData(orderID))?.stockReturned).toBe(true);
   });
 
   it('does not return units already in production', async () => {

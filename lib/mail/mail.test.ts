@@ -67,7 +67,9 @@ describe('order e-mail texts', () => {
   it('name each notified status with the shop-wide status label', () => {
     const subjects = NOTIFIED_STATUSES.map((s) => statusChangedMail(ORDER, s).subject);
     expect(subjects).toEqual([
+      'Pedido PED-2026-0042: Aguardando Pagamento',
       'Pedido PED-2026-0042: Confirmado',
+      'Pedido PED-2026-0042: Em Produção',
       'Pedido PED-2026-0042: Aguardando Retirada',
       'Pedido PED-2026-0042: Aguardando Entrega',
       'Pedido PED-2026-0042: Entregue',
@@ -76,6 +78,13 @@ describe('order e-mail texts', () => {
     expect(statusChangedMail({ ...ORDER, locale: 'en' }, 'waitingForRetrieval').text).toContain(
       'ready for pick-up at Rua dos Cacaueiros',
     );
+    // Every status the shopper can see has its own sentence, never the generic one.
+    for (const locale of ['pt-BR', 'en'] as const) {
+      for (const status of NOTIFIED_STATUSES) {
+        const text = statusChangedMail({ ...ORDER, locale }, status).text;
+        expect(text).not.toMatch(/mudou de situação|changed status/);
+      }
+    }
   });
 });
 

@@ -67,6 +67,12 @@ const input = (orderID: string, locale = 'en') => ({
   locale,
 });
 
+/** The outbox's messages about `orderID` now. */
+async function outboxNow(orderID: string) {
+  const { listOutbox } = await import('./outbox');
+  return (await listOutbox(outbox)).filter((m) => m.subject.includes(orderID));
+}
+
 /** Waits (bounded) until the outbox holds `count` messages about `orderID`. */
 async function outboxFor(orderID: string, count: number) {
   const { listOutbox } = await import('./outbox');
@@ -115,15 +121,16 @@ describe('with the local outbox', () => {
     expect(fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
   });
 
-  it('each notified status change writes one notice to the shopper', async () => {
+  it('each status change the shopper can see writes one notice to the shopper', async () => {
     const { placeOrder } = await import('@/lib/orders/place-order');
     const { changeOrderStatus } = await import('@/lib/control-panel/actions');
     await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000002', 'pt-BR')));
     await outboxFor('MAIL0000002', 2);
 
     const steps = [
-      ['awaitingApproval', 'confirmed', 'Pedido MAIL0000002: Confirmado'],
-      ['confirmed', 'inProduction', null],
+      ['awaitingApproval', 'waitingPayment', 'Pedido MAIL0000002: Aguardando Pagamento'],
+      ['waitingPayment', 'confirmed', 'Pedido MAIL0000002: Confirmado'],
+      ['confirmed', 'inProduction', 'Pedido MAIL0000002: Em Produção'],
       ['inProduction', 'waitingForRetrieval', 'Pedido MAIL0000002: Aguardando Retirada'],
       ['waitingForRetrieval', 'delivered', 'Pedido MAIL0000002: Entregue'],
     ] as const;
@@ -136,15 +143,67 @@ describe('with the local outbox', () => {
         to,
       });
       expect(answer).toMatchObject({ ok: true });
-      if (subject) {
-        expected += 1;
-        const messages = await outboxFor('MAIL0000002', expected);
-        expect(messages.map((m) => m.subject)).toContain(subject);
-      }
+      expected += 1;
+      const messages = await outboxFor('MAIL0000002', expected);
+      expect(messages).toHaveLength(expected);
+      const notice = messages.find((m) => m.subject === subject);
+      expect(notice?.to).toBe('Mail.Shopper@example.com');
     }
-    // 'Em Produção' is not announced: two placing messages and three notices.
-    const all = await outboxFor('MAIL0000002', 6);
-    expect(all).toHaveLength(5);
+    const production = (await outboxFor('MAIL0000002', 7)).find((m) =>
+      m.subject.endsWith('Em Produção'),
+    );
+    expect(production?.text).toContain('O seu pedido MAIL0000002 está em produção.');
+    // Exactly one per change: two placing messages and five notices, nothing later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxNow('MAIL0000002')).toHaveLength(7);
+  });
+
+  it("a Mercado Pago payment that confirms the order writes the shopper's notice once", async () => {
+    const { placeOrder } = await import('@/lib/orders/place-order');
+    const { applyPaymentToOrder } = await import('@/lib/orders/payment-update');
+    await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000004')));
+    const placed = await outboxFor('MAIL0000004', 2);
+    expect(placed).toHaveLength(2);
+    const snapshot = await clients.db.doc(`${ROOT}/orders/MAIL0000004`).get();
+    const payment = {
+      id: 'pay-mail-4',
+      status: 'approved',
+      externalReference: 'MAIL0000004',
+      transactionAmount: snapshot.get('total') as number,
+      currencyId: 'BRL',
+    };
+    expect(await applyPaymentToOrder(payment)).toBe('applied');
+    // The same event again changes nothing and tells nobody.
+    expect(await applyPaymentToOrder(payment)).toBe('duplicate');
+    const messages = await outboxFor('MAIL0000004', 3);
+    expect(messages.map((m) => m.subject)).toContain('Order MAIL0000004: Confirmed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxNow('MAIL0000004')).toHaveLength(3);
+  });
+});
+
+describe('a shopper cancelling their open order', () => {
+  it("writes the shopper's 'cancelled' notice and the shop's 'cancelled by the shopper' notice", async () => {
+    const { placeOrder } = await import('@/lib/orders/place-order');
+    const { cancelMyOrder } = await import('@/lib/orders/cancel-order');
+    await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000003')));
+    await outboxFor('MAIL0000003', 2);
+
+    const result = await mockSessionStore.run(shopper, () =>
+      cancelMyOrder({ orderID: 'MAIL0000003' }),
+    );
+    expect(result).toMatchObject({ ok: true, stockReturned: true });
+    const messages = await outboxFor('MAIL0000003', 4);
+    expect(messages).toHaveLength(4);
+    const notice = messages.find((m) => m.subject.includes('cancelado pelo cliente'));
+    expect(notice).toMatchObject({
+      to: 'pedidos@chocolates.local',
+      subject: 'Pedido MAIL0000003 cancelado pelo cliente',
+    });
+    expect(notice?.text).toContain('Mail Shopper (Mail.Shopper@example.com) cancelou o pedido');
+    expect(
+      messages.find((m) => m.to === 'Mail.Shopper@example.com' && /Cancelled/.test(m.subject)),
+    ).toMatchObject({ subject: 'Order MAIL0000003: Cancelled' });
   });
 });
 

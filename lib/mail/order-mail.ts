@@ -10,6 +10,7 @@ import {
   isNotifiedStatus,
   newOrderMail,
   orderPlacedMail,
+  shopperCancelledMail,
   statusChangedMail,
   type MailMessage,
   type MailOrder,
@@ -82,4 +83,18 @@ export function scheduleOrderPlacedMails(order: MailableOrder): void {
 
 export function scheduleStatusMail(order: MailableOrder, status: OrderStatusKey): void {
   if (isNotifiedStatus(status)) schedule(() => sendStatusMail(order, status));
+}
+
+/** The shopper cancelled their own order: their 'cancelled' notice and the shop's. */
+export function sendShopperCancelledMails(order: MailableOrder): Promise<number> {
+  const mail = mailOrderOf(order);
+  const shop = getEnv().mail?.shopAddress;
+  return deliverMail([
+    statusChangedMail(mail, 'cancelled'),
+    ...(shop ? [shopperCancelledMail(mail, shop)] : []),
+  ]);
+}
+
+export function scheduleShopperCancelledMails(order: MailableOrder): void {
+  schedule(() => sendShopperCancelledMails(order));
 }

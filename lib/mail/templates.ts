@@ -26,9 +26,14 @@ export type MailOrder = {
   shippingOption: 'Entrega' | 'Retirada';
 };
 
-/** The statuses a shopper is told about by e-mail. */
+/**
+ * The statuses a shopper is told about by e-mail: every one they can see after placing the order
+ * (the confirmation promises 'an e-mail at each step', messages OrderEmail.nextSteps).
+ */
 export const NOTIFIED_STATUSES = [
+  'waitingPayment',
   'confirmed',
+  'inProduction',
   'waitingForRetrieval',
   'waitingForDelivery',
   'delivered',
@@ -40,7 +45,8 @@ export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStat
   return (NOTIFIED_STATUSES as readonly OrderStatusKey[]).includes(status);
 }
 
-export type MailKind = 'order-placed' | 'new-order' | `status-${NotifiedStatus}`;
+export type MailKind =
+  'order-placed' | 'new-order' | 'shopper-cancelled' | `status-${NotifiedStatus}`;
 
 export type MailMessage = {
   kind: MailKind;
@@ -164,6 +170,30 @@ export function statusChangedMail(order: MailOrder, status: NotifiedStatus): Mai
     orderID: order.orderID,
     to: order.customer.email,
     subject: t('statusSubject', { orderID: order.orderID, status: label }),
+    text,
+  };
+}
+
+/** To the shop: the shopper cancelled their open order themselves (its units went back). */
+export function shopperCancelledMail(order: MailOrder, shopAddress: string): MailMessage {
+  const t = translator(SHOP_LOCALE);
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const text = [
+    t('shopperCancelledIntro', {
+      orderID: order.orderID,
+      name: order.customer.name || '-',
+      email: order.customer.email || '-',
+    }),
+    '',
+    ...itemLines(SHOP_LOCALE, order),
+    '',
+    t('openInPanel', { url: panelUrl }),
+  ].join('\n');
+  return {
+    kind: 'shopper-cancelled',
+    orderID: order.orderID,
+    to: shopAddress,
+    subject: t('shopperCancelledSubject', { orderID: order.orderID }),
     text,
   };
 }

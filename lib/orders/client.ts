@@ -1,4 +1,6 @@
-// The browser side of POST /api/orders (app/api/orders/route.ts): one fetch wrapper, no Firebase.
+// The browser side of POST /api/orders (app/api/orders/route.ts) and POST /api/orders/cancel: fetch
+// wrappers, no Firebase.
+import type { CancelOrderResult } from './cancel-order';
 import {
   CHECKOUT_ERROR_MESSAGE_KEYS,
   DEFAULT_RETRY_AFTER_SECONDS,
@@ -63,4 +65,37 @@ export async function submitOrder(input: CheckoutInput): Promise<PlaceOrderResul
     return { ...body, retryAfterSeconds: retryAfterSeconds(retryAfter) };
   }
   return body;
+}
+
+export const CANCEL_ORDER_URL = '/api/orders/cancel';
+
+/**
+ * Asks POST /api/orders/cancel (app/api/orders/cancel/route.ts) to cancel the shopper's open
+ * order. An answer without a result body is told by its status (a 503 from a proxy is still
+ * 'temporarily unavailable'). Throws only when the request itself fails.
+ */
+export async function requestOrderCancel(orderID: string): Promise<CancelOrderResult> {
+  const response = await fetch(CANCEL_ORDER_URL, {
+    method: 'POST',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ orderID }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { ok?: unknown }).ok === 'boolean'
+  ) {
+    return body as CancelOrderResult;
+  }
+  const status = response.status;
+  return {
+    ok: false,
+    error:
+      status === 502 || status === 503 || status === 504
+        ? 'temporarily-unavailable'
+        : 'server-error',
+  };
 }

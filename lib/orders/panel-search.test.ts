@@ -148,6 +148,22 @@ describe('the panel search over 1,500 orders', () => {
     expect(page.items[0]?.customer.email).toBe('Antiga.Cliente@Example.com');
   });
 
+  it("finds orders by the first letters of their customer's e-mail, whatever their case", async () => {
+    for (const q of ['antiga', 'ANTIGA.cli', 'Antiga.Cliente@exa']) {
+      const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
+      expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
+    }
+    // c49@example.com placed every 50th order: 30 of them, newest first; c4 (two letters) is
+    // too short to search by, and 'c49' is no prefix of another customer's e-mail here.
+    const c49 = await repository.listPanelOrders({ ...NO_FILTERS, q: 'c49' });
+    expect(c49.items).toHaveLength(COUNT / 50);
+    expect(c49.items.every((order) => order.customer.email === 'c49@example.com')).toBe(true);
+    const dates = c49.items.map((order) => order.orderDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await repository.listPanelOrders({ ...NO_FILTERS, q: 'c4' })).items).toEqual([]);
+    expect((await repository.listPanelOrders({ ...NO_FILTERS, q: 'zzz' })).items).toEqual([]);
+  });
+
   it('keeps the other filters on a search', async () => {
     const page = await repository.listPanelOrders({
       ...NO_FILTERS,

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
 import { readStock, returnStock, takeStock } from '@/lib/inventory/repository';
+import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import {
   classifyPaymentStatus,
   type MercadoPagoPayment,
@@ -14,7 +15,9 @@ import {
   getOrderInTransaction,
   markOrderChanged,
   paymentEventKey,
+  type StoredOrder,
 } from './repository';
+import { orderStatusKey, type OrderStatusKey } from './status';
 import { unitsOf, unitsToReturn } from './stock-return';
 import type { ExtraPayment, OrderStatusFlags } from './types';
 
@@ -32,12 +35,18 @@ export type PaymentUpdateResult =
  * A second approved payment for an order another payment already paid keeps the first payment id,
  * is stored in `payment.extraPayments` and flags the payment 'needs-review' for the panel.
  */
-export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<PaymentUpdateResult> {
+export async function applyPaymentToOrder(
+  payment: MercadoPagoPayment,
+): Promise<PaymentUpdateResult> {
   const orderID = payment.externalReference;
-  if (!orderID || !ORDER_ID_PATTERN.test(orderID)) return Promise.resolve('unknown-order');
+  if (!orderID || !ORDER_ID_PATTERN.test(orderID)) return 'unknown-order';
   const kind = classifyPaymentStatus(payment.status);
+  // The status the committed attempt moved the order to, told to the shopper after the commit
+  // (a retried attempt must not send twice), as an admin's change is (lib/mail/order-mail.ts).
+  let moved: { order: StoredOrder; to: OrderStatusKey } | null = null;
 
-  return runTransaction(async (transaction): Promise<PaymentUpdateResult> => {
+  const result = await runTransaction(async (transaction): Promise<PaymentUpdateResult> => {
+    moved = null;
     const order = await getOrderInTransaction(transaction, orderID);
     if (!order) return 'unknown-order';
     // Whole reais on our side; Mercado Pago reports a decimal amount.
@@ -116,7 +125,7 @@ export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<Paymen
       (!flags.confirmed || confirmedByThis)
     ) {
       status = { ...flags, cancelled: true, waitingPayment: false };
-      // Once only, and not for units already produced or handed over.
+      // Once only, and not for units in production or delivered (lib/orders/stock-return.ts).
       const units = unitsToReturn(order);
       if (units) {
         returnStock(transaction, units);
@@ -136,6 +145,13 @@ export function applyPaymentToOrder(payment: MercadoPagoPayment): Promise<Paymen
     });
     // Only a status move is something the live polls report (applyPaymentUpdate stamps it).
     if (status) markOrderChanged(transaction, order.clientRef);
+    if (status && orderStatusKey(status) !== orderStatusKey(order.status)) {
+      moved = { order, to: orderStatusKey(status) };
+    }
     return change;
   });
+  // TypeScript cannot see the callback's assignment.
+  const committed = moved as { order: StoredOrder; to: OrderStatusKey } | null;
+  if (committed) scheduleStatusMail(committed.order, committed.to);
+  return result;
 }

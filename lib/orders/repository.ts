@@ -476,24 +476,53 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
 /** At most this many orders of one customer e-mail are read by a search. */
 const MAX_ORDERS_PER_EMAIL = 200;
 
+/** A search at least this long also finds the orders whose customer's e-mail starts with it. */
+const MIN_EMAIL_PREFIX_LENGTH = 3;
+
 /**
- * The orders a panel search names exactly, whatever their age: an order number is one direct
- * read (as typed and upper-cased), an e-mail an indexed query on the stored lower-cased e-mail
- * (`customerEmailLower`), plus, for orders stored before that field, one on the e-mail as typed
- * and one per account with that e-mail.
+ * The orders whose stored lower-cased e-mail (`customerEmailLower`) starts with `query`: a range
+ * on that field, on the index it shares with the exact e-mail search (firestore.indexes.json).
+ * Orders stored before that field are found by their full e-mail only.
+ */
+function searchByEmailPrefix(query: string): Promise<QueryDocumentSnapshot[]> {
+  const prefix = query.toLowerCase();
+  if (prefix.length < MIN_EMAIL_PREFIX_LENGTH || /\s/.test(prefix)) return Promise.resolve([]);
+  return ordersCollection()
+    .where('customerEmailLower', '>=', prefix)
+    .where('customerEmailLower', '<', `${prefix}\uf8ff`)
+    .orderBy('customerEmailLower')
+    .orderBy('orderDate', 'desc')
+    .limit(MAX_ORDERS_PER_EMAIL)
+    .get()
+    .then((snapshot) => snapshot.docs);
+}
+
+/**
+ * The orders a panel search names, whatever their age: an order number is one direct read (as
+ * typed and upper-cased); the first letters of a customer's e-mail (3 or more) a range query on
+ * the stored lower-cased e-mail; a whole e-mail also an indexed query on it, plus, for orders
+ * stored before that field, one on the e-mail as typed and one per account with that e-mail.
  */
 async function searchOrders(q: string): Promise<StoredOrder[]> {
   const query = q.trim();
   if (!query) return [];
-  if (ORDER_ID_PATTERN.test(query)) {
-    const ids = [...new Set([query, query.toUpperCase()])];
-    const snapshots = await ordersCollection().firestore.getAll(
-      ...ids.map((id) => ordersCollection().doc(id)),
-    );
-    return snapshots.map(reshapeOrder).filter((order): order is StoredOrder => order !== null);
+  const byPrefix = searchByEmailPrefix(query);
+  if (ORDER_ID_PATTERN.test(query) || !query.includes('@')) {
+    const ids = ORDER_ID_PATTERN.test(query) ? [...new Set([query, query.toUpperCase()])] : [];
+    const [snapshots, prefixed] = await Promise.all([
+      ids.length > 0
+        ? ordersCollection().firestore.getAll(...ids.map((id) => ordersCollection().doc(id)))
+        : Promise.resolve([]),
+      byPrefix,
+    ]);
+    const byId = new Map<string, StoredOrder>();
+    for (const doc of [...snapshots, ...prefixed]) {
+      const order = reshapeOrder(doc);
+      if (order) byId.set(order.orderID, order);
+    }
+    return [...byId.values()];
   }
-  if (!query.includes('@')) return [];
-  const [indexed, legacy, uids] = await Promise.all([
+  const [indexed, legacy, uids, prefixed] = await Promise.all([
     ordersCollection()
       .where('customerEmailLower', '==', query.toLowerCase())
       .orderBy('orderDate', 'desc')
@@ -501,6 +530,7 @@ async function searchOrders(q: string): Promise<StoredOrder[]> {
       .get(),
     ordersCollection().where('customer.email', '==', query).limit(MAX_ORDERS_PER_EMAIL).get(),
     getUserIdsByEmail(query),
+    byPrefix,
   ]);
   // Orders stored with only clientRef (the seed's, the oldest ones): by the account's e-mail.
   const byAccount = await Promise.all(
@@ -509,7 +539,8 @@ async function searchOrders(q: string): Promise<StoredOrder[]> {
     ),
   );
   const byId = new Map<string, StoredOrder>();
-  for (const doc of [indexed, legacy, ...byAccount].flatMap((snapshot) => snapshot.docs)) {
+  const docs = [indexed, legacy, ...byAccount].flatMap((snapshot) => snapshot.docs);
+  for (const doc of [...docs, ...prefixed]) {
     const order = reshapeOrder(doc);
     if (order) byId.set(order.orderID, order);
   }

@@ -1,6 +1,7 @@
 // When a cancelled order's units go back to the shelf. Shared by every path that cancels (a
 // failed Mercado Pago payment, an admin in the control panel), so they go back once and only once
 // whoever cancels.
+import { orderStatusKey } from './status';
 import type { OrderItem, OrderStatusFlags } from './types';
 
 /** Units per product key (items without a key or a positive integer count are skipped). */
@@ -15,20 +16,16 @@ export function unitsOf(items: readonly OrderItem[]): Map<string, number> {
 
 /**
  * The units to put back when the order (status `flags` before cancelling) is cancelled, or null
- * when they already went back (`stockReturned`) or the order had progressed past confirmation:
- * units in production or handed over are not back on the shelf.
+ * when they already went back (`stockReturned`) or they are not on the shelf: still in
+ * production, or delivered. Units made and waiting for pick-up or out for delivery come back
+ * (a no-show, a delivery that failed) and can be sold again.
  */
 export function unitsToReturn(order: {
   orderItems: readonly OrderItem[];
   status: OrderStatusFlags;
   stockReturned: boolean;
 }): Map<string, number> | null {
-  const { status } = order;
-  const progressed =
-    status.inProduction ||
-    status.waitingForRetrieval ||
-    status.waitingForDelivery ||
-    status.delivered;
-  if (order.stockReturned || progressed) return null;
+  const current = orderStatusKey(order.status);
+  if (order.stockReturned || current === 'inProduction' || current === 'delivered') return null;
   return unitsOf(order.orderItems);
 }

@@ -26,24 +26,32 @@ describe('the transition table', () => {
   });
 
   it.each(SHIPPING)(
-    'allows cancelling until the order is handed over, not after (%s)',
+    'allows cancelling until the order is delivered, waiting for pick-up or delivery included (%s)',
     (shipping) => {
       for (const from of [
         'awaitingApproval',
         'waitingPayment',
         'confirmed',
         'inProduction',
+        'waitingForRetrieval',
+        'waitingForDelivery',
       ] as const) {
         expect(checkTransition(from, 'cancelled', shipping)).toEqual({ ok: true });
       }
-      for (const from of ['waitingForRetrieval', 'waitingForDelivery'] as const) {
-        expect(checkTransition(from, 'cancelled', shipping)).toEqual({
-          ok: false,
-          reason: 'not-allowed',
-        });
-      }
+      expect(checkTransition('delivered', 'cancelled', shipping)).toEqual({
+        ok: false,
+        reason: 'final',
+      });
     },
   );
+
+  it('offers a no-show pick-up and a returned delivery both moves: delivered or cancelled', () => {
+    expect(allowedTransitions('waitingForRetrieval', 'Retirada')).toEqual([
+      'delivered',
+      'cancelled',
+    ]);
+    expect(allowedTransitions('waitingForDelivery', 'Entrega')).toEqual(['delivered', 'cancelled']);
+  });
 
   it('covers every status key, and only status keys', () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUS_KEYS].sort());
@@ -92,7 +100,7 @@ describe('the transition table', () => {
       ok: false,
       reason: 'not-allowed',
     });
-    expect(checkTransition('waitingForRetrieval', 'cancelled', 'Retirada').ok).toBe(false);
+    expect(checkTransition('waitingForRetrieval', 'inProduction', 'Retirada').ok).toBe(false);
     expect(checkTransition('waitingPayment', 'inProduction', 'Entrega').ok).toBe(false);
   });
 

@@ -10,8 +10,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusKey, readonly OrderSt
     waitingPayment: ['confirmed', 'cancelled'],
     confirmed: ['inProduction', 'cancelled'],
     inProduction: ['waitingForRetrieval', 'waitingForDelivery', 'cancelled'],
-    waitingForRetrieval: ['delivered'],
-    waitingForDelivery: ['delivered'],
+    // A no-show at the shop, or a delivery that came back: the units return to the shelf
+    // (lib/orders/stock-return.ts).
+    waitingForRetrieval: ['delivered', 'cancelled'],
+    waitingForDelivery: ['delivered', 'cancelled'],
     delivered: [],
     cancelled: [],
   });

@@ -1,0 +1,130 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { DeadlineExceededError, backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import { runTransaction } from '@/lib/firebase/admin';
+import { returnStock } from '@/lib/inventory/repository';
+import { startActionLog } from '@/lib/log';
+import { scheduleShopperCancelledMails } from '@/lib/mail/order-mail';
+import { readSession, SessionUnavailableError } from '@/lib/session/session';
+
+import { ORDER_ID_PATTERN } from './limits';
+import {
+  applyStatusChange,
+  getOrderInTransaction,
+  markOrderChanged,
+  type StoredOrder,
+} from './repository';
+import { isOpenOrderStatus, orderStatusKey, type OrderStatusKey } from './status';
+import { unitsToReturn } from './stock-return';
+import { flagsForStatus } from './transitions';
+
+// The shopper cancels one of their own open orders (placed, neither paid nor confirmed: it only
+// holds stock, lib/orders/expiry.ts), e.g. to make room under MAX_OPEN_ORDERS. POST
+// /api/orders/cancel (app/api/orders/cancel/route.ts) answers with these results' statuses.
+
+export type CancelOrderError =
+  | 'invalid'
+  | 'unauthenticated'
+  /** No such order, or someone else's: both answered alike, so ids cannot be probed. */
+  | 'not-found'
+  /** Paid, confirmed, or cancelled meanwhile: only the shop can change it now. */
+  | 'not-open'
+  | 'temporarily-unavailable'
+  | 'server-error';
+
+export type CancelOrderResult =
+  | { ok: true; orderID: string; stockReturned: boolean }
+  | { ok: false; error: 'not-open'; status: OrderStatusKey }
+  | { ok: false; error: Exclude<CancelOrderError, 'not-open'> };
+
+const cancelInputSchema = z.object({ orderID: z.string().regex(ORDER_ID_PATTERN) }).strict();
+
+type Outcome =
+  | { kind: 'cancelled'; order: StoredOrder; stockReturned: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'not-open'; status: OrderStatusKey };
+
+/**
+ * In one transaction: reads the order again, refuses it unless it is `by`'s and still open, then
+ * marks it cancelled with an audit entry by the shopper, puts its units back once (the same path
+ * as expiry and the admin's cancellation: lib/orders/stock-return.ts) and bumps the change
+ * markers the shopper's list and the panel's live badge poll.
+ */
+export function cancelOpenOrder(
+  orderID: string,
+  by: { uid: string; email: string },
+): Promise<Outcome> {
+  return runTransaction(async (transaction): Promise<Outcome> => {
+    const order = await getOrderInTransaction(transaction, orderID);
+    if (!order || order.clientRef !== by.uid) return { kind: 'not-found' };
+    const from = orderStatusKey(order.status);
+    if (!isOpenOrderStatus(from)) return { kind: 'not-open', status: from };
+    const units = unitsToReturn(order);
+    if (units) returnStock(transaction, units);
+    applyStatusChange(transaction, orderID, {
+      status: flagsForStatus('cancelled'),
+      from,
+      to: 'cancelled',
+      by,
+      stockReturned: units !== null,
+      at: new Date(),
+    });
+    markOrderChanged(transaction, order.clientRef);
+    return { kind: 'cancelled', order, stockReturned: units !== null };
+  });
+}
+
+/** Firestore or Auth could not answer (stopped: gRPC UNAVAILABLE; or past the deadline). */
+function isBackendFault(error: unknown): boolean {
+  if (error instanceof DeadlineExceededError || error instanceof SessionUnavailableError) {
+    return true;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 14 || code === 4;
+}
+
+/** The signed-in shopper cancels their open order `input.orderID`. Never throws. */
+export async function cancelMyOrder(input: unknown): Promise<CancelOrderResult> {
+  const log = await startActionLog();
+  let uid: string | undefined;
+  try {
+    // readSession throws SessionUnavailableError when it cannot tell: a 503, never 'signed out'.
+    const session = await readSession();
+    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
+    const { user } = session;
+    uid = user.uid;
+    const parsed = cancelInputSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, error: 'invalid' };
+    const { orderID } = parsed.data;
+    const outcome = await withDeadline(
+      cancelOpenOrder(orderID, { uid: user.uid, email: user.email }),
+      backendDeadlineMs(),
+      'order cancellation',
+    );
+    if (outcome.kind === 'not-found') return { ok: false, error: 'not-found' };
+    if (outcome.kind === 'not-open') {
+      return { ok: false, error: 'not-open', status: outcome.status };
+    }
+    log.event('order.status_changed', {
+      by: uid,
+      orderId: orderID,
+      from: orderStatusKey(outcome.order.status),
+      to: 'cancelled',
+      reason: 'shopper',
+    });
+    if (outcome.stockReturned) {
+      log.event('stock.changed', { by: uid, orderId: orderID, reason: 'order-cancelled' });
+    }
+    // After the response: the shopper's 'cancelled' e-mail and the shop's notice.
+    scheduleShopperCancelledMails(outcome.order);
+    return { ok: true, orderID, stockReturned: outcome.stockReturned };
+  } catch (error) {
+    log.error(error, { during: 'cancel-order', uid });
+    return {
+      ok: false,
+      error: isBackendFault(error) ? 'temporarily-unavailable' : 'server-error',
+    };
+  }
+}
