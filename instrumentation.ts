@@ -8,12 +8,15 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // From here on, every console line of this process is one JSON object in production.
+  const { installJsonConsole, logEvent } = await import('@/lib/log');
+  installJsonConsole();
   const { EnvError, getEnv } = await import('@/lib/env');
   try {
     getEnv();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    console.error(`[config] ${error.message}`);
+    logEvent('config.invalid', { problems: error.message }, 'error');
     if (process.env.NODE_ENV === 'production') process.exit(1);
   }
   // TRACE and malformed router state headers would be a 500 from inside Next

@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { products } from '@/lib/catalogue';
 import { readLiveStock } from '@/lib/inventory/repository';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +23,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   try {
     return Response.json({ stock: await readLiveStock(keys) }, { headers: HEADERS });
   } catch (error) {
-    console.error(`[cart] reading the live stock failed: ${(error as Error)?.message}`);
+    logFailure('backend.failed', error, { what: 'cart.stock' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: HEADERS });
   }
 }

@@ -1,5 +1,6 @@
 import { LIVE_CATALOGUE_CACHE } from '@/lib/catalogue/live';
 import { readLiveCatalogue } from '@/lib/inventory/repository';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,7 +25,7 @@ export async function GET(): Promise<Response> {
   try {
     return Response.json(await readLiveCatalogue(), { headers: CACHED });
   } catch (error) {
-    console.error(`[catalogue] reading the shop's flags failed: ${(error as Error)?.message}`);
+    logFailure('backend.failed', error, { what: 'catalogue.live' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: NOT_CACHED });
   }
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import { getEnv } from '@/lib/env';
+import { logFailure } from '@/lib/log';
 import { expireDueOrders } from '@/lib/orders/expiry';
 
 export const dynamic = 'force-dynamic';
@@ -26,7 +27,7 @@ async function run(request: Request): Promise<Response> {
     const expired = await expireDueOrders();
     return Response.json({ expired }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
-    console.error('[cron] expiring orders failed:', error);
+    logFailure('orders.expiry_failed', error, { trigger: 'cron' });
     return Response.json({ error: 'unavailable' }, { status: 503 });
   }
 }
