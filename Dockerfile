@@ -20,7 +20,8 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 # Inlined into the pages at build time (canonical URLs, sitemap, Open Graph).
-ARG NEXT_PUBLIC_SITE_URL=http://localhost:3000
+# Required: scripts/build.mjs refuses a production build without an https origin.
+ARG NEXT_PUBLIC_SITE_URL
 ENV NEXT_PUBLIC_SITE_URL=${NEXT_PUBLIC_SITE_URL}
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .

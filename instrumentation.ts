@@ -8,12 +8,25 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // The standalone server.js calls this before Next starts (scripts/build.mjs), Next once more.
+  const state = globalThis as { __shopRegistered?: boolean };
+  if (state.__shopRegistered) return;
+  state.__shopRegistered = true;
+  // From here on, every console line of this process is one JSON object in production.
+  const { installJsonConsole, logEvent } = await import('@/lib/log');
+  installJsonConsole();
   const { EnvError, getEnv } = await import('@/lib/env');
   try {
-    getEnv();
+    if (getEnv().mail === null) {
+      logEvent(
+        'mail.disabled',
+        { reason: 'no SMTP_URL and MAIL_FROM; no e-mail will be sent' },
+        'warn',
+      );
+    }
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    console.error(`[config] ${error.message}`);
+    logEvent('config.invalid', { problems: error.message }, 'error');
     if (process.env.NODE_ENV === 'production') process.exit(1);
   }
   // TRACE and malformed router state headers would be a 500 from inside Next

@@ -27,6 +27,8 @@ const REAL_PROJECT = {
   NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
   NEXT_PUBLIC_FIREBASE_PROJECT_ID: PROJECT,
   NEXT_PUBLIC_FIREBASE_APP_ID: '1:123:web:abc',
+  // No SMTP: a real project's server refuses to start without it or this (lib/env.ts).
+  MAIL_DISABLED: '1',
 };
 const MERCADOPAGO = {
   MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public',

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { after } from 'next/server';
+import { logFailure } from '@/lib/log';
 
 // Work that outlives a request's response. During a request (Server Component, Server Action,
 // route handler) Next's after() makes the host keep the function alive until the work settles:
@@ -18,7 +19,7 @@ function register(work: Promise<unknown> | (() => Promise<unknown>)): boolean {
     return true;
   } catch (error) {
     if (!OUTSIDE_REQUEST.test((error as Error)?.message ?? '')) {
-      console.error('[after] the host will not wait for work after the response:', error);
+      logFailure('after.refused', error);
     }
     return false;
   }

@@ -1,3 +1,5 @@
+import { logFailure } from '@/lib/log';
+
 /**
  * How long one backend step of a request (the session check: Auth and the user record in
  * Firestore; an order's transaction) may take before the request gives up: 3 s, so that the
@@ -43,7 +45,7 @@ export async function withinBackendDeadline<T>(work: Promise<T>, label: string):
     return await withDeadline(work, backendDeadlineMs(), label);
   } catch (error) {
     if (!(error instanceof DeadlineExceededError)) throw error;
-    console.error(error.message);
+    logFailure('backend.failed', error, { what: label });
     return null;
   }
 }

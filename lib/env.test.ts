@@ -22,6 +22,7 @@ const REAL: EnvRecord = {
   NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: 'chocolates-prod.firebaseapp.com',
   NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'chocolates-prod',
   NEXT_PUBLIC_FIREBASE_APP_ID: '1:123:web:abc',
+  MAIL_DISABLED: '1',
 };
 
 const MERCADOPAGO: EnvRecord = {
@@ -75,6 +76,17 @@ describe('parseEnv', () => {
     expect(problemsOf({ ...LOCAL, TRUSTED_PROXY_HOPS: '0' })).toContain(
       'TRUSTED_PROXY_HOPS must be a whole number from 1 to 10',
     );
+  });
+
+  it('refuses a production server on a real project without SMTP unless MAIL_DISABLED=1', () => {
+    expect(problemsOf({ ...REAL, MAIL_DISABLED: undefined })).toMatch(
+      /no e-mail: set SMTP_URL, MAIL_FROM to send order e-mails, or MAIL_DISABLED=1/,
+    );
+    expect(parseEnv(REAL).mail).toBeNull();
+    // Development, and the local Firebase with its outbox, need neither.
+    expect(
+      parseEnv({ ...REAL, MAIL_DISABLED: undefined, NODE_ENV: 'development' }).mail,
+    ).toBeNull();
   });
 
   it('writes e-mail to the local outbox, or sends over SMTP when both variables are set', () => {

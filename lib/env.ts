@@ -78,7 +78,10 @@ export type Env = {
   firebase: FirebaseConfig;
   /** null when Mercado Pago is not configured: payments are unavailable. */
   mercadoPago: MercadoPagoConfig | null;
-  /** null when no e-mail can be sent (no SMTP and no local Firebase data folder). */
+  /**
+   * null when no e-mail can be sent (no SMTP and no local Firebase data folder); a production
+   * server on a real project needs MAIL_DISABLED=1 for that.
+   */
   mail: MailConfig | null;
   orders: OrderRulesConfig;
   /** Where the client address of per-address rate limits comes from (lib/security/client-address.ts). */
@@ -158,6 +161,13 @@ export function parseEnv(record: EnvRecord): Env {
   const mercadoPago = parseMercadoPago({ get, isSet, check, problems });
   checkSiteUrl({ get, isSet, check, problems }, firebase, mercadoPago);
   const mail = parseMail({ get, isSet, check, problems }, firebase);
+  // A real shop without SMTP would take orders and tell no one: say so unless it is meant.
+  const mailDisabled = get('MAIL_DISABLED') === '1';
+  if (nodeEnv === 'production' && firebase?.mode === 'real' && mail === null && !mailDisabled) {
+    problems.push(
+      `no e-mail: set ${listed(MAIL_VARS)} to send order e-mails, or MAIL_DISABLED=1 to run without`,
+    );
+  }
   const paymentExpiryMinutes = check(
     'ORDER_PAYMENT_EXPIRY_MINUTES',
     z.coerce

@@ -1,6 +1,8 @@
 import {
   describeError,
   escapeLogText,
+  installJsonConsole,
+  logFailure,
   requestIdFrom,
   scrub,
   startActionLog,
@@ -132,5 +134,45 @@ describe('every string field and message is escaped', () => {
       const error = JSON.parse(lines[1]!) as Record<string, unknown>;
       expect(error.errorMessage).toBe('failed\\u000a{"event":"order.placed"}\\u001b[2K');
     }
+  });
+});
+
+test("in production, console text from Next or a library becomes one JSON line; an error's cause is named", () => {
+  env.NODE_ENV = 'production';
+  const lines = capture();
+  installJsonConsole();
+  const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8080'), {
+    code: 'ECONNREFUSED',
+  });
+  const error = Object.assign(new Error('14 UNAVAILABLE: No connection established\nsecond line'), {
+    code: 14,
+    cause,
+  });
+  console.error(' \u001b[31m⨯\u001b[39m a render failed for ana@example.com:', error);
+  console.log('▲ Next.js 16\n- Local: http://127.0.0.1:3000');
+  logFailure('orders.expiry_failed', error, { trigger: 'cron' });
+  expect(lines).toHaveLength(3);
+  for (const line of lines) expect(line).not.toContain('\n');
+  const [printed, banner, logged] = lines.map((line) => JSON.parse(line));
+  expect(printed).toEqual({
+    time: expect.any(String),
+    level: 'error',
+    event: 'console.output',
+    message: ' ⨯ a render failed for [email]',
+    errorName: 'Error',
+    errorCode: '14',
+    errorMessage: '14 UNAVAILABLE: No connection established\\u000asecond line',
+    causeCode: 'ECONNREFUSED',
+    causeMessage: 'connect ECONNREFUSED 127.0.0.1:8080',
+  });
+  expect(banner).toMatchObject({
+    level: 'info',
+    message: '▲ Next.js 16\\u000a- Local: http://127.0.0.1:3000',
+  });
+  // A line of this module's own passes through as it is.
+  expect(logged).toMatchObject({
+    event: 'orders.expiry_failed',
+    trigger: 'cron',
+    causeCode: 'ECONNREFUSED',
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { randomUUID } from 'node:crypto';
+import { inspect } from 'node:util';
 
 import { headers } from 'next/headers';
 
@@ -35,6 +36,20 @@ export type LogEventName =
   | 'csp.violated'
   /** A shared rate-limit check could not answer in time: this process's own bucket decided. */
   | 'ratelimit.degraded'
+  /** The configuration is invalid (lib/env.ts names the variables); a production server stops. */
+  | 'config.invalid'
+  /** MAIL_DISABLED=1: this server sends no e-mail (lib/env.ts). */
+  | 'mail.disabled'
+  | 'mail.failed'
+  | 'orders.expired'
+  | 'orders.expiry_failed'
+  /** A backend step (Firestore, Auth) failed or missed its deadline; `what` names the step. */
+  | 'backend.failed'
+  | 'inventory.stock_missing'
+  | 'webhook.signature_refused'
+  | 'after.refused'
+  /** Text printed with console.* by Next.js or a library, turned into one JSON line. */
+  | 'console.output'
   | 'server.error';
 
 export type LogValue = string | number | boolean | null | undefined;
@@ -95,14 +110,28 @@ function safeFields(fields: LogFields): LogFields {
   return safe;
 }
 
-/** What a log line says about an error: its name and scrubbed message, never its stack. */
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : undefined;
+}
+
+/**
+ * What a log line says about an error: its name, code and scrubbed message, and its cause's code
+ * and message (a Firestore or Auth failure wraps the network error that names the real reason:
+ * UNAVAILABLE, ECONNREFUSED, ENOTFOUND), never its stack.
+ */
 export function describeError(error: unknown): LogFields {
   if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
+    const cause = (error as { cause?: unknown }).cause;
     return {
       errorName: error.name,
-      errorCode: typeof code === 'string' || typeof code === 'number' ? String(code) : undefined,
+      errorCode: codeOf(error),
       errorMessage: scrub(error.message).slice(0, 300),
+      causeCode: cause === undefined ? undefined : codeOf(cause),
+      causeMessage:
+        cause === undefined
+          ? undefined
+          : scrub(cause instanceof Error ? cause.message : String(cause)).slice(0, 300),
     };
   }
   return { errorName: typeof error, errorMessage: scrub(String(error)).slice(0, 300) };
@@ -122,6 +151,79 @@ function write(level: LogLevel, line: string): void {
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.log(line);
+}
+
+/** One line outside a request (start-up, background work, a page's fallback). */
+export function logEvent(
+  event: LogEventName,
+  fields: LogFields = {},
+  level: LogLevel = 'info',
+): void {
+  write(level, format({ time: new Date().toISOString(), level, event, ...safeFields(fields) }));
+}
+
+/** A line for a failure outside a request's log: the event, `fields` and describeError's fields. */
+export function logFailure(
+  event: LogEventName,
+  error: unknown,
+  fields: LogFields = {},
+  level: LogLevel = 'error',
+): void {
+  logEvent(event, { ...fields, ...describeError(error) }, level);
+}
+
+const CONSOLE_LEVELS = {
+  debug: 'info',
+  log: 'info',
+  info: 'info',
+  warn: 'warn',
+  error: 'error',
+} as const;
+let consoleInstalled = false;
+
+function isJsonLine(text: string): boolean {
+  if (!text.startsWith('{') || text.includes('\n')) return false;
+  try {
+    return typeof JSON.parse(text) === 'object';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * In production, whatever else prints through console (Next.js's own error reports with their
+ * stacks, a library's warning) becomes one `console.output` JSON line too, with the first error
+ * argument described by describeError. Lines this module wrote pass through unchanged. Installed
+ * by instrumentation.ts at start-up.
+ */
+export function installJsonConsole(): void {
+  if (process.env.NODE_ENV !== 'production' || consoleInstalled) return;
+  consoleInstalled = true;
+  for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
+    const name = method as keyof typeof CONSOLE_LEVELS;
+    const original = console[name].bind(console);
+    console[name] = (...args: unknown[]) => {
+      if (args.length === 1 && typeof args[0] === 'string' && isJsonLine(args[0])) {
+        original(args[0]);
+        return;
+      }
+      const error = args.find((argument) => argument instanceof Error);
+      const message = args
+        .filter((argument) => argument !== error)
+        .map((argument) => (typeof argument === 'string' ? argument : inspect(argument)))
+        .join(' ')
+        // Terminal colours (Next's prefixes) carry no meaning in a log store.
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .slice(0, 2000);
+      const line = { time: new Date().toISOString(), level, event: 'console.output' };
+      original(
+        JSON.stringify({
+          ...line,
+          ...safeFields({ message, ...(error === undefined ? {} : describeError(error)) }),
+        }),
+      );
+    };
+  }
 }
 
 /** One request's (or server action's) log: a request id and the time it started. */

@@ -3,7 +3,8 @@
 // the standalone server serves them itself (npm start, the e2e server, the container), so they
 // are copied beside server.js where it looks for them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,12 +12,56 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const STANDALONE_DIR = join(ROOT, '.next', 'standalone');
 export const STANDALONE_SERVER = join(STANDALONE_DIR, 'server.js');
 
-/** Copies .next/static and public/ into the standalone output (replacing older copies). */
+/**
+ * Why this production build must not run, or null. NEXT_PUBLIC_SITE_URL is written into the
+ * prerendered pages (canonical URLs, the sitemap, Open Graph tags): without an https origin a
+ * deployment would point search engines at http://localhost:3000. A build for the local Firebase
+ * (`npm start`, `npm test`) says so with LOCAL_BUILD=1 and may go without.
+ */
+export function buildConfigProblem(env) {
+  if (env.LOCAL_BUILD === '1') return null;
+  const siteUrl = env.NEXT_PUBLIC_SITE_URL ?? '';
+  if (/^https:\/\/[^/\s]+/.test(siteUrl)) return null;
+  return (
+    `NEXT_PUBLIC_SITE_URL must be the shop's public https:// origin for a production build ` +
+    `(${siteUrl ? 'it is not https' : 'it is not set'}); a build for the local Firebase sets ` +
+    'LOCAL_BUILD=1 (npm start and npm test do)'
+  );
+}
+
+// Next's standalone server.js prints its banner and '✓ Ready' before it loads instrumentation.ts,
+// so a bad configuration was reported after 'Ready', and the banner was plain text. server.js
+// now runs the shop's register() (the configuration check, JSON console lines) first; Next's own
+// call to register() later finds it done (instrumentation.ts).
+const NEXT_START = "const { startServer } = require('next/dist/server/lib/start-server')";
+const SHOP_START = `const { startServer: startNextServer } = require('next/dist/server/lib/start-server')
+// Added by scripts/build.mjs: the shop's instrumentation.ts register() before Next's banner.
+process.env.NEXT_RUNTIME ||= 'nodejs'
+const startServer = async (options) => {
+  await require('./.next/server/instrumentation.js').register()
+  return startNextServer(options)
+}`;
+
+/** server.js with the shop's start-up check before Next's (idempotent). */
+export function checkConfigurationFirst(source) {
+  if (source.includes(SHOP_START)) return source;
+  if (!source.includes(NEXT_START)) {
+    throw new Error('.next/standalone/server.js changed shape: update checkConfigurationFirst');
+  }
+  return source.replace(NEXT_START, SHOP_START);
+}
+
+/**
+ * Copies .next/static and public/ into the standalone output (replacing older copies), and makes
+ * its server.js check the configuration before it says 'Ready'.
+ */
 export function completeStandalone(root = ROOT) {
   const standalone = join(root, '.next', 'standalone');
-  if (!existsSync(join(standalone, 'server.js'))) {
+  const server = join(standalone, 'server.js');
+  if (!existsSync(server)) {
     throw new Error(`${standalone}/server.js is missing: is output: 'standalone' set?`);
   }
+  writeFileSync(server, checkConfigurationFirst(readFileSync(server, 'utf8')));
   for (const [from, to] of [
     [join(root, '.next', 'static'), join(standalone, '.next', 'static')],
     [join(root, 'public'), join(standalone, 'public')],
@@ -27,6 +72,16 @@ export function completeStandalone(root = ROOT) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // The .env files count, as they do for `next build` itself.
+  createRequire(import.meta.url)('@next/env').loadEnvConfig(ROOT, false, {
+    info: () => {},
+    error: console.error,
+  });
+  const problem = buildConfigProblem(process.env);
+  if (problem) {
+    console.error(`Build refused: ${problem}`);
+    process.exit(1);
+  }
   const { status } = spawnSync(join(ROOT, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: ROOT,
     stdio: 'inherit',

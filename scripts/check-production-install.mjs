@@ -69,6 +69,8 @@ function fakeRealProjectEnv() {
       NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: projectId,
       NEXT_PUBLIC_FIREBASE_APP_ID: '1:1:web:fake',
+      // No SMTP here: a real project's server refuses to start without it or this (lib/env.ts).
+      MAIL_DISABLED: '1',
     },
   };
 }

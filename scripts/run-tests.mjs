@@ -61,7 +61,8 @@ if (jest) {
   if (!jestOk) failures.push('jest');
 } else gate('jest', false);
 
-const buildOk = run('build', process.execPath, ['scripts/build.mjs']);
+// Served on 127.0.0.1 only: a local build, which needs no https site URL (scripts/build.mjs).
+const buildOk = run('build', process.execPath, ['scripts/build.mjs'], { LOCAL_BUILD: '1' });
 gate('next build', buildOk);
 // A production install (no dev dependencies) with a real project's configuration starts and
 // serves; it reuses the build above.

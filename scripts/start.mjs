@@ -70,7 +70,8 @@ export function ensureBuild() {
   console.log('No current production build: running `next build` first ...');
   const { status } = spawnSync(process.execPath, ['scripts/build.mjs'], {
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    // A build for this machine (http://localhost): scripts/build.mjs then needs no https site URL.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOCAL_BUILD: '1' },
   });
   if (status !== 0) process.exit(status ?? 1);
 }

@@ -11,6 +11,7 @@ import {
   SessionUnavailableError,
 } from '@/lib/session/session';
 import type { PublicUser } from '@/lib/users/types';
+import { logFailure } from '@/lib/log';
 
 // The control panel's only gate, used by its layout, each of its pages and every admin action.
 // The proxy's cookie-presence redirect is a convenience, never the guard: a cookie's presence
@@ -77,7 +78,7 @@ export async function requireAdminPage(locale: AppLocale): Promise<PublicUser | 
     check = await checkAdmin();
   } catch (error) {
     if (!(error instanceof SessionUnavailableError)) throw error;
-    console.error(error.message);
+    logFailure('backend.failed', error, { what: 'control-panel.admin-check' });
     return null;
   }
   if (check.status === 'signed-out') {

@@ -16,6 +16,7 @@ import {
   type InventoryEntry,
   type InventoryOverlay,
 } from './overlay';
+import { logEvent, logFailure } from '@/lib/log';
 
 // `next build` prerenders the landing and product pages without any Firestore (no emulators, no
 // credentials): there the read fails fast and the pages are built from the catalogue defaults.
@@ -67,11 +68,9 @@ export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => 
     if (!building) throw error;
     if (!buildFallbackLogged) {
       buildFallbackLogged = true;
-      console.warn(
-        `[inventory] Firestore not reachable at build time (${(error as Error)?.message}); ` +
-          'prerendering from the catalogue defaults. Pages pick up the real inventory when ' +
-          'they revalidate.',
-      );
+      // Prerendered from the catalogue defaults; pages pick up the real inventory when they
+      // revalidate.
+      logFailure('backend.failed', error, { what: 'inventory.build-prerender' }, 'warn');
     }
     return catalogueDefaults();
   }
@@ -202,7 +201,7 @@ export async function readStock(
     const stock = stockFromDocument(data);
     if (stock === null) {
       // The seed creates one document per product; a gap means the data needs fixing.
-      console.warn(`[inventory] ${keys[index]} is missing or has no integer stock; treated as 0`);
+      logEvent('inventory.stock_missing', { productKey: keys[index], treatedAs: 0 }, 'warn');
     }
     const availableForSale: unknown = data?.availableForSale;
     const showInStore: unknown = data?.showInStore;

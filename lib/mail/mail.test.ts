@@ -146,8 +146,8 @@ describe('sending', () => {
       expect(delivered).toBe(0);
       expect(connections).toBe(2);
       expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([
-        expect.stringContaining('failed; retrying once'),
-        expect.stringContaining('failed again; given up'),
+        expect.stringMatching(/mail\.failed .*attempt=1 retry=true .*errorCode=ECONNECTION/),
+        expect.stringMatching(/mail\.failed .*attempt=2 retry=false .*errorCode=ECONNECTION/),
       ]);
     } finally {
       errors.mockRestore();

@@ -15,6 +15,7 @@ import {
   type MailMessage,
   type MailOrder,
 } from './templates';
+import { logFailure } from '@/lib/log';
 
 // Where orders meet e-mail: builds the messages from a stored order and sends them after the
 // response (so an order is never slowed down nor failed by mail; lib/mail/send.ts retries once).
@@ -55,9 +56,7 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
  * otherwise (scripts, tests) in the background at once. Never throws.
  */
 function schedule(send: () => Promise<unknown>): void {
-  afterResponse(() =>
-    send().catch((error: unknown) => console.error('[mail] sending failed:', error)),
-  );
+  afterResponse(() => send().catch((error: unknown) => logFailure('mail.failed', error)));
 }
 
 function messagesForPlaced(order: MailableOrder): MailMessage[] {

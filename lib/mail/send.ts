@@ -6,6 +6,7 @@ import { getEnv, type MailConfig } from '@/lib/env';
 
 import { writeOutboxFile } from './outbox';
 import type { MailMessage } from './templates';
+import { logFailure } from '@/lib/log';
 
 // Sending never blocks nor fails an order: callers schedule it after the response (next/server
 // `after`), and a failed attempt is logged and retried once, then given up (logged again).
@@ -67,7 +68,7 @@ export async function deliverMail(
   try {
     config = options.config === undefined ? getEnv().mail : options.config;
   } catch (error) {
-    console.error('[mail] configuration unavailable; nothing sent:', error);
+    logFailure('mail.failed', error, { what: 'configuration' });
     return 0;
   }
   if (!config) return 0;
@@ -81,13 +82,9 @@ export async function deliverMail(
         delivered += 1;
         break;
       } catch (error) {
-        const what = `${message.kind} for order ${message.orderID}`;
-        if (attempt === 1) {
-          console.error(`[mail] sending ${what} failed; retrying once:`, error);
-          await wait(options.retryDelayMs ?? RETRY_DELAY_MS);
-        } else {
-          console.error(`[mail] sending ${what} failed again; given up:`, error);
-        }
+        const fields = { kind: message.kind, orderId: message.orderID, attempt };
+        logFailure('mail.failed', error, { ...fields, retry: attempt === 1 });
+        if (attempt === 1) await wait(options.retryDelayMs ?? RETRY_DELAY_MS);
       }
     }
   }

@@ -18,6 +18,7 @@ import {
 } from './repository';
 import { isOpenOrderStatus, orderStatusKey } from './status';
 import { unitsToReturn } from './stock-return';
+import { logEvent, logFailure } from '@/lib/log';
 
 // Holding stock fairly. An open order (placed, neither paid nor confirmed) holds its units until
 // `expiresAt`, set when it is placed: ORDER_PAYMENT_EXPIRY_MINUTES for one paid online (the
@@ -140,7 +141,7 @@ export async function expireDueOrders(now = new Date()): Promise<string[]> {
     scheduleStatusMail(order, 'cancelled');
   }
   if (expired.length > 0) {
-    console.info(`[orders] expired unpaid orders: ${expired.join(', ')}`);
+    logEvent('orders.expired', { count: expired.length, orderIds: expired.join(' ') });
   }
   return expired;
 }
@@ -160,7 +161,7 @@ export const LAZY_WAIT_MS = 250;
 const lazyExpiry = ((globalThis as { __shopLazyExpiry?: ThrottledTask }).__shopLazyExpiry ??=
   throttledTask(() => expireDueOrders(), {
     intervalMs: LAZY_INTERVAL_MS,
-    onError: (error) => console.error('[orders] lazy expiry failed:', error),
+    onError: (error) => logFailure('orders.expiry_failed', error, { trigger: 'lazy' }),
     keepAlive: keepAliveUntil,
   }));
 

@@ -47,6 +47,7 @@ import type {
   ShippingOption,
   StatusChange,
 } from './types';
+import { logFailure } from '@/lib/log';
 
 // The one reader and writer of `orders/{id}`. Everything else (placing an order, the panel's
 // status change, the Mercado Pago webhook) is a use-case over these functions; see
@@ -876,7 +877,7 @@ function startMarkerListener(path: string): void {
     },
     (error) => {
       // The listener stops on an error: the next poll reads directly and starts a new one.
-      console.error(`[orders] the order marker listener failed: ${error.message}`);
+      logFailure('backend.failed', error, { what: 'orders.marker-listener' });
       if (markerState.listener === listener) markerState.listener = null;
     },
   );

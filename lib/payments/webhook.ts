@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { readCappedBody } from '@/lib/http/body';
-import { describeError, startRequestLog, type LogFields } from '@/lib/log';
+import { describeError, logEvent, startRequestLog, type LogFields } from '@/lib/log';
 import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
 
@@ -55,7 +55,7 @@ export function flushSignatureFailures(): void {
   if (failures.counts.size > 0) {
     const total = [...failures.counts.values()].reduce((sum, count) => sum + count, 0);
     const reasons = [...failures.counts].map(([reason, count]) => `${reason}=${count}`).join(' ');
-    console.warn(`[webhook] refused ${total} notification(s) with a bad signature: ${reasons}`);
+    logEvent('webhook.signature_refused', { count: total, reasons }, 'warn');
   }
   failures.counts.clear();
   failures.windowStart = null;
@@ -69,7 +69,7 @@ function countSignatureFailure(reason: string, now = Date.now()): void {
   const { failures } = state;
   if (failures.windowStart === null) {
     failures.windowStart = now;
-    console.warn(`[webhook] refused a notification: signature ${reason}`);
+    logEvent('webhook.signature_refused', { count: 1, reasons: reason }, 'warn');
     setTimeout(() => flushSignatureFailures(), INVALID_SIGNATURE_SUMMARY_MS).unref();
     return;
   }

@@ -20,6 +20,7 @@ import {
   toPublicUser,
 } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
+import { logFailure } from '@/lib/log';
 
 // Firebase Hosting forwards only a cookie of this name to the server, so it works on any host.
 export const SESSION_COOKIE = '__session';
@@ -153,7 +154,7 @@ export async function getSessionClaims(): Promise<DecodedIdToken | null> {
   try {
     return await readSessionClaims();
   } catch (error) {
-    console.error((error as Error)?.message);
+    logFailure('backend.failed', error, { what: 'session.claims' });
     return null;
   }
 }
@@ -167,7 +168,7 @@ export async function getSessionUid(): Promise<string | null> {
     const state = await readSession();
     return state.status === 'signed-in' ? state.user.uid : null;
   } catch (error) {
-    console.error((error as Error)?.message);
+    logFailure('backend.failed', error, { what: 'session.uid' });
     return null;
   }
 }
@@ -259,7 +260,7 @@ export async function getSessionUser(): Promise<PublicUser | null> {
     const state = await readSession();
     return state.status === 'signed-in' ? state.user : null;
   } catch (error) {
-    console.error('Reading the session user failed:', (error as Error)?.message);
+    logFailure('backend.failed', error, { what: 'session.user' });
     return null;
   }
 }

@@ -6,6 +6,7 @@ import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress } from '@/lib/shop';
+import { logFailure } from '@/lib/log';
 
 // Per shopper and per request (the session decides between sign-in and the form): never cached.
 export const dynamic = 'force-dynamic';
@@ -35,7 +36,7 @@ export default async function CheckoutPage({ params }: Props) {
   } catch (error) {
     if (!(error instanceof SessionUnavailableError)) throw error;
     // Auth or Firestore cannot answer: say so rather than asking a signed-in shopper to sign in.
-    console.error(error.message);
+    logFailure('backend.failed', error, { what: 'checkout.session' });
     return <ServiceUnavailable />;
   }
 

@@ -11,6 +11,7 @@ import { expireDueOrdersLazily } from '@/lib/orders/expiry';
 import { listOrdersForUser } from '@/lib/orders/repository';
 import type { Order } from '@/lib/orders/types';
 import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';
+import { logFailure } from '@/lib/log';
 
 // Per user and per request: read from the session cookie, never prerendered or cached.
 export const dynamic = 'force-dynamic';
@@ -40,7 +41,7 @@ export default async function UserPage({ params, searchParams }: Props) {
     session = await readSession();
   } catch (error) {
     if (!(error instanceof SessionUnavailableError)) throw error;
-    console.error(error.message);
+    logFailure('backend.failed', error, { what: 'account.session' });
     return <ServiceUnavailable />;
   }
   const user = session.status === 'signed-in' ? session.user : null;
@@ -53,7 +54,7 @@ export default async function UserPage({ params, searchParams }: Props) {
       orders = await listOrdersForUser(user.uid);
     } catch (error) {
       // The rest of the account still shows; the list then fetches (and reports) on its own.
-      console.error('Reading the orders failed:', (error as Error)?.message);
+      logFailure('backend.failed', error, { what: 'account.orders' });
     }
   }
 

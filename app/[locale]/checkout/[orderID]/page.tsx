@@ -11,6 +11,7 @@ import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { getMyPlacedOrder, type MyPlacedOrder } from '@/lib/orders/place-order';
 import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import { SessionUnavailableError } from '@/lib/session/session';
+import { logFailure } from '@/lib/log';
 
 // The signed-in owner's order, read fresh on every request.
 export const dynamic = 'force-dynamic';
@@ -47,7 +48,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
     mine = await getMyPlacedOrder(orderID);
   } catch (error) {
     if (!(error instanceof SessionUnavailableError)) throw error;
-    console.error(error.message);
+    logFailure('backend.failed', error, { what: 'checkout.order' });
     return <ServiceUnavailable />;
   }
   if (!mine.signedIn) {

@@ -6,6 +6,7 @@ import { listPanelOrders } from '@/lib/orders/repository';
 import { ordersCsv, ordersCsvFileName } from '@/lib/csv/orders-csv';
 import { routing } from '@/lib/i18n/routing';
 import { SessionUnavailableError } from '@/lib/session/session';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -53,7 +54,7 @@ export async function GET(request: Request, { params }: Context) {
       },
     });
   } catch (error) {
-    console.error('[export] reading the orders failed:', error);
+    logFailure('backend.failed', error, { what: 'control-panel.export' });
     return new Response(null, { status: 503 });
   }
 }

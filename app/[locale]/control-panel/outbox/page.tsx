@@ -6,6 +6,7 @@ import { requireAdminPage } from '@/lib/control-panel/auth';
 import { getEnv } from '@/lib/env';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { listOutbox, type OutboxEntry } from '@/lib/mail/outbox';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,7 +35,7 @@ export default async function ControlPanelOutboxPage({ params }: Props) {
   try {
     messages = await listOutbox(mail.directory);
   } catch (error) {
-    console.error('[mail] reading the local outbox failed:', error);
+    logFailure('mail.failed', error, { what: 'outbox.read' });
     messages = null;
   }
   const dateFormat = new Intl.DateTimeFormat(locale, {

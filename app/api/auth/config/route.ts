@@ -1,4 +1,5 @@
 import { getEnv } from '@/lib/env';
+import { logFailure } from '@/lib/log';
 
 // Read at request time, so the browser needs no build-time Firebase variables.
 export const dynamic = 'force-dynamic';
@@ -11,7 +12,7 @@ export function GET(): Response {
     firebase = getEnv().firebase;
   } catch (error) {
     // EnvError names variables, never values: fine for the server log, useless to the browser.
-    console.error((error as Error)?.message);
+    logFailure('config.invalid', error);
     return Response.json({ error: 'not-configured' }, { status: 500, headers });
   }
   const config =

@@ -1,6 +1,8 @@
 import type { NextRequest } from 'next/server';
 import { products } from '@/lib/catalogue';
 import { readLiveStock } from '@/lib/inventory/repository';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,9 +22,12 @@ export async function GET(request: NextRequest): Promise<Response> {
     return Response.json({ error: 'bad-request' }, { status: 400, headers: HEADERS });
   }
   try {
-    return Response.json({ stock: await readLiveStock(keys) }, { headers: HEADERS });
+    return Response.json(
+      { stock: await withDeadline(readLiveStock(keys), backendDeadlineMs(), 'the live stock') },
+      { headers: HEADERS },
+    );
   } catch (error) {
-    console.error(`[cart] reading the live stock failed: ${(error as Error)?.message}`);
+    logFailure('backend.failed', error, { what: 'cart.stock' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: HEADERS });
   }
 }

@@ -1,5 +1,7 @@
 import { LIVE_CATALOGUE_CACHE } from '@/lib/catalogue/live';
 import { readLiveCatalogue } from '@/lib/inventory/repository';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,9 +24,12 @@ const NOT_CACHED = { 'Cache-Control': 'no-store' };
  */
 export async function GET(): Promise<Response> {
   try {
-    return Response.json(await readLiveCatalogue(), { headers: CACHED });
+    return Response.json(
+      await withDeadline(readLiveCatalogue(), backendDeadlineMs(), 'the live catalogue'),
+      { headers: CACHED },
+    );
   } catch (error) {
-    console.error(`[catalogue] reading the shop's flags failed: ${(error as Error)?.message}`);
+    logFailure('backend.failed', error, { what: 'catalogue.live' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: NOT_CACHED });
   }
 }

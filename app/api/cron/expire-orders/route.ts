@@ -1,7 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 
+import { keepAliveUntil } from '@/lib/after-response';
+import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { expireDueOrders } from '@/lib/orders/expiry';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,19 +18,36 @@ function authorized(request: Request): boolean {
 
 /**
  * Expires the orders awaiting payment past their deadline (lib/orders/expiry.ts) and returns
- * their ids. Authorized by `Authorization: Bearer <CRON_SECRET>`, which Vercel Cron sends by
- * itself (vercel.json) and Cloud Scheduler is told to send (README). Safe to run concurrently.
+ * their ids. Authorized by `Authorization: Bearer <CRON_SECRET>`, which Vercel Cron sends when
+ * the project has that variable (vercel.json) and Cloud Scheduler is told to send (README). Safe
+ * to run concurrently.
+ *
+ * Answers within the backend deadline (lib/deadline.ts): with Firestore unreachable the run's
+ * first query would otherwise wait for gRPC's own retries (44.7 s was measured). At the deadline
+ * it answers an honest 503; a run still going on is kept alive after the response and the next
+ * call picks up whatever it left.
  */
 async function run(request: Request): Promise<Response> {
   if (!authorized(request)) {
     return Response.json({ error: 'unauthorized' }, { status: 401 });
   }
+  const running = expireDueOrders();
   try {
-    const expired = await expireDueOrders();
+    const expired = await withDeadline(running, backendDeadlineMs(), 'the order expiry');
     return Response.json({ expired }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
-    console.error('[cron] expiring orders failed:', error);
-    return Response.json({ error: 'unavailable' }, { status: 503 });
+    if (error instanceof DeadlineExceededError) {
+      keepAliveUntil(running);
+      // The cause (UNAVAILABLE, ECONNREFUSED ...) is known only when the run itself fails.
+      running.catch((cause: unknown) =>
+        logFailure('orders.expiry_failed', cause, { trigger: 'cron', afterDeadline: true }),
+      );
+    }
+    logFailure('orders.expiry_failed', error, { trigger: 'cron' });
+    return Response.json(
+      { error: 'unavailable' },
+      { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '60' } },
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 
 import { listOpenOrderStatuses } from '@/lib/orders/repository';
 import { readSession } from '@/lib/session/session';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,9 +31,7 @@ export async function GET(request: NextRequest): Promise<Response> {
     const orders = await listOpenOrderStatuses(session.user.uid);
     return Response.json({ orders, marker }, { headers: HEADERS });
   } catch (error) {
-    console.error(
-      `[orders] reading the open orders' statuses failed: ${(error as Error)?.message}`,
-    );
+    logFailure('backend.failed', error, { what: 'orders.changes' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: HEADERS });
   }
 }

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 
 import { checkAdmin } from '@/lib/control-panel/auth';
 import { listOrderChangesSince, readOrdersMarker } from '@/lib/orders/repository';
+import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -49,9 +50,7 @@ export async function GET(request: NextRequest): Promise<Response> {
     ).filter((change) => change.placed || change.changedBy !== check.user.email);
     return Response.json({ now, changes, marker }, { headers: HEADERS });
   } catch (error) {
-    console.error(
-      `[orders] reading the panel's order changes failed: ${(error as Error)?.message}`,
-    );
+    logFailure('backend.failed', error, { what: 'orders.panel-changes' });
     return Response.json({ error: 'unavailable' }, { status: 503, headers: HEADERS });
   }
 }

@@ -1,0 +1,66 @@
+// The production build's own configuration check (scripts/build.mjs), before `next build` runs:
+// a deployment without an https NEXT_PUBLIC_SITE_URL would write http://localhost:3000 into its
+// canonical URLs and sitemap. The local builds (`npm start`, `npm test`) say LOCAL_BUILD=1.
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..');
+
+/** Calls an export of scripts/build.mjs (an ES module script) in a Node of its own. */
+function call(name: string, argument: unknown): unknown {
+  const script =
+    `import * as build from './scripts/build.mjs';` +
+    `try { process.stdout.write(JSON.stringify({ value: build.${name}(${JSON.stringify(argument)}) })); }` +
+    `catch (error) { process.stdout.write(JSON.stringify({ error: error.message })); }`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+  const result = JSON.parse(out.toString()) as { value?: unknown; error?: string };
+  if (result.error !== undefined) throw new Error(result.error);
+  return result.value;
+}
+
+const buildConfigProblem = (env: Record<string, string>) => call('buildConfigProblem', env);
+const checkConfigurationFirst = (source: string) =>
+  call('checkConfigurationFirst', source) as string;
+
+test('a production build needs an https NEXT_PUBLIC_SITE_URL unless it is a local build', () => {
+  expect(buildConfigProblem({})).toMatch(/NEXT_PUBLIC_SITE_URL .*https:\/\/.*it is not set/);
+  expect(buildConfigProblem({ NEXT_PUBLIC_SITE_URL: 'http://chocolates.example' })).toMatch(
+    /NEXT_PUBLIC_SITE_URL .*it is not https/,
+  );
+  expect(buildConfigProblem({ NEXT_PUBLIC_SITE_URL: 'https://chocolates.example' })).toBeNull();
+  expect(buildConfigProblem({ LOCAL_BUILD: '1' })).toBeNull();
+});
+
+test('`node scripts/build.mjs` without a site URL stops at once, naming it, before next build starts', async () => {
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const child = spawn(process.execPath, ['scripts/build.mjs'], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started = Date.now();
+  // Bounded: a check that let the build through would start a minutes-long `next build`.
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
+  console.info(`build refused in ${Date.now() - started} ms`);
+  expect(code).toBe(1);
+  expect(output).toMatch(/Build refused: NEXT_PUBLIC_SITE_URL must be the shop's public https/);
+  expect(output).not.toMatch(/Creating an optimized production build|Next\.js/);
+}, 30_000);
+
+test("the standalone server.js runs the shop's configuration check before Next starts", () => {
+  // The part of Next's generated server.js that is replaced (next/dist/build/utils.js).
+  const nextServer =
+    "require('next')\nconst { startServer } = require('next/dist/server/lib/start-server')\n" +
+    'startServer({ dir }).catch(() => process.exit(1));';
+  const patched = checkConfigurationFirst(nextServer);
+  expect(patched).toContain("await require('./.next/server/instrumentation.js').register()");
+  expect(patched.indexOf('register()')).toBeLessThan(patched.indexOf('return startNextServer'));
+  expect(checkConfigurationFirst(patched)).toBe(patched);
+  expect(() => checkConfigurationFirst('startServer()')).toThrow(/changed shape/);
+});

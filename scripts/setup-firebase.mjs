@@ -1,0 +1,189 @@
+// `npm run setup:firebase -- --project <id> --admin-email <email>`: makes a real Firebase project
+// ready for the shop, safely run again at every deployment.
+//   1. deploys firestore.rules and the composite indexes of firestore.indexes.json through
+//      firebase-tools (a devDependency of this repository: run it from a full install);
+//   2. creates the first admin (an Auth user with that e-mail, if none exists, who then sets a
+//      password through 'forgot password' or signs in with Google) or promotes the existing one;
+//   3. creates the stock document of every catalogue product (10 units, as the shop starts) only
+//      where none exists: stock already set in the panel is never touched.
+// Refuses the local demo project (`demo-…`). Credentials: FIREBASE_SERVICE_ACCOUNT (a key's JSON)
+// when set, otherwise Application Default Credentials (`gcloud auth application-default login`,
+// or the platform's service account on Cloud Run and App Hosting).
+// `--dry-run` prints every command and every read or write it would make, and makes none.
+// `--skip-deploy` leaves the rules and indexes alone (the tests, which run on the emulators).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { INVENTORY_KEYS, SEED_STOCK } from './local-firebase/seed.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const ALREADY_EXISTS = 6;
+// As lib/users/repository.ts creates a user's document (lib/users/types.ts DEFAULT_ADDRESS).
+const DEFAULT_ADDRESS = {
+  extra: 'No complement',
+  number: 'No number',
+  postalCode: 'No postal code',
+  street: 'No street',
+  city: 'No city',
+};
+
+/** The firebase-tools command that deploys the rules and indexes. */
+export function deployCommand(projectId) {
+  return [
+    join(ROOT, 'node_modules', '.bin', 'firebase'),
+    'deploy',
+    '--only',
+    'firestore:rules,firestore:indexes',
+    '--project',
+    projectId,
+    '--non-interactive',
+  ];
+}
+
+function fail(message) {
+  console.error(`setup:firebase: ${message}`);
+  process.exit(1);
+}
+
+function options(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      project: { type: 'string' },
+      'admin-email': { type: 'string' },
+      'shop-id': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'skip-deploy': { type: 'boolean', default: false },
+    },
+  });
+  const projectId = values.project ?? '';
+  if (!/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/.test(projectId)) {
+    fail('--project <id> is required (a Firebase project id, e.g. chocolates-tropicais)');
+  }
+  if (projectId.startsWith('demo-')) {
+    fail(`${projectId} is the local demo project: give the real project's id`);
+  }
+  const adminEmail = values['admin-email'];
+  if (adminEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(adminEmail)) {
+    fail('--admin-email must be an e-mail address');
+  }
+  const shopId = values['shop-id'] ?? process.env.SHOP_ID ?? 'chocolate-shop';
+  return {
+    projectId,
+    adminEmail,
+    shopId,
+    dryRun: values['dry-run'],
+    skipDeploy: values['skip-deploy'],
+  };
+}
+
+function appOptions(projectId) {
+  const { cert } = require('firebase-admin/app');
+  const key = process.env.FIREBASE_SERVICE_ACCOUNT;
+  // Without a key, firebase-admin uses Application Default Credentials.
+  return key ? { projectId, credential: cert(JSON.parse(key)) } : { projectId };
+}
+
+async function ensureAdmin(auth, db, shopId, email) {
+  let user;
+  let created = false;
+  try {
+    user = await auth.getUserByEmail(email);
+  } catch (error) {
+    if (error?.code !== 'auth/user-not-found') throw error;
+    user = await auth.createUser({ email, emailVerified: false });
+    created = true;
+  }
+  const ref = db.doc(`projects/${shopId}/users/${user.uid}`);
+  const outcome = await db.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    if (!snapshot.exists) {
+      transaction.create(ref, {
+        address: DEFAULT_ADDRESS,
+        authUID: user.uid,
+        email,
+        name: user.displayName || 'No name',
+        isAdmin: true,
+        isMember: false,
+        isOwner: false,
+        telephone: '',
+        avatarURL: user.photoURL ?? '',
+      });
+      return 'created';
+    }
+    if (snapshot.get('isAdmin') === true) return 'unchanged';
+    transaction.update(ref, { isAdmin: true });
+    return 'promoted';
+  });
+  return { uid: user.uid, authUser: created ? 'created' : 'existing', document: outcome };
+}
+
+async function seedStock(db, shopId) {
+  const created = [];
+  for (const key of INVENTORY_KEYS) {
+    try {
+      await db.doc(`projects/${shopId}/inventory/${key}`).create({ stock: SEED_STOCK });
+      created.push(key);
+    } catch (error) {
+      if (error?.code !== ALREADY_EXISTS) throw error;
+    }
+  }
+  return created;
+}
+
+export async function main(argv) {
+  const { projectId, adminEmail, shopId, dryRun, skipDeploy } = options(argv);
+  const credentials = process.env.FIREBASE_SERVICE_ACCOUNT
+    ? 'FIREBASE_SERVICE_ACCOUNT'
+    : 'Application Default Credentials';
+  console.log(`setup:firebase: project ${projectId}, shop ${shopId}, credentials: ${credentials}`);
+  const deploy = deployCommand(projectId);
+  if (skipDeploy) console.log('rules and indexes: skipped (--skip-deploy)');
+  else if (dryRun) console.log(`would run: ${deploy.join(' ')}`);
+  else {
+    console.log(`running: ${deploy.join(' ')}`);
+    const { status } = spawnSync(deploy[0], deploy.slice(1), { cwd: ROOT, stdio: 'inherit' });
+    if (status !== 0) fail(`firebase-tools deploy failed (exit ${status})`);
+  }
+  if (dryRun) {
+    if (adminEmail) {
+      console.log(`would call: auth.getUserByEmail(${adminEmail}), auth.createUser if absent`);
+      console.log(`would set: projects/${shopId}/users/<uid> isAdmin=true (created if absent)`);
+    }
+    for (const key of INVENTORY_KEYS) {
+      console.log(
+        `would create if absent: projects/${shopId}/inventory/${key} {stock: ${SEED_STOCK}}`,
+      );
+    }
+    return;
+  }
+  const { initializeApp, deleteApp } = require('firebase-admin/app');
+  const { getAuth } = require('firebase-admin/auth');
+  const { getFirestore } = require('firebase-admin/firestore');
+  const app = initializeApp(appOptions(projectId), `setup-${Date.now()}`);
+  try {
+    const db = getFirestore(app);
+    if (adminEmail) {
+      const admin = await ensureAdmin(getAuth(app), db, shopId, adminEmail);
+      console.log(
+        `admin: uid ${admin.uid}, Auth user ${admin.authUser}, document ${admin.document}`,
+      );
+    } else console.log('admin: none given (--admin-email)');
+    const seeded = await seedStock(db, shopId);
+    console.log(
+      `stock: ${seeded.length} created (${seeded.join(', ') || 'none'}), ` +
+        `${INVENTORY_KEYS.length - seeded.length} already set`,
+    );
+    await db.terminate();
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).catch((error) => fail(`${error?.code ?? ''} ${error?.message}`));
+}
