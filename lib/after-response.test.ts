@@ -51,7 +51,9 @@ describe('keepAliveUntil', () => {
       throw refusal;
     });
     expect(keepAliveUntil(Promise.resolve())).toBe(false);
-    expect(errorLog).toHaveBeenCalledWith(expect.stringContaining('[after]'), refusal);
+    // One log line (lib/log.ts) naming the event and the refusal's message.
+    expect(errorLog).toHaveBeenCalledWith(expect.stringContaining('after.refused'));
+    expect(errorLog).toHaveBeenCalledWith(expect.stringContaining(refusal.message));
   });
 });
 

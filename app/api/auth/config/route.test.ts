@@ -14,6 +14,8 @@ const REAL_ENV = {
   NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: 'chocolates-prod.firebaseapp.com',
   NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'chocolates-prod',
   NEXT_PUBLIC_FIREBASE_APP_ID: '1:123:web:abc',
+  // A production start on a real project needs SMTP or this explicit choice (lib/env.ts).
+  MAIL_DISABLED: '1',
 };
 
 let record: Record<string, string> = REAL_ENV;
