@@ -24,7 +24,7 @@ const PRODUCT = 'barra-tropical-sampa';
 
 const TEXTS = {
   'pt-BR': {
-    cancel: (id: string) => `Cancelar o pedido ${id}`,
+    cancel: (id: string) => `Cancelar pedido ${id}`,
     question: (id: string) =>
       `Cancelar o pedido ${id}? Os itens voltam ao estoque e isso não pode ser desfeito.`,
     yes: 'Sim, cancelar',
@@ -146,7 +146,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       // Only open orders offer it: the other two still do, the cancelled one no more.
       await expect(main.getByRole('button', { name: t.cancel(target) })).toHaveCount(0);
       await expect(
-        main.getByRole('button', { name: /^(Cancelar o pedido|Cancel order) / }),
+        main.getByRole('button', { name: /^(Cancelar pedido|Cancel order) / }),
       ).toHaveCount(2);
     });
 

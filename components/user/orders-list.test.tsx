@@ -99,7 +99,7 @@ describe('OrdersList', () => {
     act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ver todos os pedidos' }));
     // order-1 awaits approval; the others are confirmed, in production, delivered, cancelled.
-    expect(screen.getAllByRole('button', { name: /^Cancelar o pedido/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Cancelar pedido / })).toHaveLength(1);
     mockedGetMyOrders.mockResolvedValue({
       ok: true,
       orders: [{ ...orders[0]!, status: { ...EMPTY_STATUS_FLAGS, cancelled: true } }],
@@ -113,7 +113,7 @@ describe('OrdersList', () => {
           } as Response)
         : ({ ok: false, status: 401 } as Response),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Cancelar o pedido order-1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido order-1' }));
     expect(
       screen.getByText(/^Cancelar o pedido order-1\? Os itens voltam ao estoque/),
     ).toBeVisible();
@@ -121,7 +121,7 @@ describe('OrdersList', () => {
       mockedFetch.mock.calls.filter(([url]) => String(url) === '/api/orders/cancel');
     fireEvent.click(screen.getByRole('button', { name: 'Não, manter' }));
     expect(cancelCalls()).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancelar o pedido order-1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido order-1' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sim, cancelar' }));
     });
@@ -129,7 +129,7 @@ describe('OrdersList', () => {
     expect(JSON.parse(String(cancelCalls()[0]![1]?.body))).toEqual({ orderID: 'order-1' });
     await waitFor(() => expect(mockedGetMyOrders).toHaveBeenCalled());
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: /^Cancelar o pedido/ })).toBeNull(),
+      expect(screen.queryByRole('button', { name: /^Cancelar pedido / })).toBeNull(),
     );
   });
 
@@ -144,12 +144,12 @@ describe('OrdersList', () => {
           } as Response)
         : ({ ok: false, status: 401 } as Response),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Cancelar o pedido order-1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido order-1' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sim, cancelar' }));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(/temporariamente indisponível/);
-    expect(screen.getByRole('button', { name: 'Cancelar o pedido order-1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancelar pedido order-1' })).toBeEnabled();
   });
 
   it("names each item in the viewer's language from the catalogue, by the stored key", () => {
