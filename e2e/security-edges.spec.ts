@@ -95,6 +95,8 @@ test.describe('clients that disconnect mid-body', () => {
         NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN: `${project}.firebaseapp.com`,
         NEXT_PUBLIC_FIREBASE_PROJECT_ID: project,
         NEXT_PUBLIC_FIREBASE_APP_ID: '1:123:web:abc',
+        // A real project's production start needs SMTP or this explicit choice (lib/env.ts).
+        MAIL_DISABLED: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
