@@ -131,7 +131,8 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
       try {
         const result = await submitOrder(input);
         if (!result.ok) {
-          // Nothing was reserved or written: the cart stays as it is, to be fixed and sent again.
+          // The cart and its order id stay as they are, to be fixed and sent again: after
+          // 'outcome-unknown' the same id answers the order if it was placed.
           setServerErrors(checkoutErrorMessages(result));
           return;
         }

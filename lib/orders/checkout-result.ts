@@ -16,7 +16,7 @@ export type CheckoutErrorCode =
   /** Over the fair-stock limits of open orders per account (HOLD_LIMITS, lib/orders/limits.ts). */
   | 'hold-limit'
   | 'server-error'
-  /** Auth or Firestore could not answer in time: nothing was written. */
+  /** Auth or Firestore could not answer in time: this call wrote nothing. */
   | 'temporarily-unavailable'
   /**
    * Firestore stalled after the order's writes were sent: it may exist. The same order id sent

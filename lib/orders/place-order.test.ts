@@ -619,6 +619,43 @@ describe('placeOrder under load and faults', () => {
     expect(await stock('ovo-pistache')).toBe(stockBefore);
   });
 
+  it('answers a shopper sending a placed order again with that order, even past the order limit', async () => {
+    await setStock('ovo-pistache', 100);
+    const { setRateLimitClock } = await import('@/lib/rate-limit');
+    const frozen = Date.now();
+    setRateLimitClock(() => frozen);
+    const dani = shopper('dani-replay');
+    const placed: string[] = [];
+    try {
+      for (let n = 0; n < 5; n++) {
+        const body = input();
+        expect(await as(dani, () => orders.placeOrder(body))).toMatchObject({ ok: true });
+        placed.push(body.orderID);
+        await db
+          .doc(`${ROOT}/orders/${body.orderID}`)
+          .update({ 'status.confirmed': true, statusKey: 'confirmed' });
+      }
+      // The limit is spent: a new order is refused, the first one sent again is answered.
+      expect(await as(dani, () => orders.placeOrder(input()))).toMatchObject({
+        ok: false,
+        error: 'rate-limited',
+      });
+      expect(await as(dani, () => orders.placeOrder(input({ orderID: placed[0] })))).toMatchObject({
+        ok: true,
+        orderID: placed[0],
+      });
+      // Someone else's order id is not answered that way.
+      expect(
+        await as(shopper('eve-replay'), async () => {
+          for (let n = 0; n < 5; n++) await orders.placeOrder(input());
+          return orders.placeOrder(input({ orderID: placed[1] }));
+        }),
+      ).toMatchObject({ ok: false, error: 'rate-limited' });
+    } finally {
+      setRateLimitClock(Date.now);
+    }
+  });
+
   it('limits one address to 20 orders a minute across accounts', async () => {
     await setStock('ovo-pistache', 100);
     // A fake clock: 21 orders take seconds on a loaded machine, and no token may come back.

@@ -62,17 +62,19 @@ import type { PlacedOrder } from './types';
 const MAX_ISSUES = 20;
 
 /**
- * placeOrder answers within the session check's deadline plus this: the order's own Firestore
- * work (lazy expiry, the transaction) gets what is left of it, at most backendDeadlineMs(), so
- * with the 3 s default a checkout answers within 4.5 s however slow Firestore is.
+ * placeOrder's own Firestore work (lazy expiry, the stock read, the queue, the transaction) gets
+ * what is left of the session check and the rate-limit checks' time plus this, at most
+ * backendDeadlineMs(): with the 3 s default, 4.5 s after the start when those answered in time.
  */
 const ORDER_ANSWER_SLACK_MS = 1500;
+/** Time allowed to look up an order id already placed before answering a refusal. */
+const REPLAY_LOOKUP_MS = 800;
 /** The transaction's writes must be sent at least this long before placeOrder stops waiting. */
 const COMMIT_MARGIN_MS = 500;
 
 /**
- * A transaction that reached its writes too late: placeOrder has already answered (or is about
- * to answer) 'temporarily unavailable', so it writes nothing.
+ * An order that reached its writes (or its turn in the queue) too late: placeOrder has already
+ * answered, or is about to, so it writes nothing.
  */
 class OrderTooLateError extends Error {
   constructor() {
@@ -310,7 +312,12 @@ async function createAndStorePreference(
 ): Promise<Preference | null> {
   const { orderID } = order;
   try {
-    const expiresAt = order.expiresAt ?? paymentDeadline();
+    // An order placed online holds its stock until its payment deadline; one placed by hand and
+    // paid online later gets a payment deadline of its own, not the longer manual hold.
+    const expiresAt =
+      order.payment.provider === 'mercadopago' && order.expiresAt
+        ? order.expiresAt
+        : paymentDeadline();
     const preference = await createPreference({
       orderID,
       locale: order.locale,
@@ -357,6 +364,29 @@ async function paymentFor(order: StoredOrder, log: RequestLog): Promise<Checkout
 }
 
 /**
+ * The shopper's order `orderID` as a placed answer, when an earlier call placed it: a refusal of
+ * this call (rate limit, no turn in time, a backend fault) must not tell a shopper who is only
+ * sending the same order again that nothing was saved. Null when there is none, or when
+ * Firestore does not answer within REPLAY_LOOKUP_MS and what is left of the order's 5 s.
+ */
+async function placedOrderReplay(
+  orderID: string,
+  uid: string,
+  started: number,
+  log: RequestLog,
+): Promise<PlaceOrderResult | null> {
+  const budget = Math.min(REPLAY_LOOKUP_MS, started + 4800 - Date.now());
+  if (budget <= 0) return null;
+  try {
+    const order = await withDeadline(getOrder(orderID), budget, 'order replay lookup');
+    if (!order || order.clientRef !== uid) return null;
+    return { ok: true, orderID, payment: await paymentFor(order, log) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Places the signed-in user's order: validates `input` (CheckoutInput), prices it from the
  * catalogue, reserves stock and writes the order in one transaction, then starts the payment.
  * Never throws. The same orderID twice returns the first order (stock is taken once).
@@ -397,19 +427,23 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     // Before any Firestore work (invalid input costs nothing and is not counted): 5 orders a
     // minute per account, 20 per address.
     const address = clientAddress({ headers: await headers() });
-    for (const [limit, key] of [
-      ['ordersPerAccount', user.uid],
-      ['ordersPerIp', address],
-    ] as const) {
-      const decision = await rateLimiter(limit).take(key);
-      if (!decision.allowed) {
-        refused('rate-limited');
-        return {
-          ok: false,
-          error: 'rate-limited',
-          retryAfterSeconds: decision.retryAfterSeconds,
-        };
-      }
+    // Both shared checks at once: each may wait for Firestore, and the order's time is counted
+    // from the start.
+    const decisions = await Promise.all([
+      rateLimiter('ordersPerAccount').take(user.uid),
+      rateLimiter('ordersPerIp').take(address),
+    ]);
+    const refusal = decisions.find((decision) => !decision.allowed);
+    if (refusal && !refusal.allowed) {
+      // A shopper sending an order again (as told after 'outcome-unknown') gets it, not a 429.
+      const placed = await placedOrderReplay(parsed.data.orderID, user.uid, started, log);
+      if (placed) return placed;
+      refused('rate-limited');
+      return {
+        ok: false,
+        error: 'rate-limited',
+        retryAfterSeconds: refusal.retryAfterSeconds,
+      };
     }
     const lines = priceLines(parsed.data);
     // An order that alone passes the fair-stock limits is refused before any Firestore work.
@@ -471,7 +505,16 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       if (!isBackendFault(error)) throw error;
       log.error(error, { during: 'order-transaction', uid, orderId, attempts: progress.attempts });
       if (!(error instanceof DeadlineExceededError)) {
-        return { ok: false, error: 'temporarily-unavailable' };
+        // Writes sent by an attempt whose commit then failed (an ambiguous gRPC error) may still
+        // have been applied: the order may exist.
+        if (progress.writesSent) return { ok: false, error: 'outcome-unknown' };
+        // This call wrote nothing; an earlier call with the same id may have.
+        return (
+          (await placedOrderReplay(orderID, user.uid, started, log)) ?? {
+            ok: false,
+            error: 'temporarily-unavailable',
+          }
+        );
       }
       // How the abandoned work ends once Firestore answers: rolled back before its writes, or
       // (writes sent just before the stall) the order landed late. A late order gets its e-mails
@@ -493,9 +536,17 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         ),
       );
       // Nothing was sent to be written, and nothing will be (reserveAndCreate checks writeBy
-      // before its writes): 'nothing was saved' is true. Otherwise the order may exist or appear
-      // later: the shopper is told so, and sending again (the cart keeps the order id) answers it.
-      if (!writesSent) return { ok: false, error: 'temporarily-unavailable' };
+      // before its writes): 'nothing was saved' is true of this call (an earlier call with the
+      // same id may have placed it). Otherwise the order may exist or appear later: the shopper
+      // is told so, and sending again (the cart keeps the order id) answers it.
+      if (!writesSent) {
+        return (
+          (await placedOrderReplay(orderID, user.uid, started, log)) ?? {
+            ok: false,
+            error: 'temporarily-unavailable',
+          }
+        );
+      }
       return { ok: false, error: 'outcome-unknown' };
     }
     switch (outcome.kind) {

@@ -9,9 +9,10 @@ import { retryAfterSeconds, type RateLimitDecision } from './types';
 // - a token bucket in this process's memory, which refuses a flood without touching Firestore
 //   (it sees only this instance's requests, so it never refuses what the shared bucket allows);
 // - the shared bucket in Firestore (./repository.ts): one read, and one write when allowed.
-// When Firestore cannot answer within a short deadline the process's own bucket decides alone
-// and one `ratelimit.degraded` line is logged: never a false 429, never a wait on a stalled
-// backend (the request's own Firestore work then answers honestly).
+// When Firestore cannot answer within the backend deadline (sharedDeadlineMs) the process's own
+// bucket decides alone, one `ratelimit.degraded` line is logged and the shared checks pause for
+// a few seconds: never a false 429, and one wait per pause rather than one per request (the
+// request's own Firestore work then answers honestly).
 
 export type { RateLimitDecision } from './types';
 
