@@ -28,7 +28,7 @@
 // script at the top of its body) before its first paint, and the ratios compare to that page. It
 // shows what a later first paint alone does to Lighthouse's figures on the machine: in headless
 // Chromium a late first frame can be held until the compositor next lets a frame through, about
-// once a second (docs/ARCHITECTURE.md, "Why the landing's first paint comes late in Lighthouse").
+// once a second (docs/performance.md, "Why the landing's first paint comes late in Lighthouse").
 //
 // `npm run bench -- --panel`: seeds BENCH_PANEL_ORDERS (default 500) orders into the run's local
 // Firebase, signs in as the seed's admin and measures the control panel as the admin uses it:
