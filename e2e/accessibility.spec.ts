@@ -8,8 +8,8 @@ import { Shop, SHOP_LOCALES, type ShopLocale } from './fixtures/shop';
 
 // Every page type in both languages, on desktop and (the @phone project) on a phone, with each
 // panel open: axe-core with the WCAG 2.0-2.2 A/AA rules plus its best practices. The same groups
-// run again in the dark theme on desktop, where every page and panel, once scanned, is resized to
-// a 390x844 phone and scanned again with the rules that read colours: the phone layout has
+// run again in the dark theme on desktop with the rules that read colours, where every page and
+// panel, once scanned, is resized to a 390x844 phone and scanned again: the phone layout has
 // elements of its own (it follows the width alone: no pointer or hover query decides what is
 // shown), the theme changes only colours, and every other rule runs on the phone in the light
 // theme. Resizing the page already open costs one scan, not another pass over the pages (the
@@ -78,10 +78,13 @@ async function scan(page: Page, where: string, found: Violations, rules?: string
 
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 
-/** Scans the page; in the dark theme also its colours at the phone's width (see the top comment). */
+/**
+ * Scans the page with every rule in the light theme; in the dark one, which changes only colours,
+ * with the colour rules, at the desktop's width and the phone's (see the top comment).
+ */
 async function scanThemed(page: Page, theme: Theme, where: string, found: Violations) {
-  await scan(page, where, found);
-  if (theme === 'light') return;
+  if (theme === 'light') return scan(page, where, found);
+  await scan(page, where, found, COLOUR_RULES);
   const desktop = page.viewportSize()!;
   await page.setViewportSize(PHONE_VIEWPORT);
   await scan(page, `${where} [390x844]`, found, COLOUR_RULES);
