@@ -43,7 +43,8 @@ async function main() {
   // The emulators (firebase-tools, @firestore-emulator) are dev dependencies: load them only
   // when they are needed, so a production install (`npm prune --omit=dev`) with a real project
   // starts without them.
-  if (!env.FIREBASE_SERVICE_ACCOUNT) {
+  // Mirrors realProjectConfigured of ./start.mjs, which is not imported on that path.
+  if (!(env.FIREBASE_SERVICE_ACCOUNT?.trim() || env.NEXT_PUBLIC_FIREBASE_API_KEY?.trim())) {
     const { appCommandFor, emulatorEnv, startLocalFirebase } = await import('./start.mjs');
     stack = await startLocalFirebase({ env });
     if (stack.mode !== 'real') {
@@ -59,9 +60,7 @@ async function main() {
       process.exit(2);
     }
   } else {
-    console.log(
-      '[local-firebase] FIREBASE_SERVICE_ACCOUNT is set: using real Firebase, no emulators.',
-    );
+    console.log('[local-firebase] a real Firebase project is configured: no emulators.');
   }
 
   const binDir = path.join(ROOT, 'node_modules', '.bin');
