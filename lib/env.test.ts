@@ -176,7 +176,7 @@ describe('parseEnv', () => {
   });
 
   it('uses the platform credentials of a real project when no key is set', () => {
-    const { FIREBASE_SERVICE_ACCOUNT: _key, ...withoutKey } = REAL;
+    const withoutKey = { ...REAL, FIREBASE_SERVICE_ACCOUNT: undefined };
     const onAppHosting = parseEnv({ ...withoutKey, K_SERVICE: 'shop', FIREBASE_CONFIG: '{}' });
     expect(onAppHosting.firebase).toEqual({
       mode: 'real',
