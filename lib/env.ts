@@ -116,10 +116,10 @@ const CLIENT_VARS = [
 const REAL_VARS = ['FIREBASE_SERVICE_ACCOUNT', ...CLIENT_VARS] as const;
 /**
  * Set where Google's platform provides credentials: K_SERVICE on Cloud Run (App Hosting runs
- * there), FIREBASE_CONFIG on App Hosting and Cloud Functions, GOOGLE_CLOUD_PROJECT on App Engine
- * and Cloud Shell, GOOGLE_APPLICATION_CREDENTIALS where a credential file is mounted, and
- * FIREBASE_USE_ADC=1 to say so anywhere else (a Compute Engine VM, `gcloud auth
- * application-default login`).
+ * there), FIREBASE_CONFIG where Firebase's environments configure firebase-admin,
+ * GOOGLE_CLOUD_PROJECT on App Engine and Cloud Shell, GOOGLE_APPLICATION_CREDENTIALS where a
+ * credential file is mounted, and FIREBASE_USE_ADC=1 to say so anywhere else (a Compute Engine
+ * VM, `gcloud auth application-default login`).
  */
 const PLATFORM_CREDENTIAL_VARS = [
   'K_SERVICE',
