@@ -17,6 +17,7 @@ import { removeStaleExportTemps, restoreRevocationTimes, startAuthFront } from '
 import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
 import { startFirestoreEmulator } from './firestore.mjs';
 import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
+import { realProjectConfigured } from './real-project.mjs';
 import { seedLocalFirebase } from './seed.mjs';
 
 export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
@@ -27,15 +28,7 @@ export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
  * contacted from here: turn the probe off for this process and every child.
  */
 export const NO_METADATA_PROBE = { METADATA_SERVER_DETECTION: 'none' };
-
-/**
- * A real project is configured: its key, or its web app's settings (which the local stack never
- * sets) for a server on Application Default Credentials (lib/env.ts firebaseCredentialMode),
- * which may need the metadata server.
- */
-export function realProjectConfigured(env) {
-  return Boolean(env.FIREBASE_SERVICE_ACCOUNT?.trim() || env.NEXT_PUBLIC_FIREBASE_API_KEY?.trim());
-}
+// A real project may take its credentials from the metadata server: leave the probe on there.
 if (!realProjectConfigured(process.env)) process.env.METADATA_SERVER_DETECTION ??= 'none';
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.local-firebase', import.meta.url));
 const FIRESTORE_FILE = 'firestore.json';

@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { realProjectConfigured } from './real-project.mjs';
+
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -43,8 +45,7 @@ async function main() {
   // The emulators (firebase-tools, @firestore-emulator) are dev dependencies: load them only
   // when they are needed, so a production install (`npm prune --omit=dev`) with a real project
   // starts without them.
-  // Mirrors realProjectConfigured of ./start.mjs, which is not imported on that path.
-  if (!(env.FIREBASE_SERVICE_ACCOUNT?.trim() || env.NEXT_PUBLIC_FIREBASE_API_KEY?.trim())) {
+  if (!realProjectConfigured(env)) {
     const { appCommandFor, emulatorEnv, startLocalFirebase } = await import('./start.mjs');
     stack = await startLocalFirebase({ env });
     if (stack.mode !== 'real') {
