@@ -10,10 +10,7 @@ function realProjectConfigured(env: Record<string, string>): boolean {
   const script =
     `import { realProjectConfigured } from './scripts/local-firebase/real-project.mjs';` +
     `process.stdout.write(JSON.stringify(realProjectConfigured(${JSON.stringify(env)})));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, METADATA_SERVER_DETECTION: 'none' },
-  });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
   return JSON.parse(out.toString()) as boolean;
 }
 
