@@ -4,7 +4,7 @@
 #   docker build --build-arg NEXT_PUBLIC_SITE_URL=https://shop.example.com -t chocolate-shop .
 #   docker run -p 3000:3000 --env-file shop.env chocolate-shop
 #
-# Runtime configuration (Firebase service account, Mercado Pago, SHOP_ID) comes from the
+# Runtime configuration (Firebase credentials, Mercado Pago, SHOP_ID) comes from the
 # environment at `docker run`, never from the image; see README, Deploy.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -12,9 +12,8 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install`, not the clean-install command: the lockfile is written on one platform and
-# lists optional native binaries only for it (see README, Deploy). Versions stay pinned.
-RUN npm install --no-audit --no-fund
+# Exactly the lockfile's versions; it fails rather than change package-lock.json.
+RUN npm ci --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -125,7 +125,7 @@ export async function proxy(request: NextRequest) {
       // redirecting it); popups it opens, such as the Google sign-in, keep theirs. Only on these
       // pages: in a new tab the header makes the browser start the page in a fresh process, which
       // on the catalogue pages, where visitors arrive from links, delayed the first paint by
-      // 50-90 ms (README.md, "Security headers").
+      // 50-90 ms (docs/operations.md, "Security headers").
       response.headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
       return response;
     }

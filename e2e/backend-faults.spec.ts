@@ -96,7 +96,7 @@ async function expectUnavailable(
     const ms = Math.round(response?.request().timing().responseEnd ?? -1);
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThan(MAX_ANSWER_MS);
-    // An App Router page commits its status before it renders (README, 'Backend faults'): the
+    // An App Router page commits its status before it renders (docs/operations.md, 'Backend faults'): the
     // page itself says it, and is kept out of search results.
     expect(response?.status()).toBe(200);
     await expect(tab.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

@@ -2,7 +2,9 @@
 // (as the container and App Hosting start it) on a real project's configuration without SMTP
 // refuses to start, naming the variables; with MAIL_DISABLED=1 it starts and says in one line
 // that no e-mail will be sent. Both before Next's 'Ready' line (scripts/build.mjs makes server.js
-// run instrumentation.ts first), and every line JSON, the banner included.
+// run instrumentation.ts first), and every line JSON, the banner included. `npm start`
+// (scripts/start.mjs) serves that same server.js, and refuses the same way. Plain `next start`
+// is not a supported start: Next 16 prints 'Ready' before it loads instrumentation.ts.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
@@ -11,7 +13,10 @@ import { expect, test } from '@playwright/test';
 
 import { freePort } from '../test/local-firebase-env';
 
-const SERVER = path.join(__dirname, '..', '.next', 'standalone', 'server.js');
+const ROOT = path.join(__dirname, '..');
+const SERVER = path.join(ROOT, '.next', 'standalone', 'server.js');
+/** The one line scripts/local-firebase/with-local-firebase.mjs (not the server) prints. */
+const LAUNCHER_LINE = '[local-firebase] a real Firebase project is configured: no emulators.';
 const PROJECT = 'chocolates-deploy-test';
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const REAL_PROJECT = {
@@ -27,13 +32,18 @@ const REAL_PROJECT = {
   NEXT_PUBLIC_FIREBASE_APP_ID: '1:123:web:abc',
 };
 
-async function runServer(env: Record<string, string>, until: (output: string) => boolean) {
+async function runServer(
+  env: Record<string, string>,
+  until: (output: string) => boolean,
+  command: string[] = [SERVER],
+) {
   const port = await freePort();
   const childEnv: Record<string, string | undefined> = {};
   for (const name of ['PATH', 'HOME', 'TMPDIR']) {
     if (process.env[name]) childEnv[name] = process.env[name];
   }
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, command, {
+    cwd: ROOT,
     env: {
       ...childEnv,
       ...env,
@@ -53,7 +63,7 @@ async function runServer(env: Record<string, string>, until: (output: string) =>
   await expect.poll(() => code !== 'running' || until(output), { timeout: 60_000 }).toBe(true);
   if (code === 'running') child.kill('SIGTERM');
   await exited;
-  const lines = output.split('\n').filter((line) => line !== '');
+  const lines = output.split('\n').filter((line) => line !== '' && line !== LAUNCHER_LINE);
   const parsed = lines.map((line) => {
     try {
       return JSON.parse(line) as Record<string, unknown>;
@@ -87,4 +97,18 @@ test('with MAIL_DISABLED=1 it starts and says once, before Ready, that no e-mail
   const ready = parsed.findIndex(isReady);
   expect(ready, output).toBeGreaterThan(parsed.indexOf(disabled[0]!));
   expect(parsed.some((line) => /Next\.js/.test(String(line.message ?? '')))).toBe(true);
+});
+
+test('`npm start` (scripts/start.mjs) on a real project without SMTP refuses before any Ready line too', async () => {
+  test.setTimeout(90_000);
+  const { code, parsed, output } = await runServer(REAL_PROJECT, () => false, [
+    'scripts/start.mjs',
+  ]);
+  expect(code, output).toBe(1);
+  // The launcher ran the standalone server on the real project (no emulators, no rebuild).
+  expect(output).toContain(LAUNCHER_LINE);
+  const refusal = parsed.findIndex((line) => line.event === 'config.invalid');
+  expect(refusal, output).toBeGreaterThanOrEqual(0);
+  expect(String(parsed[refusal]!.problems)).toMatch(/SMTP_URL, MAIL_FROM .*MAIL_DISABLED=1/);
+  expect(parsed.some(isReady), 'no Ready line').toBe(false);
 });

@@ -1,4 +1,4 @@
-import { EnvError, parseEnv, type EnvRecord } from '@/lib/env';
+import { EnvError, firebaseCredentialMode, parseEnv, type EnvRecord } from '@/lib/env';
 
 const LOCAL: EnvRecord = {
   NODE_ENV: 'development',
@@ -175,6 +175,26 @@ describe('parseEnv', () => {
     );
   });
 
+  it('uses the platform credentials of a real project when no key is set', () => {
+    const withoutKey = { ...REAL, FIREBASE_SERVICE_ACCOUNT: undefined };
+    const onAppHosting = parseEnv({ ...withoutKey, K_SERVICE: 'shop', FIREBASE_CONFIG: '{}' });
+    expect(onAppHosting.firebase).toEqual({
+      mode: 'real',
+      projectId: 'chocolates-prod',
+      serviceAccount: null,
+      client: {
+        apiKey: 'api-key',
+        authDomain: 'chocolates-prod.firebaseapp.com',
+        projectId: 'chocolates-prod',
+        appId: '1:123:web:abc',
+      },
+    });
+    // Neither a key nor a platform that provides credentials (Vercel, another host).
+    expect(problemsOf({ ...withoutKey, VERCEL: '1' })).toMatch(
+      /no Firebase credentials: set FIREBASE_SERVICE_ACCOUNT .* or set FIREBASE_USE_ADC=1/,
+    );
+  });
+
   it('names the missing variable of a half-set real configuration', () => {
     const message = problemsOf({ ...REAL, NEXT_PUBLIC_FIREBASE_APP_ID: undefined });
     expect(message).toMatch(/half-set real Firebase/);
@@ -281,5 +301,33 @@ describe('parseEnv', () => {
     expect(message).toMatch(/NODE_ENV/);
     expect(message).toMatch(/SHOP_ID/);
     expect(message).toMatch(/no Firebase configuration/);
+  });
+});
+
+describe('firebaseCredentialMode', () => {
+  it('takes the key wherever one is set, the Google platform credentials otherwise', () => {
+    const key = SERVICE_ACCOUNT;
+    expect(firebaseCredentialMode({ FIREBASE_SERVICE_ACCOUNT: key })).toBe('key');
+    // A key set on Cloud Run is the one meant: it wins over the platform's.
+    expect(firebaseCredentialMode({ FIREBASE_SERVICE_ACCOUNT: key, K_SERVICE: 'shop' })).toBe(
+      'key',
+    );
+    for (const platform of [
+      { K_SERVICE: 'shop' }, // Cloud Run, App Hosting
+      { FIREBASE_CONFIG: '{"projectId":"chocolates-prod"}' }, // App Hosting, Cloud Functions
+      { GOOGLE_CLOUD_PROJECT: 'chocolates-prod' }, // App Engine, Cloud Shell
+      { GOOGLE_APPLICATION_CREDENTIALS: '/var/secrets/google.json' },
+      { FIREBASE_USE_ADC: '1' }, // a Compute Engine VM says so itself
+    ]) {
+      expect(firebaseCredentialMode(platform)).toBe('application-default');
+    }
+  });
+
+  it('finds none where the platform gives none', () => {
+    expect(firebaseCredentialMode({})).toBe('none');
+    expect(firebaseCredentialMode({ VERCEL: '1' })).toBe('none');
+    expect(firebaseCredentialMode({ FIREBASE_USE_ADC: '0' })).toBe('none');
+    // `FOO=` in a .env file means unset.
+    expect(firebaseCredentialMode({ FIREBASE_SERVICE_ACCOUNT: ' ', K_SERVICE: '' })).toBe('none');
   });
 });

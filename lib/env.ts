@@ -39,7 +39,8 @@ export type LocalFirebaseConfig = {
 export type RealFirebaseConfig = {
   mode: 'real';
   projectId: string;
-  serviceAccount: ServiceAccount;
+  /** null: the platform's Application Default Credentials (firebaseCredentialMode). */
+  serviceAccount: ServiceAccount | null;
   client: FirebaseClientConfig;
 };
 
@@ -106,13 +107,46 @@ export const LOCAL_MAIL_FROM = 'Chocolates Tropicais <loja@chocolates.local>';
 export const LOCAL_SHOP_ADDRESS = 'pedidos@chocolates.local';
 
 const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'] as const;
-const REAL_VARS = [
-  'FIREBASE_SERVICE_ACCOUNT',
+const CLIENT_VARS = [
   'NEXT_PUBLIC_FIREBASE_API_KEY',
   'NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN',
   'NEXT_PUBLIC_FIREBASE_PROJECT_ID',
   'NEXT_PUBLIC_FIREBASE_APP_ID',
 ] as const;
+const REAL_VARS = ['FIREBASE_SERVICE_ACCOUNT', ...CLIENT_VARS] as const;
+/**
+ * Set where Google's platform provides credentials: K_SERVICE on Cloud Run (App Hosting runs
+ * there), FIREBASE_CONFIG where Firebase's environments configure firebase-admin,
+ * GOOGLE_CLOUD_PROJECT on App Engine and Cloud Shell, GOOGLE_APPLICATION_CREDENTIALS where a
+ * credential file is mounted, and FIREBASE_USE_ADC=1 to say so anywhere else (a Compute Engine
+ * VM, `gcloud auth application-default login`).
+ */
+const PLATFORM_CREDENTIAL_VARS = [
+  'K_SERVICE',
+  'FIREBASE_CONFIG',
+  'GOOGLE_CLOUD_PROJECT',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+] as const;
+
+export type FirebaseCredentialMode = 'key' | 'application-default' | 'none';
+
+/**
+ * Which credential a server on a real project uses: the service-account key when
+ * FIREBASE_SERVICE_ACCOUNT is set (Vercel, other hosts), else Application Default Credentials
+ * where the platform provides them, else none. Pure, for lib/firebase/admin.ts through parseEnv.
+ */
+export function firebaseCredentialMode(record: EnvRecord): FirebaseCredentialMode {
+  return credentialModeOf((name) => record[name]?.trim() || undefined);
+}
+
+function credentialModeOf(get: (name: string) => string | undefined): FirebaseCredentialMode {
+  if (get('FIREBASE_SERVICE_ACCOUNT')) return 'key';
+  if (get('FIREBASE_USE_ADC') === '1' || PLATFORM_CREDENTIAL_VARS.some((name) => get(name))) {
+    return 'application-default';
+  }
+  return 'none';
+}
+
 const MERCADOPAGO_VARS = [
   'MERCADOPAGO_PUBLIC_KEY',
   'MERCADOPAGO_ACCESS_TOKEN',
@@ -236,7 +270,6 @@ function parseFirebase({
   // The local launcher sets the public project id to the demo one, so it is not a "real" var.
   const realSet = REAL_VARS.filter(isSet);
   const realOnlySet = realSet.filter((name) => name !== 'NEXT_PUBLIC_FIREBASE_PROJECT_ID');
-  const realMissing = REAL_VARS.filter((name) => !isSet(name));
 
   if (emulatorSet.length > 0) {
     if (emulatorMissing.length > 0) {
@@ -305,15 +338,38 @@ function parseFirebase({
   if (realSet.length === 0) {
     problems.push(
       `no Firebase configuration: start the app with \`npm run dev\` / \`npm start\` (they run ` +
-        `the local Firebase and set ${listed(EMULATOR_VARS)}), or set ${listed(REAL_VARS)}`,
+        `the local Firebase and set ${listed(EMULATOR_VARS)}), or set ${listed(CLIENT_VARS)} ` +
+        `and credentials (FIREBASE_SERVICE_ACCOUNT, or the platform's)`,
     );
     return undefined;
   }
-  if (realMissing.length > 0) {
+  const clientMissing = CLIENT_VARS.filter((name) => !isSet(name));
+  if (clientMissing.length > 0) {
     problems.push(
-      `half-set real Firebase: ${listed(realSet)} set but ${listed(realMissing)} missing`,
+      `half-set real Firebase: ${listed(realSet)} set but ${listed(clientMissing)} missing`,
     );
     return undefined;
+  }
+  const projectId = get('NEXT_PUBLIC_FIREBASE_PROJECT_ID') ?? '';
+  const client: FirebaseClientConfig = {
+    apiKey: get('NEXT_PUBLIC_FIREBASE_API_KEY') ?? '',
+    authDomain: get('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? '',
+    projectId,
+    appId: get('NEXT_PUBLIC_FIREBASE_APP_ID') ?? '',
+    measurementId: get('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID'),
+    storageBucket: get('NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET'),
+  };
+  const credentialMode = credentialModeOf(get);
+  if (credentialMode === 'none') {
+    problems.push(
+      `no Firebase credentials: set FIREBASE_SERVICE_ACCOUNT (a service account key's JSON), or ` +
+        `run where the platform provides Application Default Credentials ` +
+        `(${listed(PLATFORM_CREDENTIAL_VARS)} set) or set FIREBASE_USE_ADC=1`,
+    );
+    return undefined;
+  }
+  if (credentialMode === 'application-default') {
+    return { mode: 'real', projectId, serviceAccount: null, client };
   }
 
   let rawAccount: unknown;
@@ -331,7 +387,6 @@ function parseFirebase({
     problems.push(`FIREBASE_SERVICE_ACCOUNT lacks a valid ${listed(fields)}`);
     return undefined;
   }
-  const projectId = get('NEXT_PUBLIC_FIREBASE_PROJECT_ID') ?? '';
   if (account.data.project_id !== projectId) {
     problems.push(
       'FIREBASE_SERVICE_ACCOUNT project_id differs from NEXT_PUBLIC_FIREBASE_PROJECT_ID',
@@ -347,14 +402,7 @@ function parseFirebase({
       // Keys pasted into one-line env vars carry literal "\n" sequences.
       privateKey: account.data.private_key.replace(/\\n/g, '\n'),
     },
-    client: {
-      apiKey: get('NEXT_PUBLIC_FIREBASE_API_KEY') ?? '',
-      authDomain: get('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? '',
-      projectId,
-      appId: get('NEXT_PUBLIC_FIREBASE_APP_ID') ?? '',
-      measurementId: get('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID'),
-      storageBucket: get('NEXT_PUBLIC_FIREBASE_STORAGE_BUCKET'),
-    },
+    client,
   };
 }
 

@@ -1,7 +1,7 @@
 // A production install starts and serves without dev tools (run by `npm test`).
 //
 // In a temporary copy of the working tree (so the tree keeps its dev dependencies): install,
-// build, `npm prune --omit=dev`, then `npm start` with a real project's configuration whose
+// build, `npm prune --omit=dev --legacy-peer-deps`, then `npm start` with a real project's configuration whose
 // service account is syntactically valid but fake. Passes when the server serves /pt-BR from the
 // build, /api/health answers 503 naming Firestore, no emulator starts and no module is missing.
 //
@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { buildIsCurrent } from './start.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** As README 'Deploy' gives them for a production install. */
+const PRODUCTION_INSTALL_FLAGS = ['--omit=dev', '--legacy-peer-deps'];
 const clean = process.argv.includes('--clean');
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -118,10 +120,21 @@ async function main() {
       sh('npm', ['run', 'build'], work);
     }
 
-    sh('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], work);
-    for (const devOnly of ['firebase-tools', '@firestore-emulator/server', 'typescript']) {
+    // --legacy-peer-deps: next lists @playwright/test as an optional peer, which alone keeps it
+    // (and playwright, playwright-core) in a `--omit=dev` install; the server needs no peer that
+    // is not also a dependency.
+    sh('npm', ['prune', ...PRODUCTION_INSTALL_FLAGS, '--no-audit', '--no-fund'], work);
+    for (const devOnly of [
+      'firebase-tools',
+      '@firestore-emulator/server',
+      'typescript',
+      '@playwright/test',
+      'playwright-core',
+      'jest',
+      'lighthouse',
+    ]) {
       if (existsSync(join(work, 'node_modules', devOnly))) {
-        throw new Error(`npm prune --omit=dev left the dev dependency ${devOnly}`);
+        throw new Error(`npm prune ${PRODUCTION_INSTALL_FLAGS.join(' ')} left ${devOnly}`);
       }
     }
 

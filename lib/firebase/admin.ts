@@ -1,6 +1,13 @@
 import 'server-only';
 
-import { cert, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import {
+  applicationDefault,
+  cert,
+  getApp,
+  getApps,
+  initializeApp,
+  type App,
+} from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import {
   getFirestore,
@@ -25,11 +32,16 @@ export function getAdminApp(): App {
   const { serviceAccount } = firebase;
   return initializeApp(
     {
-      credential: cert({
-        projectId: serviceAccount.projectId,
-        clientEmail: serviceAccount.clientEmail,
-        privateKey: serviceAccount.privateKey,
-      }),
+      // No key: the platform's Application Default Credentials (App Hosting, Cloud Run, a VM on
+      // Google Cloud), as lib/env.ts decided. The project id is still given, so the app talks to
+      // the project the browser signs in to, whatever project the runtime belongs to.
+      credential: serviceAccount
+        ? cert({
+            projectId: serviceAccount.projectId,
+            clientEmail: serviceAccount.clientEmail,
+            privateKey: serviceAccount.privateKey,
+          })
+        : applicationDefault(),
       projectId: firebase.projectId,
     },
     APP_NAME,

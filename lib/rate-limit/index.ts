@@ -5,7 +5,7 @@ import { takeSharedToken, type SharedTake } from './repository';
 import { retryAfterSeconds, type RateLimitDecision } from './types';
 
 // Request throttling behind one small interface, in two lines, so that a limit holds across every
-// instance of the shop (README "Rate limits"):
+// instance of the shop (docs/operations.md, "Rate limits"):
 // - a token bucket in this process's memory, which refuses a flood without touching Firestore
 //   (it sees only this instance's requests, so it never refuses what the shared bucket allows);
 // - the shared bucket in Firestore (./repository.ts): one read, and one write when allowed.
@@ -69,7 +69,7 @@ export function createTokenBucketLimiter({
   };
 }
 
-/** Every limit the shop applies, by name (README "Rate limits"). */
+/** Every limit the shop applies, by name (docs/operations.md, "Rate limits"). */
 export const RATE_LIMITS = {
   /** POST /api/session: session creation per client address. */
   sessionPerIp: { capacity: 10, refillMs: 60_000 },

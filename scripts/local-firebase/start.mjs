@@ -17,6 +17,7 @@ import { removeStaleExportTemps, restoreRevocationTimes, startAuthFront } from '
 import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
 import { startFirestoreEmulator } from './firestore.mjs';
 import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
+import { realProjectConfigured } from './real-project.mjs';
 import { seedLocalFirebase } from './seed.mjs';
 
 export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
@@ -27,8 +28,8 @@ export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
  * contacted from here: turn the probe off for this process and every child.
  */
 export const NO_METADATA_PROBE = { METADATA_SERVER_DETECTION: 'none' };
-// A real project authenticates with its service account, never with the metadata server either.
-if (!process.env.FIREBASE_SERVICE_ACCOUNT) process.env.METADATA_SERVER_DETECTION ??= 'none';
+// A real project may take its credentials from the metadata server: leave the probe on there.
+if (!realProjectConfigured(process.env)) process.env.METADATA_SERVER_DETECTION ??= 'none';
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.local-firebase', import.meta.url));
 const FIRESTORE_FILE = 'firestore.json';
 const AUTH_EXPORT_DIR = 'auth-export';
@@ -236,8 +237,8 @@ async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) 
  *
  * Resolves to { mode, authHost, firestoreHost, projectId, dataDir, exited, stop() }:
  * mode 'local' (started here), 'external' (emulators already running, per
- * FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST) or 'real' (FIREBASE_SERVICE_ACCOUNT
- * set: nothing started, hosts null). `exited` resolves if the stack dies on its own.
+ * FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST) or 'real' (realProjectConfigured:
+ * nothing started, hosts null). `exited` resolves if the stack dies on its own.
  */
 export async function startLocalFirebase({
   dataDir,
@@ -252,8 +253,8 @@ export async function startLocalFirebase({
   const shopId = env.SHOP_ID || 'chocolate-shop';
   const never = new Promise(() => {});
 
-  if (reuseExisting && env.FIREBASE_SERVICE_ACCOUNT) {
-    log('[local-firebase] FIREBASE_SERVICE_ACCOUNT is set: using real Firebase, no emulators.');
+  if (reuseExisting && realProjectConfigured(env)) {
+    log('[local-firebase] a real Firebase project is configured: no emulators.');
     return {
       mode: 'real',
       authHost: null,

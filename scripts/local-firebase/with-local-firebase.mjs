@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { realProjectConfigured } from './real-project.mjs';
+
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -43,7 +45,7 @@ async function main() {
   // The emulators (firebase-tools, @firestore-emulator) are dev dependencies: load them only
   // when they are needed, so a production install (`npm prune --omit=dev`) with a real project
   // starts without them.
-  if (!env.FIREBASE_SERVICE_ACCOUNT) {
+  if (!realProjectConfigured(env)) {
     const { appCommandFor, emulatorEnv, startLocalFirebase } = await import('./start.mjs');
     stack = await startLocalFirebase({ env });
     if (stack.mode !== 'real') {
@@ -59,9 +61,7 @@ async function main() {
       process.exit(2);
     }
   } else {
-    console.log(
-      '[local-firebase] FIREBASE_SERVICE_ACCOUNT is set: using real Firebase, no emulators.',
-    );
+    console.log('[local-firebase] a real Firebase project is configured: no emulators.');
   }
 
   const binDir = path.join(ROOT, 'node_modules', '.bin');
