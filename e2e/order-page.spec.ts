@@ -239,6 +239,13 @@ for (const locale of ['pt-BR', 'en'] as const) {
       }
     });
 
+    await test.step("an admin sees the shopper's order page too; an unknown order is a 404", async () => {
+      await admin.page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+      await expect(admin.page.getByTestId('order-number')).toHaveText(orderID);
+      const missing = await page.goto(`${shop.url}/${locale}/checkout/NOSUCHORDER0`);
+      expect(missing?.status()).toBe(404);
+    });
+
     await test.step('every status change left the shopper an e-mail linking to this page', async () => {
       const kinds = [
         'order-placed',
@@ -371,3 +378,33 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(stored.session.some((value) => value.includes('529.982.247-25'))).toBe(true);
   });
 }
+
+test('with the backend stopped the order page says it is temporarily unavailable, never "not found"', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await skipIntro(page);
+  await signedInShopper(shop, page);
+  const orderID = `DOWN${Date.now()}`;
+  await inventory(EGG).set({ stock: 10, showInStore: true }, { merge: true });
+  const placed = await page.request.post(`${shop.url}/api/orders`, {
+    headers: { origin: shop.url },
+    data: {
+      orderID,
+      lines: [{ key: EGG, quantity: 1 }],
+      shippingOption: 'Retirada',
+      telephone: '(11) 91234-5678',
+      locale: 'en',
+    },
+  });
+  expect(placed.status()).toBe(200);
+  await shop.stopFirebase();
+  try {
+    await page.goto(`${shop.url}/en/checkout/${orderID}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Temporarily unavailable');
+  } finally {
+    await shop.restartFirebase();
+  }
+  await page.goto(`${shop.url}/en/checkout/${orderID}`);
+  await expect(page.getByTestId('order-number')).toHaveText(orderID);
+});
