@@ -14,6 +14,7 @@ import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
+import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { formatShopAddress, whatsappLink } from '@/lib/shop';
 import { PaymentPanel } from './payment-panel';
 
@@ -29,7 +30,22 @@ type Props = {
 /** Payment states in which the order still waits for its online payment. */
 const UNPAID = new Set(['pending', 'waiting', 'error']);
 
-/** What the shopper sees once the order exists: the order, its status and how it gets paid. */
+/** The message key under OrderConfirmation.paymentStates for each payment status. */
+const PAYMENT_STATE_KEYS = {
+  'not-required': 'notRequired',
+  pending: 'pending',
+  error: 'error',
+  waiting: 'waiting',
+  approved: 'approved',
+  cancelled: 'cancelled',
+  'needs-review': 'needsReview',
+} as const satisfies Record<OrderPaymentStatus, string>;
+
+/**
+ * The order's page, from the checkout, 'Meus pedidos' and the e-mails: its lines with their
+ * totals, receiving method and place, payment state and how to pay, and the statuses it went
+ * through with their times.
+ */
 export async function OrderConfirmation({ order, locale, publicKey, paymentId }: Props) {
   const t = await getTranslations('OrderConfirmation');
   const status = await getTranslations('OrderStatus');
@@ -79,6 +95,10 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
             {status(orderStatusKey(order.status))}
           </Badge>
         </dd>
+        <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('paymentState')}</dt>
+        <dd data-testid="order-payment-state">
+          {t(`paymentStates.${PAYMENT_STATE_KEYS[order.payment.status]}`)}
+        </dd>
       </dl>
 
       <section aria-labelledby="order-items">
@@ -89,6 +109,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           {order.orderItems.map((item, index) => (
             <li
               key={`${item.key}:${index}`}
+              data-testid="order-line"
               className="flex items-center justify-between gap-4 py-3"
             >
               <div className="min-w-0">
@@ -160,6 +181,31 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           />
         ) : null}
         {whatsapp}
+      </section>
+
+      <section aria-labelledby="order-history" className="flex flex-col gap-2">
+        <h2 id="order-history" className={cardTitleClass}>
+          {t('historyTitle')}
+        </h2>
+        <ol data-testid="order-history" className="flex flex-col gap-1">
+          {order.statusHistory.map((entry, index) => (
+            <li
+              key={`${entry.status}:${entry.at}:${index}`}
+              className="flex flex-wrap items-baseline justify-between gap-x-4"
+            >
+              <span className="font-medium">{status(entry.status)}</span>
+              {entry.at ? (
+                <time dateTime={entry.at} className="text-sm text-cacao-700 dark:text-cacao-200">
+                  {formatOrderDate(entry.at, locale)}
+                </time>
+              ) : (
+                <span className="text-sm text-cacao-700 dark:text-cacao-200">
+                  {t('historyTimeUnknown')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <div className="flex flex-wrap gap-3">

@@ -94,6 +94,14 @@ describe('OrdersList', () => {
     expect(link.getAttribute('href')).toContain(encodeURIComponent('pedido número order-4'));
   });
 
+  it('links every order to its page, named by its number', () => {
+    renderAccount(<OrdersList initialOrders={orders} />);
+    const link = screen.getByRole('link', { name: 'Ver pedido order-4' });
+    expect(link.getAttribute('href')).toMatch(/\/checkout\/order-4$/);
+    expect(link).toHaveTextContent('Ver pedido');
+    expect(screen.getAllByRole('link', { name: /^Ver pedido / })).toHaveLength(3);
+  });
+
   it('offers to cancel an open order only, after a confirm step, and reads the orders again', async () => {
     const { store } = renderAccount(<OrdersList initialOrders={orders} />);
     act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));

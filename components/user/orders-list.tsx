@@ -15,6 +15,7 @@ import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
 import { openStatusFingerprint, type OrderStatusSnapshot } from '@/lib/orders/live';
 import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
+import { Link } from '@/lib/i18n/navigation';
 import { whatsappLink } from '@/lib/shop';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
@@ -250,6 +251,14 @@ function OrderCard({ order }: { order: Order }) {
         </dl>
       </div>
       <div className="flex flex-wrap items-center gap-2 px-3 pb-2">
+        {/* The order's page: address, payment state and the history of its statuses. */}
+        <Link
+          href={`/checkout/${encodeURIComponent(order.orderID)}`}
+          aria-label={t('detailsLabel', { orderID: order.orderID })}
+          className={buttonClass({ variant: 'secondary', size: 'xs' })}
+        >
+          {t('details')}
+        </Link>
         <a
           href={whatsappLink(t('whatsappText', { orderID: order.orderID }))}
           target="_blank"

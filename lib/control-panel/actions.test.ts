@@ -439,6 +439,11 @@ describe('changing an order status', () => {
       ['inProduction', 'waitingForRetrieval'],
       ['waitingForRetrieval', 'delivered'],
     ]);
+    // The order page's history: each move at its audit entry's time (this order was stored
+    // without one, as orders placed before it existed).
+    const history = (await orderData(orderID))?.statusHistory as Record<string, unknown>[];
+    expect(history.map(({ status }) => status)).toEqual(steps);
+    expect(history.map(({ at }) => at)).toEqual(audit.map(({ at }) => at));
     for (const entry of audit) {
       expect(entry.by).toEqual({ uid: 'seed-admin', email: 'admin@chocolates.local' });
       expect(entry.at).toBeInstanceOf(Timestamp);

@@ -136,6 +136,8 @@ describe('POST /api/orders/cancel', () => {
       from: 'awaitingApproval',
       to: 'cancelled',
     });
+    // The order page's history gets the cancellation, timed as the audit entry.
+    expect(cancelled?.statusHistory).toEqual([{ status: 'cancelled', at: cancelled?.audit[0].at }]);
     expect(await stock()).toBe(7);
     expect(await userMarker(eva.uid)).toBe(before + 1);
   });

@@ -183,6 +183,7 @@ describe('POST /api/cron/expire-orders', () => {
     expect(due?.payment.status).toBe('cancelled');
     expect(due?.audit).toHaveLength(1);
     expect(due?.audit[0]).toMatchObject({ from: 'awaitingApproval', to: 'cancelled' });
+    expect(due?.statusHistory).toEqual([{ status: 'cancelled', at: due?.audit[0].at }]);
     // 5 + 2 (EXP-DUE) + 2 (EXP-LEGACY): once each.
     expect(await stock('ovo-pistache')).toBe(9);
 

@@ -151,6 +151,81 @@ describe('listOrdersForUser', () => {
   });
 });
 
+describe('the status history of an order page', () => {
+  // Orders of a shopper of their own: the other tests count OTHER's.
+  const historyViewer = { uid: 'history-shopper', isAdmin: false };
+
+  it('gives an order stored without one its creation and its current status', async () => {
+    await db.doc(`${ORDERS}/history-legacy`).set({
+      orderID: 'history-legacy',
+      orderDate: Timestamp.fromDate(new Date('2026-05-01T12:00:00Z')),
+      clientRef: 'history-shopper',
+      status: { ...NO_STATUS, waitingPayment: true },
+    });
+    const order = await repository.getOrderForViewer('history-legacy', historyViewer);
+    expect(order?.statusHistory).toEqual([
+      { status: 'awaitingApproval', at: '2026-05-01T12:00:00.000Z' },
+      { status: 'waitingPayment', at: '' },
+    ]);
+    // The last admin change that led to the current status gives it its time.
+    await db.doc(`${ORDERS}/history-audit`).set({
+      orderID: 'history-audit',
+      orderDate: Timestamp.fromDate(new Date('2026-05-02T12:00:00Z')),
+      clientRef: 'history-shopper',
+      status: { ...NO_STATUS, confirmed: true },
+      audit: [
+        {
+          at: Timestamp.fromDate(new Date('2026-05-02T13:00:00Z')),
+          by: { uid: 'admin', email: 'a@example.com' },
+          from: 'awaitingApproval',
+          to: 'confirmed',
+        },
+      ],
+    });
+    expect(
+      (await repository.getOrderForViewer('history-audit', historyViewer))?.statusHistory,
+    ).toEqual([
+      { status: 'awaitingApproval', at: '2026-05-02T12:00:00.000Z' },
+      { status: 'confirmed', at: '2026-05-02T13:00:00.000Z' },
+    ]);
+  });
+
+  it('reads a stored history, oldest first, skipping unreadable entries', async () => {
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    await db.doc(`${ORDERS}/history-stored`).set({
+      orderID: 'history-stored',
+      orderDate: at('2026-05-03T12:00:00Z'),
+      clientRef: 'history-shopper',
+      status: { ...NO_STATUS, waitingForRetrieval: true },
+      statusHistory: [
+        { status: 'awaitingApproval', at: at('2026-05-03T12:00:01Z') },
+        { status: 'confirmed', at: at('2026-05-03T13:00:00Z') },
+        { status: 'shipped-by-drone', at: at('2026-05-03T13:30:00Z') },
+        'not an entry',
+        { status: 'waitingForRetrieval', at: at('2026-05-04T09:00:00Z') },
+      ],
+    });
+    expect(
+      (await repository.getOrderForViewer('history-stored', historyViewer))?.statusHistory,
+    ).toEqual([
+      { status: 'awaitingApproval', at: '2026-05-03T12:00:01.000Z' },
+      { status: 'confirmed', at: '2026-05-03T13:00:00.000Z' },
+      { status: 'waitingForRetrieval', at: '2026-05-04T09:00:00.000Z' },
+    ]);
+  });
+
+  it('shows the order to its owner and to an admin, not to another shopper', async () => {
+    expect(await repository.getOrderForViewer('history-legacy', historyViewer)).not.toBeNull();
+    expect(
+      await repository.getOrderForViewer('history-legacy', { uid: OTHER.uid, isAdmin: false }),
+    ).toBeNull();
+    expect(
+      await repository.getOrderForViewer('history-legacy', { uid: 'seed-admin', isAdmin: true }),
+    ).toMatchObject({ orderID: 'history-legacy' });
+    expect(await repository.getOrderForViewer('missing-order', historyViewer)).toBeNull();
+  });
+});
+
 describe('getMyOrders', () => {
   it('refuses without a session', async () => {
     cookieJar.reset();

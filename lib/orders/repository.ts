@@ -46,6 +46,7 @@ import type {
   PlacedOrder,
   ShippingOption,
   StatusChange,
+  StatusHistoryEntry,
 } from './types';
 import { logFailure } from '@/lib/log';
 
@@ -188,6 +189,28 @@ const lastChangeSchema = z
     return null;
   });
 
+/**
+ * The readable entries of `statusHistory` ({status, at} appended by every status write below);
+ * an unreadable one is left out.
+ */
+const statusHistorySchema = z
+  .array(z.unknown())
+  .catch([])
+  .transform((raw) =>
+    raw.flatMap((entry): StatusHistoryEntry[] => {
+      const parsed = z
+        .object({ status: z.unknown(), at: z.instanceof(Timestamp).optional().catch(undefined) })
+        .safeParse(entry);
+      if (!parsed.success || !isOrderStatusKey(parsed.data.status)) return [];
+      return [{ status: parsed.data.status, at: parsed.data.at?.toDate().toISOString() ?? '' }];
+    }),
+  );
+
+/** A status history entry as stored: the status and its time. */
+function historyEntry(status: OrderStatusKey, at: Date) {
+  return { status, at: Timestamp.fromDate(at) };
+}
+
 const orderDocumentSchema = z.object({
   orderID: z.string().min(1).optional().catch(undefined),
   orderDate: dateSchema,
@@ -204,6 +227,7 @@ const orderDocumentSchema = z.object({
   /** Set once the order's units went back to the inventory, so they never go back twice. */
   stockReturned: flag,
   audit: lastChangeSchema,
+  statusHistory: statusHistorySchema,
   /** When an unpaid online order stops holding its stock; null: never; missing: older order. */
   expiresAt: z
     .instanceof(Timestamp)
@@ -222,7 +246,30 @@ export type StoredOrder = OrderDetails & {
   extraPayments: ExtraPayment[];
   /** See lib/orders/expiry.ts; undefined for orders stored before expiry existed. */
   expiresAt: Date | null | undefined;
+  statusHistory: StatusHistoryEntry[];
 };
+
+/**
+ * The statuses an order went through, oldest first. Every order starts awaiting approval when it
+ * is placed and ends at its current status; an order stored before `statusHistory` existed (or
+ * whose first entries predate it) gets those two ends from its date and flags, the current one
+ * timed by the last admin change when that change led to it.
+ */
+function completeHistory(
+  stored: readonly StatusHistoryEntry[],
+  orderDate: string,
+  current: OrderStatusKey,
+  lastChange: StatusChange | null,
+): StatusHistoryEntry[] {
+  const history = [...stored];
+  if (history[0]?.status !== 'awaitingApproval') {
+    history.unshift({ status: 'awaitingApproval', at: orderDate });
+  }
+  if (history[history.length - 1]!.status !== current) {
+    history.push({ status: current, at: lastChange?.to === current ? lastChange.at : '' });
+  }
+  return history;
+}
 
 /** The one mapping from a stored order document to the app's order. */
 function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
@@ -230,11 +277,16 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   if (!data) return null;
   const stored = orderDocumentSchema.parse(data);
   const { attempts, processed, extraPayments, ...payment } = stored.payment;
+  // A document without a readable date still belongs in the list; its creation time is the
+  // closest truth available.
+  const orderDate = (
+    stored.orderDate ??
+    snapshot.createTime?.toDate() ??
+    new Date(0)
+  ).toISOString();
   return {
     orderID: stored.orderID ?? snapshot.id,
-    // A document without a readable date still belongs in the list; its creation time is the
-    // closest truth available.
-    orderDate: (stored.orderDate ?? snapshot.createTime?.toDate() ?? new Date(0)).toISOString(),
+    orderDate,
     clientRef: stored.clientRef,
     orderItems: stored.orderItems,
     status: stored.status,
@@ -254,6 +306,12 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     processedPaymentEvents: processed,
     extraPayments,
     expiresAt: stored.expiresAt,
+    statusHistory: completeHistory(
+      stored.statusHistory,
+      orderDate,
+      orderStatusKey(stored.status),
+      stored.audit,
+    ),
   };
 }
 
@@ -286,6 +344,7 @@ function placedOrderOf(order: StoredOrder): PlacedOrder {
     telephone,
     status,
     payment: order.payment,
+    statusHistory: order.statusHistory,
   };
 }
 
@@ -307,11 +366,18 @@ export async function getOrderInTransaction(
   return reshapeOrder(await transaction.get(ordersCollection().doc(orderID)));
 }
 
-/** The order `orderID` if it belongs to `uid`, for the confirmation page; null otherwise. */
-export async function getOrderForOwner(orderID: string, uid: string): Promise<PlacedOrder | null> {
-  if (!uid) return null;
+/**
+ * The order `orderID` for its page: only when it belongs to `viewer.uid`, or to anyone for an
+ * admin; null otherwise (unknown id or someone else's).
+ */
+export async function getOrderForViewer(
+  orderID: string,
+  viewer: { uid: string; isAdmin: boolean },
+): Promise<PlacedOrder | null> {
+  if (!viewer.uid) return null;
   const order = await getOrder(orderID);
-  return order && order.clientRef === uid ? placedOrderOf(order) : null;
+  if (!order || (order.clientRef !== viewer.uid && !viewer.isAdmin)) return null;
+  return placedOrderOf(order);
 }
 
 /** The orders placed by `uid`, newest first; an empty list when there are none. */
@@ -600,6 +666,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     payment: { ...payment, attempts: 0, processed: [] },
     stockReturned: false,
     audit: [],
+    statusHistory: [historyEntry('awaitingApproval', new Date())],
   });
   return {
     orderID: order.orderID,
@@ -621,6 +688,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     processedPaymentEvents: [],
     extraPayments: [],
     expiresAt: order.expiresAt,
+    statusHistory: [{ status: 'awaitingApproval', at: new Date().toISOString() }],
   };
 }
 
@@ -677,6 +745,7 @@ export function applyStatusChange(
       from: change.from,
       to: change.to,
     }),
+    statusHistory: FieldValue.arrayUnion(historyEntry(change.to, change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);
@@ -709,6 +778,9 @@ export function applyPaymentUpdate(
     fields.status = update.status;
     fields.statusKey = orderStatusKey(update.status);
     fields.statusChangedAt = FieldValue.serverTimestamp();
+    fields.statusHistory = FieldValue.arrayUnion(
+      historyEntry(orderStatusKey(update.status), new Date()),
+    );
   }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
   if (update.paymentStatus) fields['payment.status'] = update.paymentStatus;
@@ -807,6 +879,7 @@ export function applyExpiry(
       to: 'cancelled',
       reason: 'payment-expired',
     }),
+    statusHistory: FieldValue.arrayUnion(historyEntry('cancelled', change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);

@@ -59,6 +59,9 @@ export type StatusChange = {
   to: OrderStatusKey;
 };
 
+/** One status the order reached, and when (ISO 8601; '' when the time is not known). */
+export type StatusHistoryEntry = { status: OrderStatusKey; at: string };
+
 /** Everything the app reads from a stored order; the views below are picked from it. */
 export type OrderDetails = Order & {
   locale: AppLocale;
@@ -71,12 +74,14 @@ export type OrderDetails = Order & {
   lastChange: StatusChange | null;
 };
 
-/** A placed order as the confirmation page sees it (its owner only). */
+/** A placed order as its page sees it (its owner, or an admin). */
 export type PlacedOrder = Omit<
   OrderDetails,
   'customer' | 'lastChange' | 'clientRef' | 'orderItems'
 > & {
   orderItems: (OrderItem & { key: string })[];
+  /** Every status it reached, oldest first, the current one last. */
+  statusHistory: StatusHistoryEntry[];
 };
 
 /** Another payment Mercado Pago reported for an order a first payment had already paid. */

@@ -5,6 +5,7 @@ import {
   CART_STORAGE_KEY,
   CART_STORAGE_VERSION,
   cartQuantity,
+  computeCartTotal,
   createCartStore,
   DEFAULT_VARIANT,
   toCartCatalogue,
@@ -201,6 +202,21 @@ describe('cart store', () => {
     expect(totals).toEqual([193, 386, 421, 386, 0]);
     expect(cartQuantity(store.getState().cartItems)).toBe(0);
   });
+
+  it('counts for the badge only the lines that can be bought, as the total does', () => {
+    const { store } = freshStore();
+    for (let i = 0; i < 3; i += 1) store.getState().addToCart('mini-ovo');
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('barra-tropical-rio');
+    expect(cartQuantity(store.getState().cartItems)).toBe(5);
+    store.getState().applyLiveStock({
+      'mini-ovo': { stock: 0, forSale: true },
+      'ovo-pistache': { stock: 4, forSale: false },
+      'barra-tropical-rio': { stock: 4, forSale: true },
+    });
+    expect(cartQuantity(store.getState().cartItems)).toBe(1);
+    expect(store.getState().cartTotal).toBe(computeCartTotal(store.getState().cartItems));
+  });
 });
 
 describe('the order id of a checkout', () => {
@@ -210,6 +226,15 @@ describe('the order id of a checkout', () => {
     const orderId = store.getState().startCheckout();
     expect(orderId).toMatch(/^[0-9A-F]{12}$/);
     expect(store.getState().orderId).toBe(orderId);
+  });
+
+  it('is taken back when a reloaded checkout resumes it, and only a well-formed one', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    expect(store.getState().startCheckout('29A1B18384C1')).toBe('29A1B18384C1');
+    expect(store.getState().orderId).toBe('29A1B18384C1');
+    expect(store.getState().startCheckout('__bad__')).toMatch(/^[0-9A-F]{12}$/);
+    expect(store.getState().orderId).not.toBe('__bad__');
   });
 
   it('is new each time checkout starts', () => {

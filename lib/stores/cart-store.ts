@@ -5,6 +5,7 @@ import {
   type StorageValue,
 } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { createOrderId } from '@/lib/orders/order-id';
 import { applyLiveStock, canAddOne, type LineStock, type LiveStock } from '@/lib/cart/live-stock';
 
@@ -31,8 +32,9 @@ export type CartState = {
   cartTotal: number;
   /**
    * The id this cart will be ordered under, new each time checkout starts. It lives in memory
-   * only (a reloaded checkout starts again) and is kept after a failed attempt, so sending again
-   * can never place the same cart twice; emptying the cart drops it.
+   * here (a reload in the same tab takes it back from the tab's checkout draft,
+   * lib/orders/checkout-draft.ts) and is kept after a failed attempt, so sending again can never
+   * place the same cart twice; emptying the cart drops it.
    */
   orderId: string | null;
 };
@@ -45,8 +47,11 @@ export type CartActions = {
   removeItem: (id: string, variantKey?: string) => void;
   /** Empties the cart and forgets its order id. */
   clearCart: () => void;
-  /** Gives the cart a new order id and returns it: the only place an order id is created. */
-  startCheckout: () => string;
+  /**
+   * Gives the cart a new order id and returns it: the only place an order id is created. With
+   * `resume` (the id this tab's checkout showed before a reload) the cart takes that one back.
+   */
+  startCheckout: (resume?: string) => string;
   /** Caps the lines at the live stock and marks sold-out or withdrawn ones. */
   applyLiveStock: (live: LiveStock) => void;
 };
@@ -79,8 +84,12 @@ export function computeCartTotal(items: readonly CartItem[]): number {
   );
 }
 
+/**
+ * The units the badge shows: of the lines that can be checked out only, as the total counts them
+ * (a sold-out or withdrawn line stays listed, marked, but is not something the shopper will get).
+ */
 export function cartQuantity(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + item.quantity, 0);
+  return items.reduce((sum, item) => (item.stockInfo?.blocked ? sum : sum + item.quantity), 0);
 }
 
 const sameLine = (item: CartItem, id: string, variantKey: string) =>
@@ -237,8 +246,8 @@ export function createCartStore(
             withTotal(state.cartItems.filter((item) => !sameLine(item, id, variantKey))),
           ),
         clearCart: () => set({ ...withTotal([]), orderId: null }),
-        startCheckout: () => {
-          const orderId = createOrderId();
+        startCheckout: (resume) => {
+          const orderId = resume && ORDER_ID_PATTERN.test(resume) ? resume : createOrderId();
           set({ orderId });
           return orderId;
         },

@@ -34,10 +34,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The order confirmation: only the signed-in owner's order (anyone else, or an unknown id, gets
- * the localized 404), with its status, the WhatsApp follow-up and, when Mercado Pago is
- * configured, the payment. Signed out (a link from the e-mail, another device), it shows the
- * login form of /usuario; the sign-in refreshes this page, which then shows the order or the 404.
+ * The order's page, first shown as the confirmation and linked from 'Meus pedidos' and every
+ * order e-mail: only the signed-in owner's order, or any for an admin (anyone else, or an unknown
+ * id, gets the localized 404), with its lines, receiving, payment state, status history, the
+ * WhatsApp follow-up and, when Mercado Pago is configured, the payment. Signed out (a link from
+ * the e-mail, another device), it shows the login form of /usuario; the sign-in refreshes this
+ * page, which then shows the order or the 404. When Auth or Firestore cannot answer in time it
+ * says the service is temporarily unavailable, never 'not found'.
  */
 export default async function OrderConfirmationPage({ params, searchParams }: Props) {
   const { locale, orderID } = await params;
@@ -47,8 +50,10 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   try {
     mine = await getMyPlacedOrder(orderID);
   } catch (error) {
-    if (!(error instanceof SessionUnavailableError)) throw error;
-    logFailure('backend.failed', error, { what: 'checkout.order' });
+    // The session check, or the order's read (a Firestore error or the backend deadline).
+    logFailure('backend.failed', error, {
+      what: error instanceof SessionUnavailableError ? 'checkout.order' : 'checkout.order.read',
+    });
     return <ServiceUnavailable />;
   }
   if (!mine.signedIn) {
