@@ -12,10 +12,9 @@ import {
 } from '@/lib/security/csp';
 import { configuredSiteOrigin, runtimeEnv } from '@/lib/security/origin';
 import { isPossibleServerAction, refusePageRequest } from '@/lib/security/request-guard';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 
-// The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
-const SESSION_COOKIE = '__session';
 
 /** The paths of config.matcher's first entry: pages (proxy.test.ts checks that they agree). */
 export function isPagePath(pathname: string): boolean {
@@ -93,7 +92,7 @@ export async function proxy(request: NextRequest) {
     const locale =
       pathLocale ??
       negotiateLocale({
-        cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
+        cookieLocale: request.cookies.get(LOCALE_COOKIE.name)?.value,
         acceptLanguage: request.headers.get('accept-language'),
       });
     const url = request.nextUrl.clone();
@@ -133,7 +132,7 @@ export async function proxy(request: NextRequest) {
   }
 
   const locale = negotiateLocale({
-    cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
+    cookieLocale: request.cookies.get(LOCALE_COOKIE.name)?.value,
     acceptLanguage: request.headers.get('accept-language'),
   });
   const url = request.nextUrl.clone();
