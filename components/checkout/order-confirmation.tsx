@@ -14,7 +14,7 @@ import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
-import { formatShopAddress, whatsappLink } from '@/lib/shop';
+import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
 import { PaymentPanel } from './payment-panel';
 
 type Props = {
@@ -121,7 +121,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
             </p>
             <p>
               <span className="font-medium">{t('pickupHours')}: </span>
-              {[contact('weekdays'), contact('morning'), contact('afternoon')].join(', ')}
+              {openingHoursText((days) => contact('weekdays', days)).join(', ')}
             </p>
           </>
         ) : order.address ? (

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { formatShopAddress, SHOP, whatsappLink } from '@/lib/shop';
+import { formatShopAddress, openingHoursText, SHOP, whatsappLink } from '@/lib/shop';
 
 export async function ContactSection() {
   const t = await getTranslations('Contact');
@@ -38,9 +38,11 @@ export async function ContactSection() {
           <div className="rounded-2xl bg-white p-6 shadow-sm dark:bg-cacao-900">
             <dt className="text-sm font-semibold text-muted uppercase">{t('hours')}</dt>
             <dd className="mt-2">
-              <p className="font-semibold">{t('weekdays')}</p>
-              <p>{t('morning')}</p>
-              <p>{t('afternoon')}</p>
+              {openingHoursText((days) => t('weekdays', days)).map((line, i) => (
+                <p key={line} className={i === 0 ? 'font-semibold' : undefined}>
+                  {line}
+                </p>
+              ))}
             </dd>
           </div>
           <div className="rounded-2xl bg-white p-6 shadow-sm dark:bg-cacao-900">
