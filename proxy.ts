@@ -10,7 +10,7 @@ import {
   usesNoncePolicy,
   type CspContext,
 } from '@/lib/security/csp';
-import { configuredSiteOrigin, runtimeEnv } from '@/lib/security/origin';
+import { configuredSiteOrigin, runtimeEnv } from '@/lib/public-env';
 import { isPossibleServerAction, refusePageRequest } from '@/lib/security/request-guard';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
@@ -40,7 +40,7 @@ function cspContext(): CspContext {
     authDomain: runtimeEnv('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? null,
     analytics: Boolean(runtimeEnv('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID')),
     vercel: runtimeEnv('VERCEL') === '1',
-    https: process.env.NODE_ENV === 'production' && site?.startsWith('https://') === true,
+    https: runtimeEnv('NODE_ENV') === 'production' && site?.startsWith('https://') === true,
   };
 }
 
