@@ -1,17 +1,12 @@
-import { createTranslator } from 'next-intl';
-
 import { formatPrice } from '@/lib/catalogue/format';
 import type { AppLocale } from '@/lib/i18n/locales';
+import { translatorFor } from '@/lib/i18n/translator';
 import type { OrderStatusKey } from '@/lib/orders/status';
 import { formatShopAddress, SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
-import en from '@/messages/en.json';
-import ptBR from '@/messages/pt-BR.json';
 
 // The order e-mails' texts, built from the messages files (namespace OrderEmail) in the order's
 // language. Pure: the transport (lib/mail/send.ts) decides where they go.
-
-const MESSAGES = { en, 'pt-BR': ptBR } as const;
 
 /** What an order e-mail needs to know about the order, whatever its stored shape. */
 export type MailOrder = {
@@ -60,16 +55,11 @@ export type MailMessage = {
 const SHOP_LOCALE: AppLocale = 'pt-BR';
 
 function translator(locale: AppLocale) {
-  // Both files have the same keys (a test enforces it); one type keeps the key checks precise.
-  return createTranslator({
-    locale,
-    messages: MESSAGES[locale] as typeof en,
-    namespace: 'OrderEmail',
-  });
+  return translatorFor(locale, 'OrderEmail');
 }
 
 function statusLabel(locale: AppLocale, status: OrderStatusKey): string {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'OrderStatus' })(status);
+  return translatorFor(locale, 'OrderStatus')(status);
 }
 
 function formatDate(locale: AppLocale, iso: string): string {
