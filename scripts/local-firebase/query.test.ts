@@ -41,7 +41,10 @@ const indexFile = path.join(os.tmpdir(), `query-test-indexes-${process.pid}.json
 
 beforeAll(async () => {
   fs.writeFileSync(indexFile, JSON.stringify({ indexes: INDEXES, fieldOverrides: [] }));
-  stack = await startTestFirebase({ stackEnv: { LOCAL_FIRESTORE_INDEXES: indexFile } });
+  stack = await startTestFirebase({
+    timeoutMs: 80_000,
+    stackEnv: { LOCAL_FIRESTORE_INDEXES: indexFile },
+  });
   clients = adminClients(stack);
   items = clients.db.collection('projects/query-test/items');
   const batch = clients.db.batch();
@@ -58,7 +61,7 @@ beforeAll(async () => {
     });
   }
   await batch.commit();
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();
