@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { readCappedBody } from '@/lib/http/body';
+import { parseJsonBytes, readCappedBody } from '@/lib/http/body';
 import { describeError, logEvent, startRequestLog, type LogFields } from '@/lib/log';
 import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
@@ -202,6 +202,10 @@ async function handleOnce(
   return response;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The part after a valid signature: read the body, fetch the payment, apply it. */
 async function handleAuthentic(
   request: Request,
@@ -213,16 +217,14 @@ async function handleAuthentic(
   // Authentic from here on; the body still only says what kind of event this is.
   const bytes = await readCappedBody(request, MAX_BODY_BYTES).catch(() => null);
   if (bytes === null) return { status: 400, body: { ok: false, error: 'malformed' } };
-  const text = Buffer.from(bytes).toString('utf8');
   let body: Record<string, unknown> = {};
-  if (text.trim()) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
-      body = parsed as Record<string, unknown>;
-    } catch {
+  // An empty body is allowed: the query string says what happened.
+  if (Buffer.from(bytes).toString('utf8').trim()) {
+    const parsed = parseJsonBytes(bytes);
+    if (!parsed.ok || !isRecord(parsed.value)) {
       return { status: 400, body: { ok: false, error: 'malformed' } };
     }
+    body = parsed.value;
   }
   const type = body.type ?? url.searchParams.get('type') ?? url.searchParams.get('topic');
   if (type !== 'payment') return { status: 200, body: { ok: true, result: 'ignored' } };
