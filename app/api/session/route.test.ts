@@ -101,13 +101,6 @@ async function expectError(response: Response, status: number, error: string) {
   expect(cookieJar.cookies.size).toBe(0);
 }
 
-describe('the route modules', () => {
-  it('are dynamic', () => {
-    expect(route.dynamic).toBe('force-dynamic');
-    expect(configRoute.dynamic).toBe('force-dynamic');
-  });
-});
-
 describe('POST /api/session refuses', () => {
   it('a missing, opaque or foreign Origin', async () => {
     const idToken = await shopperToken();
