@@ -15,7 +15,6 @@ import { isPossibleServerAction, refusePageRequest } from '@/lib/security/reques
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
 
-
 /** The paths of config.matcher's first entry: pages (proxy.test.ts checks that they agree). */
 export function isPagePath(pathname: string): boolean {
   return /^\/(?!api|_next|_vercel|sitemap.xml|robots.txt|apple-icon|.*\..*).*$/.test(pathname);
