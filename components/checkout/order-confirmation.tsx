@@ -15,7 +15,7 @@ import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
-import { formatShopAddress, whatsappLink } from '@/lib/shop';
+import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
 import { PaymentPanel } from './payment-panel';
 
 type Props = {
@@ -142,7 +142,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
             </p>
             <p>
               <span className="font-medium">{t('pickupHours')}: </span>
-              {[contact('weekdays'), contact('morning'), contact('afternoon')].join(', ')}
+              {openingHoursText((days) => contact('weekdays', days)).join(', ')}
             </p>
           </>
         ) : order.address ? (

@@ -1,17 +1,12 @@
-import { createTranslator } from 'next-intl';
-
 import type { AppLocale } from '@/lib/i18n/locales';
+import { translatorFor } from '@/lib/i18n/translator';
 import { orderStatusKey } from '@/lib/orders/status';
 import type { OrderStatusFlags, ShippingOption } from '@/lib/orders/types';
-import en from '@/messages/en.json';
-import ptBR from '@/messages/pt-BR.json';
 
 import { csvDocument, type CsvDialect } from './csv';
 
 // The control panel's order export: one row per order of the filtered list, headers, dates,
 // amounts, receiving methods and statuses in the admin's language.
-
-const MESSAGES = { en, 'pt-BR': ptBR } as const;
 
 export type ExportOrder = {
   orderID: string;
@@ -45,9 +40,8 @@ function exportDate(iso: string): string {
 }
 
 export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): string {
-  const messages = MESSAGES[locale] as typeof en;
-  const t = createTranslator({ locale, messages, namespace: 'OrderExport' });
-  const status = createTranslator({ locale, messages, namespace: 'OrderStatus' });
+  const t = translatorFor(locale, 'OrderExport');
+  const status = translatorFor(locale, 'OrderStatus');
   const header = [
     t('date'),
     t('number'),

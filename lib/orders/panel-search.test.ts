@@ -3,12 +3,7 @@
 // from the newest with cursors until the oldest.
 import { Timestamp } from 'firebase-admin/firestore';
 
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients } from '@/test/local-firebase-env';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +11,6 @@ const ROOT = 'projects/chocolate-shop';
 const COUNT = 1500;
 const OLDEST = 'OLD0000000000';
 
-let stack: TestFirebase;
 let clients: AdminClients;
 let repository: typeof import('./repository');
 
@@ -30,9 +24,10 @@ const FLAGS = {
   cancelled: false,
 };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
+  ({ clients } = firebase);
   repository = await import('./repository');
   const start = Date.UTC(2025, 0, 1);
   for (let first = 0; first < COUNT; first += 500) {
@@ -60,11 +55,6 @@ beforeAll(async () => {
     await batch.commit();
   }
 }, 150_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 const NO_FILTERS = { status: null, shipping: null, q: '', after: null, before: null } as const;
 

@@ -3,12 +3,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 import { orderStatusKey } from './status';
 
@@ -39,12 +34,12 @@ const NO_STATUS = {
   cancelled: false,
 };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
   // Generous only for a loaded machine: the stack normally starts in a few seconds.
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   repository = await import('./repository');
   actions = await import('./actions');
   session = await import('@/lib/session/session');
@@ -79,11 +74,6 @@ beforeAll(async () => {
   batch.set(db.doc(`${ORDERS}/case`), { orderID: 'case', clientRef: 'SEED-SHOPPER' });
   await batch.commit();
 }, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 async function signIn(email: string, password: string) {
   cookieJar.reset();

@@ -1,6 +1,6 @@
 import { cancelMyOrder, type CancelOrderResult } from '@/lib/orders/cancel-order';
 import { isSameOrigin } from '@/lib/security/origin';
-import { readJsonBody } from '@/lib/session/request';
+import { readJsonBody } from '@/lib/http/body';
 
 // POST /api/orders/cancel: the shopper cancels one of their open orders from /usuario
 // (components/user/orders-list.tsx). A route handler, as placing an order is, so that each
