@@ -32,6 +32,8 @@ describe('firestore.indexes.json', () => {
     'orders:statusKey ASCENDING, shippingOption ASCENDING, orderDate ASCENDING',
     // The panel's e-mail search, newest first.
     'orders:customerEmailLower ASCENDING, orderDate DESCENDING',
+    // Its search by the first letters of a customer's name.
+    'orders:customerNameKey ASCENDING, orderDate DESCENDING',
     // Expiry of orders stored before expiresAt: unpaid payment status and a date range.
     'orders:payment.status ASCENDING, orderDate ASCENDING',
   ])('declares %s', (expected) => {
