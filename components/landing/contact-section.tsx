@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { AddressText } from '@/components/ui/address-text';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { formatShopAddress, SHOP, whatsappLink } from '@/lib/shop';
 
@@ -46,7 +47,9 @@ export async function ContactSection() {
           <div className="rounded-2xl bg-white p-6 shadow-sm dark:bg-cacao-900">
             <dt className="text-sm font-semibold text-muted uppercase">{t('address')}</dt>
             <dd className="mt-2">
-              <address className="not-italic">{formatShopAddress()}</address>
+              <address className="not-italic">
+                <AddressText text={formatShopAddress()} />
+              </address>
             </dd>
           </div>
         </dl>
