@@ -54,6 +54,34 @@ async function splitMatches(page: Page, pattern: RegExp): Promise<string[]> {
 }
 
 const PRICE = /R\$\s[\d.]+,\d{2}/;
+
+/**
+ * The price elements of the page, each copied into a box 40 px wide: whatever the layout around a
+ * price, it takes one line there only if the element itself keeps it on one (the one place prices
+ * are rendered, components/ui/price.tsx). Returns the texts that took more than one line.
+ */
+async function pricesSplitInNarrowBox(page: Page): Promise<{ checked: number; split: string[] }> {
+  return page.evaluate((source) => {
+    const whole = new RegExp(`^${source}$`);
+    const prices = [...document.querySelectorAll('main span')].filter((element) =>
+      whole.test(element.textContent ?? ''),
+    );
+    const box = document.createElement('div');
+    box.style.cssText = 'position:absolute;top:0;left:0;width:40px;';
+    document.body.append(box);
+    const split: string[] = [];
+    for (const price of prices) {
+      const copy = price.cloneNode(true) as HTMLElement;
+      box.replaceChildren(copy);
+      const range = document.createRange();
+      range.selectNodeContents(copy);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) split.push(copy.textContent ?? '');
+    }
+    box.remove();
+    return { checked: prices.length, split };
+  }, PRICE.source);
+}
 const CEP = /\b\d{5}-\d{3}\b/;
 
 /** Lays out every block now (the landing renders far blocks lazily, lib/boot-script.ts). */
@@ -116,6 +144,9 @@ test.describe('product cards and prices', () => {
           }
         }
         expect(await splitMatches(page, PRICE)).toEqual([]);
+        const narrow = await pricesSplitInNarrowBox(page);
+        expect(narrow.checked).toBeGreaterThan(10);
+        expect(narrow.split).toEqual([]);
         // The shop's address in the contact section ends with its CEP.
         const contact = page.locator('address').filter({ hasText: '05433-000' });
         await contact.scrollIntoViewIfNeeded();
