@@ -32,6 +32,7 @@ import { applySessionUser, fetchSessionUser } from '@/lib/session/client';
 import { isUnfilledAddress } from '@/lib/users/profile-edit';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
+import { AddressText } from '@/components/ui/address-text';
 import { Button } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice, noticeClass } from '@/components/ui/notice';
@@ -206,10 +207,14 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
     delivery
       ? {
           label: t('deliverTo'),
-          value: formatAddress(values.address) || '—',
+          value: <AddressText text={formatAddress(values.address) || '—'} />,
           testId: 'summary-place',
         }
-      : { label: t('pickUpAt'), value: pickup.address, testId: 'summary-place' },
+      : {
+          label: t('pickUpAt'),
+          value: <AddressText text={pickup.address} />,
+          testId: 'summary-place',
+        },
     { label: t('contact'), value: formatPhone(values.telephone) || '—' },
   ];
 
@@ -307,7 +312,9 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
             <h3 className="font-semibold">{t('pickupTitle')}</h3>
             <p>
               <span className="font-medium">{t('pickupAddress')}: </span>
-              <span>{pickup.address}</span>
+              <span>
+                <AddressText text={pickup.address} />
+              </span>
             </p>
             <p>
               <span className="font-medium">{t('pickupHours')}: </span>

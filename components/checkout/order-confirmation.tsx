@@ -16,6 +16,7 @@ import { formatOrderDate } from '@/lib/orders/format';
 import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
+import { AddressText } from '@/components/ui/address-text';
 import { PaymentPanel } from './payment-panel';
 
 type Props = {
@@ -138,7 +139,9 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           <>
             <p>
               <span className="font-medium">{t('pickupPlace')}: </span>
-              <span data-testid="order-place">{formatShopAddress()}</span>
+              <span data-testid="order-place">
+                <AddressText text={formatShopAddress()} />
+              </span>
             </p>
             <p>
               <span className="font-medium">{t('pickupHours')}: </span>
@@ -148,7 +151,9 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         ) : order.address ? (
           <p>
             <span className="font-medium">{t('deliveryAddress')}: </span>
-            <span data-testid="order-place">{formatAddress(order.address)}</span>
+            <span data-testid="order-place">
+              <AddressText text={formatAddress(order.address)} />
+            </span>
           </p>
         ) : null}
         {order.telephone ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { AddressText } from '@/components/ui/address-text';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { formatShopAddress, openingHoursText, SHOP, whatsappLink } from '@/lib/shop';
 
@@ -51,7 +52,9 @@ export async function ContactSection() {
             ))}
           </ContactCard>
           <ContactCard term={t('address')}>
-            <address className="not-italic">{formatShopAddress()}</address>
+            <address className="not-italic">
+              <AddressText text={formatShopAddress()} />
+            </address>
           </ContactCard>
         </dl>
       </div>

@@ -1,3 +1,5 @@
+import { getProduct } from '@/lib/catalogue';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { orderStatusKey } from '@/lib/orders/status';
@@ -6,14 +8,15 @@ import type { OrderStatusFlags, ShippingOption } from '@/lib/orders/types';
 import { csvDocument, type CsvDialect } from './csv';
 
 // The control panel's order export: one row per order of the filtered list, headers, dates,
-// amounts, receiving methods and statuses in the admin's language.
+// amounts, receiving methods, statuses and product titles in the admin's language.
 
 export type ExportOrder = {
   orderID: string;
   /** ISO 8601. */
   orderDate: string;
   customer: { name: string; email: string };
-  orderItems: readonly { translatedTitle: string; quantity: number }[];
+  /** `translatedTitle` is in the ordering language; the catalogue's title by `key` wins. */
+  orderItems: readonly { key?: string; translatedTitle: string; quantity: number }[];
   /** Whole reais. */
   total: number;
   shippingOption: ShippingOption;
@@ -57,7 +60,12 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     order.customer.name && order.customer.email
       ? `${order.customer.name} <${order.customer.email}>`
       : order.customer.name || order.customer.email,
-    order.orderItems.map((item) => `${item.quantity} × ${item.translatedTitle}`).join('; '),
+    order.orderItems
+      .map((item) => {
+        const title = orderItemTitle(item, (key) => getProduct(key)?.title[locale]);
+        return `${item.quantity} × ${title}`;
+      })
+      .join('; '),
     // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
     locale === 'pt-BR' ? `${order.total},00` : `${order.total}.00`,
     t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),

@@ -167,6 +167,9 @@ describe('placeOrder', () => {
       telephone: '11912345678',
       cpf: '529.982.247-25',
       customer: { name: ana.name, email: ana.email },
+      // The panel's search keys (lib/orders/repository.ts searchOrders).
+      customerEmailLower: 'ana@example.com',
+      customerNameKey: 'shopper ana',
       payment: { provider: 'manual', status: 'not-required', preferenceId: null, paymentId: null },
       stockReturned: false,
       audit: [],

@@ -1,4 +1,5 @@
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 import type { StateStorage } from 'zustand/middleware';
 import { clearCartUndoably, undoClear } from './cart-undo';
 import {
@@ -337,6 +338,35 @@ describe('cart persistence', () => {
       },
     ]);
     expect(store.getState().cartTotal).toBe(421);
+  });
+
+  it('holds a stored cart to the limits the + button stops at (lib/orders/limits.ts)', async () => {
+    const catalogueKeys = Object.keys(catalogue).filter(
+      (id) => catalogue[id]?.purchasable && id !== 'mini-ovo' && id !== 'ovo-pistache',
+    );
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify({
+        version: CART_STORAGE_VERSION,
+        state: {
+          cartItems: [
+            { id: 'mini-ovo', quantity: 1_000_000_000, variant: DEFAULT_VARIANT },
+            { id: 'mini-ovo', quantity: 3, variant: { key: 'other', name: 'Other' } },
+            { id: 'ovo-pistache', quantity: Number.MAX_SAFE_INTEGER, variant: DEFAULT_VARIANT },
+            ...catalogueKeys.map((id) => ({ id, quantity: 4, variant: DEFAULT_VARIANT })),
+          ],
+        },
+      }),
+    });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate();
+    const lines = store.getState().cartItems.map((item) => [item.id, item.quantity]);
+    // 5 per product across its variants, then 20 units in all.
+    expect(lines.slice(0, 2)).toEqual([
+      ['mini-ovo', HOLD_LIMITS.perProduct],
+      ['ovo-pistache', HOLD_LIMITS.perProduct],
+    ]);
+    expect(cartQuantity(store.getState().cartItems)).toBe(HOLD_LIMITS.total);
+    expect(store.getState().cartItems.length).toBeLessThanOrEqual(CHECKOUT_LIMITS.maxLines);
   });
 
   it('discards a cart stored under another version', async () => {

@@ -8,6 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { createOrderId } from '@/lib/orders/order-id';
 import { applyLiveStock, canAddOne, type LineStock, type LiveStock } from '@/lib/cart/live-stock';
+import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 
 export type CartVariant = { key: string; name: string };
 
@@ -107,20 +108,35 @@ function isVariant(value: unknown): value is CartVariant {
 
 /**
  * Turns whatever was stored into cart lines priced from the catalogue now: a stored price is never
- * trusted, unknown or unpurchasable products are dropped, and so are nonsensical quantities.
+ * trusted, unknown or unpurchasable products are dropped, and so are nonsensical quantities. What
+ * is left is held to what the + button could have reached (lib/orders/limits.ts: units per product
+ * across its variants, units in all, lines), in cart order, so an edited or stale storage never
+ * shows a count the cart itself would refuse (a badge of 1000000055).
  */
 export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): CartItem[] {
   if (!Array.isArray(stored)) return [];
   const items: CartItem[] = [];
+  const perProduct = new Map<string, number>();
+  let units = 0;
   for (const line of stored as unknown[]) {
     if (typeof line !== 'object' || line === null) continue;
-    const { id, quantity, variant } = line as Record<string, unknown>;
-    if (typeof id !== 'string' || typeof quantity !== 'number') continue;
-    if (!Number.isSafeInteger(quantity) || quantity <= 0) continue;
+    const { id, quantity: storedQuantity, variant } = line as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof storedQuantity !== 'number') continue;
+    if (!Number.isSafeInteger(storedQuantity) || storedQuantity <= 0) continue;
     const product = catalogue[id];
     if (!product?.purchasable) continue;
+    const held = perProduct.get(id) ?? 0;
+    const quantity = Math.min(
+      storedQuantity,
+      HOLD_LIMITS.perProduct - held,
+      HOLD_LIMITS.total - units,
+    );
+    if (quantity <= 0) continue;
     const lineVariant = isVariant(variant) ? variant : DEFAULT_VARIANT;
     const existing = items.find((item) => sameLine(item, id, lineVariant.key));
+    if (!existing && items.length >= CHECKOUT_LIMITS.maxLines) continue;
+    perProduct.set(id, held + quantity);
+    units += quantity;
     if (existing) existing.quantity += quantity;
     else
       items.push({
