@@ -4,7 +4,11 @@
 // - The order page, from 'Meus pedidos' and from every order e-mail: line totals, address,
 //   payment state and the statuses with their times; the admin cancels from 'Aguardando
 //   Retirada' / 'Aguardando Entrega', the units return, each status change e-mails the shopper.
-// - Adding stops at the stock with 'Só restam N' on the spot, and the badge stays at N.
+// - The shopper cancels an open order from its page as from 'Meus pedidos': the units return, the
+//   page shows the cancelled state and its history line, the shop gets an e-mail; the heading is
+//   'Pedido recebido!' only until something happens to the order, then names it and its status.
+// - Adding stops at the stock: the product page's button is disabled at N in the list with
+//   'Só restam N' beside it, and the badge stays at N.
 // - A list of only unavailable lines names them at checkout and offers to remove them.
 // - A reload during checkout keeps the typed fields, the choice and the reference; the CPF is
 //   never in localStorage.
@@ -47,6 +51,13 @@ const TEXTS = {
     },
     add: (title: string) => `Adicionar à lista: ${title}`,
     added: (title: string) => `${title} está na sua lista de compras.`,
+    received: 'Pedido recebido!',
+    stateTitle: (id: string, status: string) => `Pedido ${id}: ${status}`,
+    cancel: (id: string) => `Cancelar pedido ${id}`,
+    question: (id: string) =>
+      `Cancelar o pedido ${id}? Os itens voltam ao estoque e isso não pode ser desfeito.`,
+    yes: 'Sim, cancelar',
+    pay: /^Pagar o pedido /,
     onlyLeft: (n: number) => `Só restam ${n}`,
     unavailableTitle: '2 itens da sua lista não podem ser pedidos agora:',
     soldOut: (title: string) => `${title} esgotou e fica fora do pedido.`,
@@ -74,6 +85,13 @@ const TEXTS = {
     },
     add: (title: string) => `Add to list: ${title}`,
     added: (title: string) => `${title} is in your shopping list.`,
+    received: 'Order received!',
+    stateTitle: (id: string, status: string) => `Order ${id}: ${status}`,
+    cancel: (id: string) => `Cancel order ${id}`,
+    question: (id: string) =>
+      `Cancel order ${id}? Its items go back to stock and this cannot be undone.`,
+    yes: 'Yes, cancel',
+    pay: /^Pay for order /,
     onlyLeft: (n: number) => `Only ${n} left`,
     unavailableTitle: '2 items in your list cannot be ordered right now:',
     soldOut: (title: string) => `${title} is sold out and is left out of the order.`,
@@ -202,6 +220,10 @@ for (const locale of ['pt-BR', 'en'] as const) {
         .click();
       await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderID}`);
       await expect(page.getByTestId('order-number')).toHaveText(orderID);
+      // No longer just received: the heading names the order and where it is now.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t.stateTitle(orderID, t.statuses.cancelled),
+      );
     });
 
     await test.step('lines with their totals, receiving, payment state', async () => {
@@ -267,7 +289,73 @@ for (const locale of ['pt-BR', 'en'] as const) {
     });
   });
 
-  test(`adding stops at the stock (${locale}): with 4 left the 5th add says '${TEXTS[locale].onlyLeft(4)}' on the spot and the badge stays at 4`, async ({
+  test(`the shopper cancels from the order page (${locale}): 'Pedido recebido!' until then, the cancelled state and its history line after, the units back, the shop e-mailed`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const t = TEXTS[locale];
+    const key = 'barra-tropical-sampa';
+    await inventory(key).set({ stock: 10, showInStore: true }, { merge: true });
+    await skipIntro(page);
+    await signedInShopper(shop, page);
+    const orderID = `SELF${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
+    const placed = await page.request.post(`${shop.url}/api/orders`, {
+      headers: { origin: shop.url },
+      data: {
+        orderID,
+        lines: [{ key, quantity: 2 }],
+        shippingOption: 'Retirada',
+        telephone: '(11) 91234-5678',
+        locale,
+      },
+    });
+    expect(placed.status()).toBe(200);
+    expect(await stock(key)).toBe(8);
+
+    await test.step("an admin sees it, without the shopper's cancel", async () => {
+      await admin.page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+      await expect(admin.page.getByTestId('order-number')).toHaveText(orderID);
+      await expect(admin.page.getByRole('button', { name: t.cancel(orderID) })).toHaveCount(0);
+    });
+
+    await test.step("just placed, the page says it was received; without Mercado Pago 'Meus pedidos' offers no online payment", async () => {
+      await page.goto(`${shop.url}/${locale}/usuario`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: t.view(orderID) })).toBeVisible();
+      await expect(main.getByRole('link', { name: t.pay })).toHaveCount(0);
+      await main.getByRole('link', { name: t.view(orderID) }).click();
+      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderID}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.received);
+      await expect(page.getByTestId('order-status')).toHaveText(t.statuses.awaitingApproval);
+    });
+
+    await test.step('the shopper cancels it there, after the same confirm step', async () => {
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: t.cancel(orderID) }).click();
+      await expect(main.getByText(t.question(orderID))).toBeVisible();
+      const answer = page.waitForResponse(`${shop.url}/api/orders/cancel`);
+      await main.getByRole('button', { name: t.yes }).click();
+      expect((await answer).status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t.stateTitle(orderID, t.statuses.cancelled),
+      );
+      await expect(page.getByTestId('order-status')).toHaveText(t.statuses.cancelled);
+      const entries = page.getByTestId('order-history').getByRole('listitem');
+      await expect(entries).toHaveCount(2);
+      await expect(entries.nth(1)).toContainText(t.statuses.cancelled);
+      await expect(entries.nth(1).locator('time')).toContainText(/\d{1,2}:\d\d/);
+      await expect(main.getByRole('button', { name: t.cancel(orderID) })).toHaveCount(0);
+    });
+
+    await test.step('the units are back at once, and the shop got an e-mail', async () => {
+      expect(await stock(key)).toBe(10);
+      await expect
+        .poll(() => outboxFiles(shop, orderID).map(({ kind }) => kind), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['shopper-cancelled', 'status-cancelled']));
+    });
+  });
+
+  test(`adding stops at the stock (${locale}): with 4 left, once 4 are in the list the page's button is disabled with '${TEXTS[locale].onlyLeft(4)}' beside it and the badge stays at 4`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -287,10 +375,10 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(footer.badge).toHaveText(String(i));
     }
     await expect(page.getByRole('status').filter({ hasText: t.added(title) })).toBeVisible();
-    await add.click();
-    await expect(page.getByRole('status').filter({ hasText: t.onlyLeft(4) })).toBeVisible();
-    await expect(footer.badge).toHaveText('4');
-    await add.click();
+    // The 5th is refused on the spot: the button stops, and says why beside it.
+    await expect(add).toBeDisabled();
+    await expect(page.getByTestId('add-limit')).toHaveText(t.onlyLeft(4));
+    await expect(add).toHaveAccessibleDescription(t.onlyLeft(4));
     await expect(footer.badge).toHaveText('4');
   });
 

@@ -5,7 +5,7 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
-import { ORDERS_ANCHOR } from '@/lib/orders/list';
+import { ORDER_PAYMENT_ANCHOR, ORDERS_ANCHOR } from '@/lib/orders/list';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -13,10 +13,12 @@ import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
-import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
+import { awaitsOnlinePayment } from '@/lib/orders/online-payment';
+import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
 import { AddressText } from '@/components/ui/address-text';
+import { OrderPageCancel } from './order-page-cancel';
 import { PaymentPanel } from './payment-panel';
 
 type Props = {
@@ -26,10 +28,9 @@ type Props = {
   publicKey: string | null;
   /** The payment Mercado Pago sent the shopper back with, when it did. */
   paymentId: string | null;
+  /** Just placed (the page's heading says 'Pedido recebido!'): thanks the shopper. */
+  received: boolean;
 };
-
-/** Payment states in which the order still waits for its online payment. */
-const UNPAID = new Set(['pending', 'waiting', 'error']);
 
 /** The message key under OrderConfirmation.paymentStates for each payment status. */
 const PAYMENT_STATE_KEYS = {
@@ -44,10 +45,10 @@ const PAYMENT_STATE_KEYS = {
 
 /**
  * The order's page, from the checkout, 'Meus pedidos' and the e-mails: its lines with their
- * totals, receiving method and place, payment state and how to pay, and the statuses it went
- * through with their times.
+ * totals, receiving method and place, payment state and how to pay, its shopper's cancel while it
+ * is open, and the statuses it went through with their times.
  */
-export async function OrderConfirmation({ order, locale, publicKey, paymentId }: Props) {
+export async function OrderConfirmation({ order, locale, publicKey, paymentId, received }: Props) {
   const t = await getTranslations('OrderConfirmation');
   const status = await getTranslations('OrderStatus');
   const orders = await getTranslations('Orders');
@@ -55,10 +56,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
   const pickupTexts = await getTranslations('OrderPickup');
   const whatsappHref = whatsappLink(orders('whatsappText', { orderID: order.orderID }));
 
-  const settled = order.status.confirmed || order.status.cancelled;
   const online = publicKey !== null && order.payment.provider === 'mercadopago';
-  const unpaid = online && !settled && UNPAID.has(order.payment.status);
+  const unpaid = online && awaitsOnlinePayment(order);
   const pickup = order.shippingOption === 'Retirada';
+  // Only its shopper cancels it here (an admin may see it, and cancels from the panel).
+  const cancellable = order.ownedByViewer && isOpenOrderStatus(orderStatusKey(order.status));
 
   const whatsapp = (
     <a
@@ -75,7 +77,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
 
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <p className="text-lg">{t('intro')}</p>
+      {received ? <p className="text-lg">{t('intro')}</p> : null}
 
       <dl className={`${cardClass} grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]`}>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('orderNumber')}</dt>
@@ -163,7 +165,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         ) : null}
       </section>
 
-      <section aria-labelledby="order-payment" className="flex flex-col gap-4">
+      <section
+        id={ORDER_PAYMENT_ANCHOR}
+        aria-labelledby="order-payment"
+        className="flex scroll-mt-24 flex-col gap-4"
+      >
         <h2 id="order-payment" className={cardTitleClass}>
           {t('paymentTitle')}
         </h2>
@@ -186,6 +192,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           />
         ) : null}
         {whatsapp}
+        {cancellable ? (
+          <div className="flex flex-col items-start gap-2">
+            <OrderPageCancel orderID={order.orderID} />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="order-history" className="flex flex-col gap-2">

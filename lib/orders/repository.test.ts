@@ -112,6 +112,8 @@ describe('listOrdersForUser', () => {
       status: { ...NO_STATUS, confirmed: true },
       shippingOption: 'Entrega',
       total: 263,
+      // Not asked for (Mercado Pago not configured), and a manual order besides.
+      payOnline: false,
     });
   });
 
@@ -123,6 +125,34 @@ describe('listOrdersForUser', () => {
     expect(other.map((order) => order.orderID).sort()).toEqual(['other-1', 'other-2']);
     expect(await repository.listOrdersForUser('nobody')).toEqual([]);
     expect(await repository.listOrdersForUser('')).toEqual([]);
+  });
+
+  it('says which orders wait for an online payment, only when Mercado Pago is configured', async () => {
+    const stored = (orderID: string, payment: object, status = NO_STATUS) =>
+      db.doc(`${ORDERS}/${orderID}`).set({
+        orderID,
+        orderDate: Timestamp.fromDate(new Date('2026-05-05T12:00:00Z')),
+        clientRef: 'pay-shopper',
+        status,
+        payment,
+      });
+    await stored('pay-pending', { provider: 'mercadopago', status: 'pending' });
+    await stored('pay-approved', { provider: 'mercadopago', status: 'approved' });
+    await stored(
+      'pay-cancelled',
+      { provider: 'mercadopago', status: 'pending' },
+      {
+        ...NO_STATUS,
+        cancelled: true,
+      },
+    );
+    await stored('pay-manual', { provider: 'manual', status: 'not-required' });
+    const payable = async (onlinePayment: boolean) =>
+      (await repository.listOrdersForUser('pay-shopper', { onlinePayment }))
+        .filter((order) => order.payOnline)
+        .map((order) => order.orderID);
+    expect(await payable(true)).toEqual(['pay-pending']);
+    expect(await payable(false)).toEqual([]);
   });
 
   it('reshapes odd documents into well-formed orders', async () => {
@@ -137,6 +167,7 @@ describe('listOrdersForUser', () => {
       status: NO_STATUS,
       shippingOption: 'Entrega',
       total: 80,
+      payOnline: false,
     });
   });
 });
@@ -205,13 +236,16 @@ describe('the status history of an order page', () => {
   });
 
   it('shows the order to its owner and to an admin, not to another shopper', async () => {
-    expect(await repository.getOrderForViewer('history-legacy', historyViewer)).not.toBeNull();
+    // Only its owner may cancel it from the page: the admin sees it as not theirs.
+    expect(await repository.getOrderForViewer('history-legacy', historyViewer)).toMatchObject({
+      ownedByViewer: true,
+    });
     expect(
       await repository.getOrderForViewer('history-legacy', { uid: OTHER.uid, isAdmin: false }),
     ).toBeNull();
     expect(
       await repository.getOrderForViewer('history-legacy', { uid: 'seed-admin', isAdmin: true }),
-    ).toMatchObject({ orderID: 'history-legacy' });
+    ).toMatchObject({ orderID: 'history-legacy', ownedByViewer: false });
     expect(await repository.getOrderForViewer('missing-order', historyViewer)).toBeNull();
   });
 });

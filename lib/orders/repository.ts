@@ -21,6 +21,7 @@ import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
 import { newestFirst } from './list';
+import { awaitsOnlinePayment } from './online-payment';
 import { isOpenStatus, type OrderChange, type OrderStatusSnapshot } from './live';
 import {
   customerNameKey,
@@ -332,7 +333,7 @@ export function paymentReviewOf(
   return { paymentId: order.payment.paymentId, extraPayments: order.extraPayments };
 }
 
-function placedOrderOf(order: StoredOrder): PlacedOrder {
+function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
   const { orderID, orderDate, locale, status, shippingOption, total, address, telephone } = order;
   return {
     orderID,
@@ -346,6 +347,7 @@ function placedOrderOf(order: StoredOrder): PlacedOrder {
     status,
     payment: order.payment,
     statusHistory: order.statusHistory,
+    ownedByViewer: order.clientRef === viewerUid,
   };
 }
 
@@ -378,11 +380,17 @@ export async function getOrderForViewer(
   if (!viewer.uid) return null;
   const order = await getOrder(orderID);
   if (!order || (order.clientRef !== viewer.uid && !viewer.isAdmin)) return null;
-  return placedOrderOf(order);
+  return placedOrderOf(order, viewer.uid);
 }
 
-/** The orders placed by `uid`, newest first; an empty list when there are none. */
-export async function listOrdersForUser(uid: string): Promise<Order[]> {
+/**
+ * The orders placed by `uid`, newest first; an empty list when there are none. With
+ * `onlinePayment` (Mercado Pago is configured), each unpaid one says it can be paid online.
+ */
+export async function listOrdersForUser(
+  uid: string,
+  { onlinePayment = false }: { onlinePayment?: boolean } = {},
+): Promise<Order[]> {
   if (!uid) return [];
   const snapshot = await ordersCollection().where('clientRef', '==', uid).get();
   const orders = snapshot.docs
@@ -392,7 +400,10 @@ export async function listOrdersForUser(uid: string): Promise<Order[]> {
     .filter((order) => order.clientRef === uid);
   // Sorted here, not with orderBy: where + orderBy on another field needs a composite index in a
   // real Firestore project, and a shopper's orders are few.
-  return newestFirst(orders).map(summaryOf);
+  return newestFirst(orders).map((order) => ({
+    ...summaryOf(order),
+    payOnline: onlinePayment && awaitsOnlinePayment(order),
+  }));
 }
 
 /**

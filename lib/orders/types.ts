@@ -49,6 +49,11 @@ export type Order = {
   shippingOption: ShippingOption;
   /** Sum of value times quantity, in whole reais. */
   total: number;
+  /**
+   * The shopper's own list only: the order still waits for its online payment
+   * (lib/orders/online-payment.ts) and Mercado Pago is configured, so it offers to pay.
+   */
+  payOnline?: boolean;
 };
 
 /** The last status change an admin made, as the panel shows it. */
@@ -82,6 +87,8 @@ export type PlacedOrder = Omit<
   orderItems: (OrderItem & { key: string })[];
   /** Every status it reached, oldest first, the current one last. */
   statusHistory: StatusHistoryEntry[];
+  /** Whether the viewer placed it (an admin may see anyone's, but only its shopper cancels it). */
+  ownedByViewer: boolean;
 };
 
 /** Another payment Mercado Pago reported for an order a first payment had already paid. */
