@@ -39,6 +39,7 @@ const TEXTS = {
     view: (id: string) => `Ver pedido ${id}`,
     units: (n: number) => `${n} unidades de`,
     manual: 'A combinar com a loja',
+    notPaidCancelled: 'Não pago: o pedido foi cancelado',
     history: 'Histórico do pedido',
     statuses: {
       awaitingApproval: 'Aguardando Aprovação',
@@ -73,6 +74,7 @@ const TEXTS = {
     view: (id: string) => `View order ${id}`,
     units: (n: number) => `${n} units at`,
     manual: 'To be arranged with the shop',
+    notPaidCancelled: 'Not paid: the order was cancelled',
     history: 'Order history',
     statuses: {
       awaitingApproval: 'Awaiting approval',
@@ -236,7 +238,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(page.getByTestId('order-place')).toHaveText(
         pickup ? /Rua/ : 'Rua das Flores, 12, Casa 2 - Recife, 50000-000',
       );
-      await expect(page.getByTestId('order-payment-state')).toHaveText(t.manual);
+      // Cancelled before any payment: it says so, not 'A combinar com a loja'.
+      await expect(page.getByTestId('order-payment-state')).toHaveText(t.notPaidCancelled);
       await expect(page.getByTestId('order-status')).toHaveText(t.statuses.cancelled);
     });
 
@@ -340,6 +343,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         t.stateTitle(orderID, t.statuses.cancelled),
       );
       await expect(page.getByTestId('order-status')).toHaveText(t.statuses.cancelled);
+      await expect(page.getByTestId('order-payment-state')).toHaveText(t.notPaidCancelled);
       const entries = page.getByTestId('order-history').getByRole('listitem');
       await expect(entries).toHaveCount(2);
       await expect(entries.nth(1)).toContainText(t.statuses.cancelled);

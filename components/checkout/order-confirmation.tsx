@@ -44,6 +44,16 @@ const PAYMENT_STATE_KEYS = {
 } as const satisfies Record<OrderPaymentStatus, string>;
 
 /**
+ * What the page says of the payment: a cancelled order that was never paid says so, rather than
+ * 'Aguardando pagamento' or 'A combinar com a loja', which read as if it still could be.
+ */
+function paymentStateKey(order: PlacedOrder) {
+  const settled = order.payment.status === 'approved' || order.payment.status === 'needs-review';
+  if (!settled && orderStatusKey(order.status) === 'cancelled') return 'notPaidCancelled';
+  return PAYMENT_STATE_KEYS[order.payment.status];
+}
+
+/**
  * The order's page, from the checkout, 'Meus pedidos' and the e-mails: its lines with their
  * totals, receiving method and place, payment state and how to pay, its shopper's cancel while it
  * is open, and the statuses it went through with their times.
@@ -99,9 +109,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
           </Badge>
         </dd>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('paymentState')}</dt>
-        <dd data-testid="order-payment-state">
-          {t(`paymentStates.${PAYMENT_STATE_KEYS[order.payment.status]}`)}
-        </dd>
+        <dd data-testid="order-payment-state">{t(`paymentStates.${paymentStateKey(order)}`)}</dd>
       </dl>
 
       <section aria-labelledby="order-items">
