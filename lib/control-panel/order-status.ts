@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
+import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import {
   applyStatusChange,
@@ -66,6 +67,7 @@ export function changeStatus(
     }
     const units = request.to === 'cancelled' ? unitsToReturn(order) : null;
     if (units) returnStock(transaction, units);
+    if (request.to === 'cancelled') releaseOrderDay(transaction, order);
     const stockReturned = units !== null;
     const at = new Date();
     applyStatusChange(transaction, request.orderID, {

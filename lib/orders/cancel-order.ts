@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { DeadlineExceededError, backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
+import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { startActionLog } from '@/lib/log';
 import { scheduleShopperCancelledMails } from '@/lib/mail/order-mail';
@@ -63,6 +64,7 @@ export function cancelOpenOrder(
     if (!isOpenOrderStatus(from)) return { kind: 'not-open', status: from };
     const units = unitsToReturn(order);
     if (units) returnStock(transaction, units);
+    releaseOrderDay(transaction, order);
     applyStatusChange(transaction, orderID, {
       status: flagsForStatus('cancelled'),
       from,

@@ -24,7 +24,12 @@ export type CheckoutErrorCode =
    */
   | 'outcome-unknown'
   /** Too many orders in a minute from this account or address (lib/rate-limit). */
-  | 'rate-limited';
+  | 'rate-limited'
+  /** Delivery: the CEP is in no region of the table (lib/delivery); pick-up stays. */
+  | 'delivery-outside'
+  /** The day is past or not offered; or (full) it is at the day's capacity. */
+  | 'delivery-date'
+  | 'delivery-full';
 
 /** The wait to announce when a 'rate-limited' answer names none: the limits refill in a minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -43,6 +48,9 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   'temporarily-unavailable': 'temporarilyUnavailable',
   'outcome-unknown': 'outcomeUnknown',
   'rate-limited': 'rateLimited',
+  'delivery-outside': 'deliveryOutside',
+  'delivery-date': 'deliveryDate',
+  'delivery-full': 'deliveryFull',
 } as const satisfies Record<CheckoutErrorCode, string>);
 
 /** Every key of the "CheckoutErrors" messages namespace. */

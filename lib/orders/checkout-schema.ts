@@ -67,6 +67,8 @@ export const checkoutInputSchema = z
     cpf: normalized(normalizeCpf, 'invalid CPF').optional(),
     /** Save the delivery address (if any) and the telephone to the user's profile too. */
     saveToProfile: z.boolean().optional(),
+    /** The delivery or pick-up day, 'yyyy-mm-dd'; checked against the table by place-order. */
+    deliveryDate: z.string().max(10).optional(),
     locale: z.enum(locales),
   })
   .superRefine((input, context) => {

@@ -3,6 +3,7 @@ import 'server-only';
 import { keepAliveUntil } from '@/lib/after-response';
 import { getEnv } from '@/lib/env';
 import { runTransaction } from '@/lib/firebase/admin';
+import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
@@ -112,6 +113,7 @@ async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null
     if (!isDue(order, now)) return null;
     const units = unitsToReturn(order);
     if (units) returnStock(transaction, units);
+    releaseOrderDay(transaction, order);
     applyExpiry(transaction, orderID, {
       from: orderStatusKey(order.status),
       at: now,

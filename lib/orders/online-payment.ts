@@ -22,3 +22,42 @@ export function awaitsOnlinePayment(order: {
     UNPAID.has(order.payment.status)
   );
 }
+
+/** The delivery fee's line on a payment, in the order's language. */
+const DELIVERY_FEE_TITLE = { 'pt-BR': 'Taxa de entrega', en: 'Delivery fee' } as const;
+
+/** One line of what the shopper pays online (unit price in whole reais). */
+export type PaymentLine = { key: string; title: string; quantity: number; unitPrice: number };
+
+/**
+ * What an order is charged online: its products and, when it has one, the delivery fee as a line
+ * of its own (lib/delivery). The lines add up to the order's stored total, which the webhook
+ * checks the paid amount against (lib/orders/payment-update.ts).
+ */
+export function paymentLines(order: {
+  locale: keyof typeof DELIVERY_FEE_TITLE;
+  orderItems: readonly { key?: string; translatedTitle: string; quantity: number; value: number }[];
+  deliveryFee?: number;
+}): PaymentLine[] {
+  const lines = order.orderItems.map((item) => ({
+    key: item.key ?? '',
+    title: item.translatedTitle,
+    quantity: item.quantity,
+    unitPrice: item.value,
+  }));
+  const fee = order.deliveryFee ?? 0;
+  if (fee > 0) {
+    lines.push({
+      key: 'delivery-fee',
+      title: DELIVERY_FEE_TITLE[order.locale],
+      quantity: 1,
+      unitPrice: fee,
+    });
+  }
+  return lines;
+}
+
+/** The amount charged online, in whole reais: the sum of paymentLines. */
+export function paymentAmount(order: Parameters<typeof paymentLines>[0]): number {
+  return paymentLines(order).reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
+import { releaseOrderDay, takeDeliverySlot } from '@/lib/delivery/repository';
 import { readStock, returnStock, takeStock } from '@/lib/inventory/repository';
 import { scheduleStatusMail } from '@/lib/mail/order-mail';
 import {
@@ -101,6 +102,8 @@ export async function applyPaymentToOrder(
           })),
         );
         stockReturned = false;
+        // Paid: it holds its day again, over the capacity if need be (the shop has the money).
+        if (order.deliveryDate) takeDeliverySlot(transaction, order.deliveryDate, orderID);
         status = { ...flags, cancelled: false, confirmed: true, waitingPayment: false };
         paymentStatus = 'approved';
         change = 'applied';
@@ -131,6 +134,7 @@ export async function applyPaymentToOrder(
         returnStock(transaction, units);
         stockReturned = true;
       }
+      releaseOrderDay(transaction, order);
       paymentStatus = 'cancelled';
       change = 'applied';
     }

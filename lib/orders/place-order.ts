@@ -8,6 +8,8 @@ import { getProduct, type Product } from '@/lib/catalogue';
 import { keepAliveUntil } from '@/lib/after-response';
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
+import { planDelivery, type DeliveryPlan } from '@/lib/delivery/plan';
+import { getDeliveryTable, readDeliverySlot, takeDeliverySlot } from '@/lib/delivery/repository';
 import { readLiveStock, readStock, takeStock } from '@/lib/inventory/repository';
 import { startActionLog, type RequestLog } from '@/lib/log';
 import {
@@ -40,7 +42,9 @@ import {
   openOrdersOf,
   paymentDeadline,
 } from './expiry';
+import { orderTotal } from './format';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
+import { paymentLines } from './online-payment';
 import { ORDER_ID_PATTERN } from './limits';
 import { inProductTurn, noteStock, seenShort } from './product-turns';
 import {
@@ -103,6 +107,7 @@ type Outcome =
   | { kind: 'foreign' }
   | { kind: 'too-many-open'; openOrders: string[] }
   | { kind: 'hold-limit'; problems: HoldLimitProblem[] }
+  | { kind: 'delivery-outside' | 'delivery-date' | 'delivery-full' }
   | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[] };
 
 type StockRefusal = Extract<Outcome, { kind: 'out-of-stock' | 'unavailable' }>;
@@ -195,6 +200,8 @@ function reserveAndCreate(
   progress: Progress,
   /** Epoch ms after which the transaction must not write (see OrderTooLateError). */
   writeBy: number,
+  /** The fee and day decided from the delivery table (lib/delivery/plan.ts). */
+  delivery: DeliveryPlan,
 ): Promise<Outcome> {
   return runTransaction(async (transaction: Transaction): Promise<Outcome> => {
     // firebase-admin re-runs this when the transaction contends; the log line reports how often.
@@ -229,6 +236,11 @@ function reserveAndCreate(
     );
     const refusal = stockRefusal(lines, onHand, input.locale);
     if (refusal) return refusal;
+    // The day's capacity, read in the transaction: of two orders for its last place, one gets it.
+    if (delivery.day !== null && delivery.capacity !== null) {
+      const holders = await readDeliverySlot(transaction, delivery.day);
+      if (holders.length >= delivery.capacity) return { kind: 'delivery-full' };
+    }
     // A Firestore call cannot be cancelled: when placeOrder's deadline passes, this function
     // goes on in the background (e.g. Firestore was frozen and answers its reads later). Were
     // it to write then, the shopper who was told 'temporarily unavailable' would have an order
@@ -248,6 +260,7 @@ function reserveAndCreate(
         stock: onHand[index]?.stock ?? 0,
       })),
     );
+    if (delivery.day !== null) takeDeliverySlot(transaction, delivery.day, input.orderID);
     const online = getMercadoPagoConfig() !== null;
     const order = createOrder(transaction, {
       orderID: input.orderID,
@@ -263,6 +276,8 @@ function reserveAndCreate(
       address: input.shippingOption === 'Entrega' && input.address ? { ...input.address } : null,
       telephone: input.telephone,
       cpf: input.cpf ?? null,
+      deliveryFee: delivery.fee,
+      deliveryDate: delivery.day,
       // A name never filled in is stored as a placeholder ('No name'): the order gets none.
       customer: { name: isUnfilled('name', user.name) ? '' : user.name, email: user.email },
       paymentProvider: online ? 'mercadopago' : 'manual',
@@ -321,12 +336,8 @@ async function createAndStorePreference(
     const preference = await createPreference({
       orderID,
       locale: order.locale,
-      items: order.orderItems.map((item) => ({
-        key: item.key ?? '',
-        title: item.translatedTitle,
-        quantity: item.quantity,
-        unitPrice: item.value,
-      })),
+      // The products and the delivery fee (lib/orders/online-payment.ts).
+      items: paymentLines(order),
       payerEmail: order.customer.email || undefined,
       idempotencyKey: attempt === 0 ? orderID : `${orderID}-retry-${attempt}`,
       expiresAt,
@@ -468,13 +479,30 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     const work = (async (): Promise<Outcome> => {
       // Stock held by expired unpaid orders (this shopper's included) comes back first.
       await expireDueOrdersLazily(Number.POSITIVE_INFINITY);
+      // The fee and day from the stored table (the strict schema refuses a fee sent along);
+      // planDelivery's `freeDelivery` option is where the club's perk goes (issue 31).
+      const planned = planDelivery(
+        { ...parsed.data, postalCode: parsed.data.address?.postalCode },
+        orderTotal(lines.map(({ product, quantity }) => ({ value: product.price, quantity }))),
+        await getDeliveryTable(),
+      );
+      // A replay of a placed order gets it back even if its day has passed or filled since.
+      if (!planned.ok && !(await getOrder(orderID))) return { kind: planned.error };
+      const delivery = planned.ok ? planned.plan : { fee: 0, day: null, capacity: null };
       // Sold out or withdrawn: refused on a plain read, without waiting for a transaction; a
       // replay of an order already placed (it may have taken the last units) still gets it back.
       const early = await stockRefusalNow(lines, locale);
       if (early && !(await getOrder(orderID))) return early;
       const units = lines.map(({ product, quantity }) => ({ key: product.key, quantity }));
       const reserve = async (): Promise<Outcome> => {
-        const outcome = await reserveAndCreate(user, parsed.data, lines, progress, writeBy);
+        const outcome = await reserveAndCreate(
+          user,
+          parsed.data,
+          lines,
+          progress,
+          writeBy,
+          delivery,
+        );
         // Committed: what this order saw (./product-turns.ts) lets the orders queued behind it
         // that can no longer be served step out of the queue.
         if (outcome.kind === 'created') {
@@ -558,6 +586,11 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       case 'unavailable':
         refused(outcome.kind, outcome.details.map((detail) => detail.key).join(','));
         return { ok: false, error: outcome.kind, details: outcome.details };
+      case 'delivery-outside':
+      case 'delivery-date':
+      case 'delivery-full':
+        refused(outcome.kind);
+        return { ok: false, error: outcome.kind };
       case 'too-many-open':
         refused('too-many-open');
         return { ok: false, error: 'too-many-open', openOrders: outcome.openOrders };

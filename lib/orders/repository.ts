@@ -237,6 +237,9 @@ const orderDocumentSchema = z.object({
     .nullable()
     .optional()
     .catch(null),
+  // Delivery fee and day (lib/delivery): missing on orders placed before them.
+  deliveryFee: z.number().int().min(0).catch(0),
+  deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -308,6 +311,8 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     processedPaymentEvents: processed,
     extraPayments,
     expiresAt: stored.expiresAt,
+    deliveryFee: stored.deliveryFee,
+    deliveryDate: stored.deliveryDate,
     statusHistory: completeHistory(
       stored.statusHistory,
       orderDate,
@@ -322,7 +327,8 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
 
 function summaryOf(order: StoredOrder): Order {
   const { orderID, orderDate, clientRef, orderItems, status, shippingOption, total } = order;
-  return { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
+  const summary = { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
+  return { ...summary, deliveryFee: order.deliveryFee, deliveryDate: order.deliveryDate };
 }
 
 /** What the panel must flag about the order's payment, or null when nothing. */
@@ -348,6 +354,8 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     payment: order.payment,
     statusHistory: order.statusHistory,
     ownedByViewer: order.clientRef === viewerUid,
+    deliveryFee: order.deliveryFee,
+    deliveryDate: order.deliveryDate,
   };
 }
 
@@ -664,12 +672,18 @@ export type NewOrder = {
   paymentProvider: 'mercadopago' | 'manual';
   /** When it stops holding its stock unpaid (lib/orders/expiry.ts); null: never. */
   expiresAt: Date | null;
+  /** Whole reais, added to the total (lib/delivery/table.ts); 0 when absent. */
+  deliveryFee?: number;
+  /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
+  deliveryDate?: string | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
 export function createOrder(transaction: Transaction, order: NewOrder): StoredOrder {
   const online = order.paymentProvider === 'mercadopago';
-  const total = orderTotal(order.orderItems);
+  const deliveryFee = order.deliveryFee ?? 0;
+  const deliveryDate = order.deliveryDate ?? null;
+  const total = orderTotal(order.orderItems) + deliveryFee;
   const payment = {
     provider: order.paymentProvider,
     status: (online ? 'pending' : 'not-required') as OrderPaymentStatus,
@@ -696,6 +710,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     telephone: order.telephone,
     cpf: order.cpf,
     customer: order.customer,
+    deliveryFee,
+    deliveryDate,
     payment: { ...payment, attempts: 0, processed: [] },
     stockReturned: false,
     audit: [],
@@ -721,6 +737,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     processedPaymentEvents: [],
     extraPayments: [],
     expiresAt: order.expiresAt,
+    deliveryFee,
+    deliveryDate,
     statusHistory: [{ status: 'awaitingApproval', at: new Date().toISOString() }],
   };
 }

@@ -47,8 +47,12 @@ export type Order = {
   orderItems: OrderItem[];
   status: OrderStatusFlags;
   shippingOption: ShippingOption;
-  /** Sum of value times quantity, in whole reais. */
+  /** Sum of value times quantity plus the delivery fee, in whole reais. */
   total: number;
+  /** Whole reais, included in `total`; 0 or absent: none (lib/delivery). */
+  deliveryFee?: number;
+  /** The chosen delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none. */
+  deliveryDate?: string | null;
   /**
    * The shopper's own list only: the order still waits for its online payment
    * (lib/orders/online-payment.ts) and Mercado Pago is configured, so it offers to pay.

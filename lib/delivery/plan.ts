@@ -1,0 +1,49 @@
+// What an order's receiving costs and when, decided on the server from the stored table (pure, so
+// the quote route and placing an order decide alike; lib/orders/place-order.ts then holds the
+// day's capacity in its transaction).
+import { dayProblem, deliveryFee, type DeliveryTable } from './table';
+
+export type DeliveryPlan = {
+  /** Whole reais, added to the order's total. */
+  fee: number;
+  /** The chosen day, or null (no table stored, or an older client that sent none). */
+  day: string | null;
+  /** Orders the day may hold; null: no limit (no table stored). */
+  capacity: number | null;
+};
+
+export type DeliveryPlanError =
+  /** The CEP is in no region: only pick-up. */
+  | 'delivery-outside'
+  /** The day is in the past, not a delivery weekday, too soon for the region or too far ahead. */
+  | 'delivery-date';
+
+/**
+ * The fee and day of an order: `shippingOption` 'Entrega' to `postalCode`, or 'Retirada';
+ * `subtotal` is the products' total. Without a stored table (null) delivery is free and
+ * unlimited, as before the table existed. An absent day is accepted (the shop arranges it);
+ * the checkout form always sends one.
+ */
+export function planDelivery(
+  order: { shippingOption: 'Entrega' | 'Retirada'; postalCode?: string; deliveryDate?: string },
+  subtotal: number,
+  table: DeliveryTable | null,
+  options: { freeDelivery?: boolean; now?: Date } = {},
+): { ok: true; plan: DeliveryPlan } | { ok: false; error: DeliveryPlanError } {
+  if (!table) return { ok: true, plan: { fee: 0, day: null, capacity: null } };
+  let fee = 0;
+  let leadDays = table.pickupDays;
+  if (order.shippingOption === 'Entrega') {
+    const quote = deliveryFee(order.postalCode ?? '', subtotal, table, options);
+    if (!quote.ok) return { ok: false, error: 'delivery-outside' };
+    fee = quote.fee;
+    leadDays = quote.days;
+  }
+  if (order.deliveryDate === undefined) {
+    return { ok: true, plan: { fee, day: null, capacity: table.dailyCapacity } };
+  }
+  if (dayProblem(order.deliveryDate, table, leadDays, options.now) !== null) {
+    return { ok: false, error: 'delivery-date' };
+  }
+  return { ok: true, plan: { fee, day: order.deliveryDate, capacity: table.dailyCapacity } };
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+
+import { getProduct } from '@/lib/catalogue';
+import { CHECKOUT_LIMITS } from '@/lib/orders/limits';
+
+import { planDelivery } from './plan';
+import { countDeliverySlots, getDeliveryTable } from './repository';
+import { deliveryFee, offeredDays } from './table';
+import type { DeliveryQuoteAnswer } from './types';
+
+// The checkout's quote (GET /api/delivery/quote): the fee and the days for a CEP and a cart,
+// decided by the same rules placing the order applies (./plan.ts). Only a preview: the order's
+// own fee and day are decided again on the server when it is placed.
+
+/** Cart lines as 'key:quantity' pairs; null when one is unknown or out of bounds. */
+export function parseQuoteLines(raw: string): { key: string; quantity: number }[] | null {
+  const pairs = raw.split(',').filter(Boolean);
+  if (pairs.length === 0 || pairs.length > CHECKOUT_LIMITS.maxLines) return null;
+  const lines: { key: string; quantity: number }[] = [];
+  for (const pair of pairs) {
+    const [key = '', count = ''] = pair.split(':');
+    const quantity = Number(count);
+    if (!getProduct(key) || !Number.isInteger(quantity)) return null;
+    if (quantity < 1 || quantity > CHECKOUT_LIMITS.maxQuantity) return null;
+    lines.push({ key, quantity });
+  }
+  return lines;
+}
+
+export async function quoteDelivery(request: {
+  shippingOption: 'Entrega' | 'Retirada';
+  cep: string;
+  lines: { key: string; quantity: number }[];
+}): Promise<DeliveryQuoteAnswer> {
+  const subtotal = request.lines.reduce(
+    (sum, line) => sum + (getProduct(line.key)?.price ?? 0) * line.quantity,
+    0,
+  );
+  const table = await getDeliveryTable();
+  const planned = planDelivery(
+    { shippingOption: request.shippingOption, postalCode: request.cep },
+    subtotal,
+    table,
+  );
+  if (!table || !planned.ok) {
+    return {
+      configured: table !== null,
+      outside: !planned.ok,
+      fee: 0,
+      subtotal,
+      total: subtotal,
+      region: null,
+      days: [],
+    };
+  }
+  const quote =
+    request.shippingOption === 'Entrega' ? deliveryFee(request.cep, subtotal, table) : null;
+  const days = offeredDays(table, quote && quote.ok ? quote.days : table.pickupDays);
+  const counts = await countDeliverySlots(days);
+  const { fee } = planned.plan;
+  return {
+    configured: true,
+    outside: false,
+    fee,
+    subtotal,
+    total: subtotal + fee,
+    region: quote && quote.ok ? quote.region : null,
+    days: days.map((day) => ({ day, full: (counts.get(day) ?? 0) >= table.dailyCapacity })),
+  };
+}

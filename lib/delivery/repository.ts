@@ -1,0 +1,79 @@
+import 'server-only';
+
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+
+import { getAdminDb, shopPath } from '@/lib/firebase/admin';
+
+import { validateDeliveryTable, type DeliveryTable } from './table';
+
+// The only reader and writer of the delivery table (settings/delivery, edited in the panel) and
+// of the per-day counters (deliverySlots/{yyyy-mm-dd}: the ids of the orders holding that day).
+// A counter is a list of order ids, so taking a day is an arrayUnion and giving it back an
+// arrayRemove: both are idempotent, so a cancellation may release it from any path, once or
+// twice, without a flag on the order.
+
+function tableDoc() {
+  return getAdminDb().doc(`${shopPath()}/settings/delivery`);
+}
+
+function slotDoc(day: string) {
+  return getAdminDb().doc(`${shopPath()}/deliverySlots/${day}`);
+}
+
+const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({ orderIds: [] });
+
+/**
+ * The stored table, or null when the shop has none (a deployment from before delivery fees:
+ * delivery is then offered everywhere without a fee, date or capacity). A stored table that no
+ * longer passes validation is treated as none rather than half-applied.
+ */
+export async function getDeliveryTable(): Promise<DeliveryTable | null> {
+  const snapshot = await tableDoc().get();
+  if (!snapshot.exists) return null;
+  const checked = validateDeliveryTable(snapshot.data());
+  return checked.ok ? checked.table : null;
+}
+
+/** Replaces the table (already validated by validateDeliveryTable). */
+export async function saveDeliveryTable(table: DeliveryTable): Promise<void> {
+  await tableDoc().set(table);
+}
+
+/** How many orders hold each of `days` (a plain read, for the date picker). */
+export async function countDeliverySlots(days: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (days.length === 0) return counts;
+  const snapshots = await getAdminDb().getAll(...days.map(slotDoc));
+  snapshots.forEach((snapshot, index) => {
+    counts.set(days[index]!, slotSchema.parse(snapshot.data() ?? {}).orderIds.length);
+  });
+  return counts;
+}
+
+/** Inside `transaction`: the ids of the orders holding `day` (a read, before any write). */
+export async function readDeliverySlot(transaction: Transaction, day: string): Promise<string[]> {
+  const snapshot = await transaction.get(slotDoc(day));
+  return slotSchema.parse(snapshot.data() ?? {}).orderIds;
+}
+
+/** Inside `transaction`: order `orderID` holds `day`. */
+export function takeDeliverySlot(transaction: Transaction, day: string, orderID: string): void {
+  transaction.set(slotDoc(day), { orderIds: FieldValue.arrayUnion(orderID) }, { merge: true });
+}
+
+/** Inside `transaction`: order `orderID` no longer holds `day` (nothing when it did not). */
+export function releaseDeliverySlot(transaction: Transaction, day: string, orderID: string): void {
+  transaction.set(slotDoc(day), { orderIds: FieldValue.arrayRemove(orderID) }, { merge: true });
+}
+
+/**
+ * Inside `transaction`: a cancelled order gives its day back. Every path that cancels calls it
+ * (lib/orders/cancel-order.ts, expiry.ts, payment-update.ts, lib/control-panel/order-status.ts).
+ */
+export function releaseOrderDay(
+  transaction: Transaction,
+  order: { orderID: string; deliveryDate?: string | null },
+): void {
+  if (order.deliveryDate) releaseDeliverySlot(transaction, order.deliveryDate, order.orderID);
+}
