@@ -1,0 +1,196 @@
+// Placing orders with the delivery table, against a private local Firebase: the fee comes from
+// the stored table (never from the request), a CEP outside every region or a day not offered is
+// refused with nothing written, a day's capacity holds when two shoppers race for its last place
+// (the local Firestore's transactions conflict as Firestore's do), and cancelling gives it back.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import type { Firestore } from 'firebase-admin/firestore';
+
+import type { PublicUser } from '@/lib/users/types';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
+
+import { addDays, offeredDays, shopToday, type DeliveryTable } from './table';
+
+const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
+jest.mock('@/lib/session/session', () => {
+  class SessionUnavailableError extends Error {}
+  return {
+    SessionUnavailableError,
+    getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
+    readSession: jest.fn(async () => {
+      const user = mockSessionStore.getStore();
+      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
+    }),
+  };
+});
+jest.mock('next/headers', () => ({
+  headers: async () =>
+    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
+}));
+
+jest.setTimeout(60_000);
+
+const ROOT = 'projects/chocolate-shop';
+
+const TABLE: DeliveryTable = {
+  regions: [
+    { name: 'Centro', from: '01000000', to: '01599999', fee: 12, days: 1 },
+    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 60, days: 3 },
+  ],
+  freeAbove: 400,
+  dailyCapacity: 1,
+  weekdays: [0, 1, 2, 3, 4, 5, 6],
+  pickupDays: 1,
+};
+
+let db: Firestore;
+let orders: typeof import('@/lib/orders/place-order');
+let cancel: typeof import('@/lib/orders/cancel-order');
+
+let sequence = 0;
+function shopper(): PublicUser {
+  sequence += 1;
+  return {
+    uid: `uid-delivery-${sequence}`,
+    email: `delivery-${sequence}@example.com`,
+    name: `Shopper ${sequence}`,
+    avatarURL: null,
+    isAdmin: false,
+    telephone: null,
+    address: null,
+  };
+}
+
+const address = (postalCode: string) => ({
+  street: 'Avenida Paulista',
+  number: '1000',
+  extra: '',
+  city: 'São Paulo',
+  postalCode,
+});
+
+function place(user: PublicUser, overrides: Record<string, unknown>) {
+  sequence += 1;
+  return mockSessionStore.run(user, () =>
+    orders.placeOrder({
+      orderID: `DLV${String(sequence).padStart(8, '0')}`,
+      // 2 x R$ 35.
+      lines: [{ key: 'mini-ovo', quantity: 2 }],
+      shippingOption: 'Entrega',
+      address: address('01310-100'),
+      telephone: '(11) 91234-5678',
+      locale: 'pt-BR',
+      ...overrides,
+    }),
+  );
+}
+
+const stored = async (orderID: string) => (await db.doc(`${ROOT}/orders/${orderID}`).get()).data();
+const holders = async (day: string) =>
+  ((await db.doc(`${ROOT}/deliverySlots/${day}`).get()).get('orderIds') as string[]) ?? [];
+const orderCount = async () => (await db.collection(`${ROOT}/orders`).get()).size;
+
+/** The n-th day offered for a lead time of `lead` days (the table delivers every day). */
+const dayAhead = (lead: number, n = 0) => offeredDays(TABLE, lead)[n]!;
+
+const firebase = setUpFileFirebase({ timeoutMs: 80_000, withoutMercadoPago: true });
+
+beforeAll(async () => {
+  ({ db } = firebase);
+  orders = await import('@/lib/orders/place-order');
+  cancel = await import('@/lib/orders/cancel-order');
+  await db.doc(`${ROOT}/settings/delivery`).set(TABLE);
+  await db.doc(`${ROOT}/inventory/mini-ovo`).set({ stock: 100 });
+  await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 100 });
+});
+
+beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
+
+describe('an order with the delivery table', () => {
+  it("stores the region's fee and the day, and adds the fee to the total", async () => {
+    const day = dayAhead(1, 0);
+    const result = await place(shopper(), { deliveryDate: day });
+    expect(result).toMatchObject({ ok: true });
+    const orderID = (result as { orderID: string }).orderID;
+    expect(await stored(orderID)).toMatchObject({ deliveryFee: 12, deliveryDate: day, total: 82 });
+    expect(await holders(day)).toEqual([orderID]);
+  });
+
+  it('charges nothing from the free-delivery threshold up, and nothing for pick-up', async () => {
+    // 3 x R$ 193 = 579, over the R$ 400 threshold.
+    const free = await place(shopper(), {
+      lines: [{ key: 'ovo-pistache', quantity: 3 }],
+      address: address('50000-000'),
+      deliveryDate: dayAhead(3, 6),
+    });
+    expect(await stored((free as { orderID: string }).orderID)).toMatchObject({
+      deliveryFee: 0,
+      total: 579,
+    });
+    const pickup = await place(shopper(), {
+      shippingOption: 'Retirada',
+      address: undefined,
+      deliveryDate: dayAhead(1, 2),
+    });
+    expect(await stored((pickup as { orderID: string }).orderID)).toMatchObject({
+      deliveryFee: 0,
+      total: 70,
+    });
+  });
+
+  it('refuses a forged fee, a CEP outside every region and a day not offered, writing nothing', async () => {
+    const before = await orderCount();
+    const day = dayAhead(1, 3);
+    expect(await place(shopper(), { deliveryDate: day, deliveryFee: 0 })).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(await place(shopper(), { address: address('70000-000'), deliveryDate: day })).toEqual({
+      ok: false,
+      error: 'delivery-outside',
+    });
+    const yesterday = addDays(shopToday(), -1);
+    expect(await place(shopper(), { deliveryDate: yesterday })).toEqual({
+      ok: false,
+      error: 'delivery-date',
+    });
+    // Too soon for the Nordeste's three days.
+    expect(
+      await place(shopper(), {
+        address: address('50000-000'),
+        deliveryDate: addDays(shopToday(), 1),
+      }),
+    ).toEqual({ ok: false, error: 'delivery-date' });
+    expect(await orderCount()).toBe(before);
+    expect(await holders(day)).toEqual([]);
+  });
+
+  it("gives a day's last place to exactly one of two racing shoppers, and back on cancel", async () => {
+    const day = dayAhead(1, 4);
+    const [ana, bia] = [shopper(), shopper()];
+    const results = await Promise.all([
+      place(ana, { deliveryDate: day }),
+      place(bia, { deliveryDate: day }),
+    ]);
+    const placed = results.filter((result) => result.ok);
+    expect(placed).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: 'delivery-full' }]);
+    const winner = (placed[0] as { orderID: string }).orderID;
+    expect(await holders(day)).toEqual([winner]);
+
+    // A third shopper is refused while it is full...
+    const carla = shopper();
+    expect(await place(carla, { deliveryDate: day })).toEqual({
+      ok: false,
+      error: 'delivery-full',
+    });
+    // ...and gets it once the winner cancels.
+    const owner = results[0]!.ok ? ana : bia;
+    const cancelled = await cancel.cancelOpenOrder(winner, { uid: owner.uid, email: owner.email });
+    expect(cancelled.kind).toBe('cancelled');
+    expect(await holders(day)).toEqual([]);
+    const again = await place(carla, { deliveryDate: day });
+    expect(again).toMatchObject({ ok: true });
+    expect(await holders(day)).toEqual([(again as { orderID: string }).orderID]);
+  });
+});
