@@ -30,6 +30,7 @@ export type LogEventName =
   | 'order.status_changed'
   | 'payment.preference_failed'
   | 'stock.changed'
+  | 'delivery.table_saved'
   | 'webhook.handled'
   | 'session.created'
   | 'session.revoked'

@@ -5,7 +5,8 @@
 //   2. creates the first admin (an Auth user with that e-mail, if none exists, who then sets a
 //      password through 'forgot password' or signs in with Google) or promotes the existing one;
 //   3. creates the stock document of every catalogue product (10 units, as the shop starts) only
-//      where none exists: stock already set in the panel is never touched.
+//      where none exists: stock already set in the panel is never touched;
+//   4. creates the delivery table (settings/delivery) if there is none, likewise.
 // Refuses the local demo project (`demo-…`). Credentials: FIREBASE_SERVICE_ACCOUNT (a key's JSON)
 // when set, otherwise Application Default Credentials (`gcloud auth application-default login`,
 // or the platform's service account on Cloud Run and App Hosting).
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { INVENTORY_KEYS, SEED_STOCK } from './local-firebase/seed.mjs';
+import { INVENTORY_KEYS, SEED_DELIVERY, SEED_STOCK } from './local-firebase/seed.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -135,6 +136,17 @@ async function seedStock(db, shopId) {
   return created;
 }
 
+/** Creates the delivery table unless one exists (the admin's own is never touched). */
+async function seedDelivery(db, shopId) {
+  try {
+    await db.doc(`projects/${shopId}/settings/delivery`).create(SEED_DELIVERY);
+    return 'created';
+  } catch (error) {
+    if (error?.code !== ALREADY_EXISTS) throw error;
+    return 'already set';
+  }
+}
+
 export async function main(argv) {
   const { projectId, adminEmail, shopId, dryRun, skipDeploy } = options(argv);
   const credentials = process.env.FIREBASE_SERVICE_ACCOUNT
@@ -159,6 +171,7 @@ export async function main(argv) {
         `would create if absent: projects/${shopId}/inventory/${key} {stock: ${SEED_STOCK}}`,
       );
     }
+    console.log(`would create if absent: projects/${shopId}/settings/delivery (the seed table)`);
     return;
   }
   const { initializeApp, deleteApp } = require('firebase-admin/app');
@@ -178,6 +191,7 @@ export async function main(argv) {
       `stock: ${seeded.length} created (${seeded.join(', ') || 'none'}), ` +
         `${INVENTORY_KEYS.length - seeded.length} already set`,
     );
+    console.log(`delivery table: ${await seedDelivery(db, shopId)}`);
     await db.terminate();
   } finally {
     await deleteApp(app);

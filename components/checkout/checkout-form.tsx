@@ -38,6 +38,8 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice, noticeClass } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { CheckoutSummary } from './checkout-summary';
+import { DeliveryDayPicker, formatDeliveryDay } from './delivery-day-picker';
+import { useDeliveryQuote } from './use-delivery-quote';
 
 /** The signed-in shopper as the form needs them: what prefills it. */
 export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
@@ -112,6 +114,20 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   const errors = validateCheckoutForm(values);
   const problems = cartProblems(cartItems);
   const delivery = values.shippingOption === 'Entrega';
+
+  // Delivery fee and day (lib/delivery): quoted by the server for this CEP and cart; the day is
+  // the first open one unless the shopper picked another that is still open.
+  const { state: quoteState, refresh: refreshQuote } = useDeliveryQuote(
+    values.shippingOption,
+    values.address.postalCode,
+    cartItems,
+  );
+  const quote = quoteState.status === 'ready' ? quoteState.quote : null;
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const openDays = (quote?.days ?? []).filter((day) => !day.full).map((day) => day.day);
+  const deliveryDate =
+    chosenDay && openDays.includes(chosenDay) ? chosenDay : (openDays[0] ?? null);
+  const outsideArea = delivery && quote?.outside === true;
   const hasSavedAddress = Object.values(savedAddress).some(Boolean);
   const fieldId = (field: CheckoutField) => `${formId}-${field}`;
   const errorOf = (field: CheckoutField) => {
@@ -155,14 +171,21 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
       return;
     }
     if (problems.length > 0) return;
+    if (outsideArea) {
+      setServerErrors([{ key: 'deliveryOutside' }]);
+      return;
+    }
     sending.current = true;
     setServerErrors([]);
-    const input = toCheckoutInput({
-      orderID: orderId,
-      lines: cartItems.map((item) => ({ id: item.id, quantity: item.quantity })),
-      values,
-      locale,
-    });
+    const input = {
+      ...toCheckoutInput({
+        orderID: orderId,
+        lines: cartItems.map((item) => ({ id: item.id, quantity: item.quantity })),
+        values,
+        locale,
+      }),
+      ...(quote?.configured && deliveryDate ? { deliveryDate } : {}),
+    };
     startTransition(async () => {
       try {
         const result = await submitOrder(input);
@@ -170,6 +193,8 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
           // The cart and its order id stay as they are, to be fixed and sent again: after
           // 'outcome-unknown' the same id answers the order if it was placed.
           setServerErrors(checkoutErrorMessages(result));
+          // The day filled up or went: show the days as they are now.
+          if (result.error === 'delivery-full' || result.error === 'delivery-date') refreshQuote();
           return;
         }
         onPlaced(result.orderID);
@@ -215,6 +240,15 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
           value: <AddressText text={pickup.address} />,
           testId: 'summary-place',
         },
+    ...(quote?.configured && deliveryDate
+      ? [
+          {
+            label: delivery ? t('deliveryDayTitle') : t('pickupDayTitle'),
+            value: formatDeliveryDay(deliveryDate, locale),
+            testId: 'summary-day',
+          },
+        ]
+      : []),
     { label: t('contact'), value: formatPhone(values.telephone) || '—' },
   ];
 
@@ -355,10 +389,32 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
         {delivery ? null : saveToProfileBox}
       </fieldset>
 
+      {outsideArea ? (
+        <Notice tone="error" data-testid="delivery-outside">
+          {t('deliveryOutside')}
+        </Notice>
+      ) : quoteState.status === 'error' ? (
+        <Notice tone="error">{t('quoteUnavailable')}</Notice>
+      ) : quote?.configured ? (
+        <DeliveryDayPicker
+          pickup={!delivery}
+          days={quote.days}
+          value={deliveryDate}
+          onChange={setChosenDay}
+        />
+      ) : null}
+
       <CheckoutSummary
         title={t('summaryTitle')}
         headingId={`${formId}-summary`}
         details={receivingDetails}
+        deliveryFee={
+          !delivery || (quote && !quote.configured)
+            ? undefined
+            : quote && !outsideArea
+              ? quote.fee
+              : null
+        }
       />
 
       {problems.length > 0 ? (

@@ -15,10 +15,15 @@ type Props = {
   headingId: string;
   /** Rows shown under the total (receiving method, address or pick-up place, telephone). */
   details?: { label: string; value: ReactNode; testId?: string }[];
+  /**
+   * Delivery: the fee the server quoted (whole reais), added to the total; null while it is not
+   * known (no CEP yet). Absent for pick-up.
+   */
+  deliveryFee?: number | null;
 };
 
 /** The cart as an order: each item with quantity and unit price, the total, and the details. */
-export function CheckoutSummary({ title, headingId, details = [] }: Props) {
+export function CheckoutSummary({ title, headingId, details = [], deliveryFee }: Props) {
   const t = useTranslations('Checkout');
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const cartTotal = useCartStore((store) => store.cartTotal);
@@ -54,9 +59,28 @@ export function CheckoutSummary({ title, headingId, details = [] }: Props) {
           );
         })}
       </ul>
+      {deliveryFee !== undefined ? (
+        <p
+          data-testid="summary-delivery-fee"
+          className="mt-2 flex items-baseline justify-between gap-4 border-t border-cacao-200 pt-3 dark:border-cacao-800"
+        >
+          <span>{t('deliveryFee')}</span>
+          {deliveryFee === null ? (
+            <span className="text-sm text-cacao-600 dark:text-cacao-300">
+              {t('deliveryFeePending')}
+            </span>
+          ) : deliveryFee === 0 ? (
+            <span className="font-semibold">{t('deliveryFree')}</span>
+          ) : (
+            <Price amount={deliveryFee} className="font-semibold" />
+          )}
+        </p>
+      ) : null}
       <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
         <span>{t('total')}</span>
-        <Price amount={cartTotal} className="text-2xl" />
+        <span data-testid="summary-total">
+          <Price amount={cartTotal + (deliveryFee ?? 0)} className="text-2xl" />
+        </span>
       </p>
       {details.length > 0 ? (
         <dl className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">

@@ -128,7 +128,8 @@ describe('validateDeliveryTable', () => {
     expect(keys(input({ weekdays: [7] }))).toEqual([{ key: 'weekdaysRequired' }]);
     expect(keys(input({ freeAbove: -5 }))).toEqual([{ key: 'freeAboveInvalid' }]);
     expect(keys(input({ pickupDays: 1.5 }))).toEqual([{ key: 'pickupDaysInvalid' }]);
-    expect(keys({ ...input(), fee: 3 })).toEqual([{ key: 'regionsRequired' }]);
+    expect(keys({ ...input(), fee: 3 })).toEqual([{ key: 'malformed' }]);
+    expect(keys(input({ dailyCapacity: Number.NaN }))).toEqual([{ key: 'capacityInvalid' }]);
   });
 });
 

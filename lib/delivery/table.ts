@@ -42,6 +42,7 @@ export const DELIVERY_LIMITS = {
 
 /** Message keys under "DeliveryTable" for a refused table (both languages). */
 export type DeliveryTableProblemKey =
+  | 'malformed'
   | 'regionsRequired'
   | 'tooManyRegions'
   | 'nameRequired'
@@ -79,14 +80,15 @@ export const deliveryTableInputSchema = z.strictObject({
       name: z.string().max(200),
       from: z.string().max(20),
       to: z.string().max(20),
-      fee: z.number(),
-      days: z.number(),
+      // NaN: a field left empty or not a number, refused below with its row's message.
+      fee: z.number().or(z.nan()),
+      days: z.number().or(z.nan()),
     }),
   ),
-  freeAbove: z.number().nullable(),
-  dailyCapacity: z.number(),
+  freeAbove: z.number().or(z.nan()).nullable(),
+  dailyCapacity: z.number().or(z.nan()),
   weekdays: z.array(z.number()).max(7),
-  pickupDays: z.number(),
+  pickupDays: z.number().or(z.nan()),
 });
 
 export type DeliveryTableInput = z.input<typeof deliveryTableInputSchema>;
@@ -103,7 +105,7 @@ export function validateDeliveryTable(
   input: unknown,
 ): { ok: true; table: DeliveryTable } | { ok: false; problems: DeliveryTableProblem[] } {
   const parsed = deliveryTableInputSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, problems: [{ key: 'regionsRequired' }] };
+  if (!parsed.success) return { ok: false, problems: [{ key: 'malformed' }] };
   const raw = parsed.data;
   const problems: DeliveryTableProblem[] = [];
   if (raw.regions.length === 0) problems.push({ key: 'regionsRequired' });

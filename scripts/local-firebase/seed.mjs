@@ -38,6 +38,29 @@ export const INVENTORY_KEYS = [
 
 export const SEED_STOCK = 10;
 
+/**
+ * The delivery table a new shop starts with (settings/delivery, lib/delivery/table.ts): CEP
+ * ranges from the shop in São Paulo outwards, whole reais, lead time in days. The centre (the
+ * shop's courier) is free; the North and Centre-West (66000-000 to 79999-999) are outside every
+ * region: pick-up only. The admin edits it in the panel (/control-panel/entrega).
+ */
+export const SEED_DELIVERY = {
+  regions: [
+    { name: 'São Paulo - Centro', from: '01000000', to: '01599999', fee: 0, days: 1 },
+    { name: 'São Paulo - capital', from: '01600000', to: '05999999', fee: 12, days: 1 },
+    { name: 'Grande São Paulo', from: '06000000', to: '09999999', fee: 20, days: 2 },
+    { name: 'Interior e litoral de SP', from: '11000000', to: '19999999', fee: 30, days: 3 },
+    { name: 'Sudeste (RJ, MG, ES)', from: '20000000', to: '39999999', fee: 45, days: 4 },
+    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 60, days: 6 },
+    { name: 'Sul', from: '80000000', to: '99999999', fee: 45, days: 4 },
+  ],
+  freeAbove: 400,
+  dailyCapacity: 30,
+  // Monday to Saturday.
+  weekdays: [1, 2, 3, 4, 5, 6],
+  pickupDays: 1,
+};
+
 const NO_STATUS = {
   confirmed: false,
   waitingPayment: false,
@@ -199,6 +222,7 @@ export async function seedLocalFirebase({ projectId, shopId, authHost, firestore
         for (const key of INVENTORY_KEYS) {
           batch.set(root.collection('inventory').doc(key), { stock: SEED_STOCK });
         }
+        batch.set(root.collection('settings').doc('delivery'), SEED_DELIVERY);
         await batch.commit();
         await db.terminate();
       } finally {

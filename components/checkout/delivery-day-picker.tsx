@@ -1,0 +1,71 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useId } from 'react';
+
+import { cardClass, cardTitleClass } from '@/components/ui/card';
+
+/** A day 'yyyy-mm-dd' as the shopper reads it: 'qui., 2 de abr.' / 'Thu, Apr 2'. */
+export function formatDeliveryDay(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+type Props = {
+  pickup: boolean;
+  days: readonly { day: string; full: boolean }[];
+  /** The chosen day (the first open one unless the shopper chose another). */
+  value: string | null;
+  onChange: (day: string) => void;
+};
+
+/** The delivery or pick-up day, from the days the shop offers; full days are shown, disabled. */
+export function DeliveryDayPicker({ pickup, days, value, onChange }: Props) {
+  const t = useTranslations('Checkout');
+  const locale = useLocale();
+  const id = useId();
+  return (
+    <fieldset className={`${cardClass} flex flex-col gap-3`} data-testid="delivery-days">
+      <legend className={`${cardTitleClass} float-left mb-1 w-full`}>
+        {pickup ? t('pickupDayTitle') : t('deliveryDayTitle')}
+      </legend>
+      <p id={`${id}-hint`} className="text-sm text-cacao-600 dark:text-cacao-300">
+        {days.some((day) => !day.full) ? t('dayHint') : t('noDays')}
+      </p>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-describedby={`${id}-hint`}>
+        {days.map(({ day, full }) => {
+          const label = formatDeliveryDay(day, locale);
+          return (
+            <label
+              key={day}
+              data-day={day}
+              data-full={full || undefined}
+              className={`flex items-center justify-center gap-2 rounded-xl border p-2 text-center text-sm ${
+                full
+                  ? 'cursor-not-allowed border-cacao-200 text-cacao-400 line-through dark:border-cacao-800 dark:text-cacao-500'
+                  : 'cursor-pointer border-cacao-300 has-checked:border-cacao-700 has-checked:bg-cacao-100 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-gold-400 dark:border-cacao-700 dark:has-checked:border-gold-400 dark:has-checked:bg-cacao-800'
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${id}-day`}
+                value={day}
+                checked={value === day}
+                disabled={full}
+                onChange={() => onChange(day)}
+                aria-label={full ? t('dayFullLabel', { day: label }) : label}
+                className="sr-only"
+              />
+              <span aria-hidden="true">{label}</span>
+              {full ? <span className="sr-only">{t('dayFull')}</span> : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

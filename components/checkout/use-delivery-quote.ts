@@ -1,0 +1,56 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+
+import { normalizeCep } from '@/lib/brazil';
+import type { DeliveryQuoteAnswer } from '@/lib/delivery/types';
+import type { ShippingOption } from '@/lib/orders/types';
+
+export type DeliveryQuoteState =
+  /** Delivery without a valid CEP yet: nothing to ask. */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; quote: DeliveryQuoteAnswer };
+
+/**
+ * The delivery fee and the days offered for this receiving choice, CEP and cart, from
+ * GET /api/delivery/quote (the server decides them; the order is priced again when placed).
+ * `refresh` asks again, e.g. after a day filled up.
+ */
+export function useDeliveryQuote(
+  shippingOption: ShippingOption,
+  postalCode: string,
+  lines: readonly { id: string; quantity: number }[],
+): { state: DeliveryQuoteState; refresh: () => void } {
+  const [round, setRound] = useState(0);
+  const cep = shippingOption === 'Entrega' ? normalizeCep(postalCode) : '';
+  const linesParam = lines.map((line) => `${line.id}:${line.quantity}`).join(',');
+  const key =
+    cep === null || !linesParam
+      ? null
+      : `shipping=${shippingOption}&cep=${encodeURIComponent(cep)}&lines=${encodeURIComponent(linesParam)}`;
+  const [answer, setAnswer] = useState<{ key: string; round: number; state: DeliveryQuoteState }>();
+
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    fetch(`/api/delivery/quote?${key}`, { signal: controller.signal, cache: 'no-store' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`quote answered ${response.status}`);
+        const quote = (await response.json()) as DeliveryQuoteAnswer;
+        setAnswer({ key, round, state: { status: 'ready', quote } });
+      })
+      .catch((cause: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('[checkout] delivery quote failed:', cause);
+        setAnswer({ key, round, state: { status: 'error' } });
+      });
+    return () => controller.abort();
+  }, [key, round]);
+
+  const refresh = useCallback(() => setRound((current) => current + 1), []);
+  if (key === null) return { state: { status: 'idle' }, refresh };
+  const current = answer && answer.key === key && answer.round === round ? answer.state : null;
+  return { state: current ?? { status: 'loading' }, refresh };
+}
