@@ -38,7 +38,8 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice, noticeClass } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { CheckoutSummary } from './checkout-summary';
-import { DeliveryDayPicker, formatDeliveryDay } from './delivery-day-picker';
+import { formatDeliveryDay } from '@/lib/delivery/table';
+import { DeliveryDayPicker } from './delivery-day-picker';
 import { useDeliveryQuote } from './use-delivery-quote';
 
 /** The signed-in shopper as the form needs them: what prefills it. */

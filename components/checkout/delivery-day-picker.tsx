@@ -4,16 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 
 import { cardClass, cardTitleClass } from '@/components/ui/card';
-
-/** A day 'yyyy-mm-dd' as the shopper reads it: 'qui., 2 de abr.' / 'Thu, Apr 2'. */
-export function formatDeliveryDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
-}
+import { formatDeliveryDay } from '@/lib/delivery/table';
 
 type Props = {
   pickup: boolean;

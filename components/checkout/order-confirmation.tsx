@@ -13,6 +13,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
+import { formatDeliveryDay } from '@/lib/delivery/table';
 import { awaitsOnlinePayment } from '@/lib/orders/online-payment';
 import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
@@ -135,6 +136,15 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             </li>
           ))}
         </ul>
+        {order.deliveryFee ? (
+          <p
+            data-testid="order-delivery-fee"
+            className="flex items-baseline justify-between gap-4 border-t border-cacao-200 py-3 dark:border-cacao-800"
+          >
+            <span>{t('deliveryFee')}</span>
+            <Price amount={order.deliveryFee} className="font-bold" />
+          </p>
+        ) : null}
         <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
           <span>{t('total')}</span>
           <Price amount={order.total} className="text-2xl" />
@@ -163,6 +173,14 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             <span className="font-medium">{t('deliveryAddress')}: </span>
             <span data-testid="order-place">
               <AddressText text={formatAddress(order.address)} />
+            </span>
+          </p>
+        ) : null}
+        {order.deliveryDate ? (
+          <p>
+            <span className="font-medium">{pickup ? t('pickupDate') : t('deliveryDate')}: </span>
+            <span data-testid="order-day">
+              {formatDeliveryDay(order.deliveryDate, locale, true)}
             </span>
           </p>
         ) : null}

@@ -7,6 +7,7 @@ import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
+import { formatDeliveryDay } from '@/lib/delivery/table';
 import { orderStatusKey } from '@/lib/orders/status';
 import {
   OrderLastChange,
@@ -137,6 +138,18 @@ export async function OrderCard({ order, locale }: Props) {
                 ))}
               </ul>
             </dd>
+            {order.deliveryFee ? (
+              <>
+                <dt className="sr-only">{t('deliveryFee')}</dt>
+                <dd
+                  data-testid="admin-order-delivery-fee"
+                  className="mt-1 flex justify-between border-t border-cacao-200 pt-1 dark:border-cacao-800"
+                >
+                  <span aria-hidden="true">{t('deliveryFee')}</span>
+                  <Price amount={order.deliveryFee} />
+                </dd>
+              </>
+            ) : null}
             <dt className="sr-only">{t('total')}</dt>
             <dd className="mt-1 flex justify-between border-t border-cacao-200 pt-1 font-bold dark:border-cacao-800">
               <span aria-hidden="true">{t('total')}</span>
@@ -163,6 +176,11 @@ export async function OrderCard({ order, locale }: Props) {
                         </span>
                       ))
                   : t('noAddress')}
+              </dd>
+            ) : null}
+            {order.deliveryDate ? (
+              <dd data-testid="admin-order-day">
+                {t('deliveryDate')}: {formatDeliveryDay(order.deliveryDate, locale)}
               </dd>
             ) : null}
           </div>

@@ -94,6 +94,8 @@ describe('ordersCsv', () => {
       'Total (R$)',
       'Recebimento',
       'Situação',
+      'Taxa de entrega (R$)',
+      'Data de entrega',
     ]);
     expect(rows[1]).toEqual([
       '2026-03-20 12:30',
@@ -103,9 +105,11 @@ describe('ordersCsv', () => {
       '265,00',
       'Entrega',
       'Confirmado',
+      '0,00',
+      '',
     ]);
     expect(rows[2]?.[2]).toBe("'=cmd|' /C calc'!A0 <x@example.com>");
-    expect(rows[2]?.slice(4)).toEqual(['1200,00', 'Retirada', 'Cancelado']);
+    expect(rows[2]?.slice(4)).toEqual(['1200,00', 'Retirada', 'Cancelado', '0,00', '']);
     expect(rows[3]?.[2]).toBe('Line\nBreak; "Quoted"');
   });
 
@@ -119,9 +123,22 @@ describe('ordersCsv', () => {
       'Total (R$)',
       'Receiving',
       'Status',
+      'Delivery fee (R$)',
+      'Delivery date',
     ]);
-    expect(rows[1]?.slice(4)).toEqual(['265.00', 'Delivery', 'Confirmed']);
-    expect(rows[2]?.slice(5)).toEqual(['Pick-up', 'Cancelled']);
+    expect(rows[1]?.slice(4)).toEqual(['265.00', 'Delivery', 'Confirmed', '0.00', '']);
+    expect(rows[2]?.slice(5)).toEqual(['Pick-up', 'Cancelled', '0.00', '']);
+  });
+
+  it('has the delivery fee and day of an order that has them', () => {
+    const delivered = order({ total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' });
+    expect(parse(ordersCsv([delivered], 'pt-BR'), ';')[1]?.slice(4)).toEqual([
+      '277,00',
+      'Entrega',
+      'Confirmado',
+      '12,00',
+      '2026-04-02',
+    ]);
   });
 
   it("titles the products in the CSV's language, whatever language they were ordered in", () => {

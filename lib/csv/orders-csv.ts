@@ -21,6 +21,10 @@ export type ExportOrder = {
   total: number;
   shippingOption: ShippingOption;
   status: OrderStatusFlags;
+  /** Whole reais, included in `total` (lib/delivery); absent on older orders. */
+  deliveryFee?: number;
+  /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
+  deliveryDate?: string | null;
 };
 
 export function csvDialect(locale: AppLocale): CsvDialect {
@@ -44,6 +48,8 @@ function exportDate(iso: string): string {
 
 export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): string {
   const t = translatorFor(locale, 'OrderExport');
+  // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
+  const money = (reais: number) => (locale === 'pt-BR' ? `${reais},00` : `${reais}.00`);
   const status = translatorFor(locale, 'OrderStatus');
   const header = [
     t('date'),
@@ -53,6 +59,8 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     t('total'),
     t('method'),
     t('status'),
+    t('deliveryFee'),
+    t('deliveryDate'),
   ];
   const rows = orders.map((order) => [
     exportDate(order.orderDate),
@@ -67,9 +75,11 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
       })
       .join('; '),
     // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
-    locale === 'pt-BR' ? `${order.total},00` : `${order.total}.00`,
+    money(order.total),
     t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),
     status(orderStatusKey(order.status)),
+    money(order.deliveryFee ?? 0),
+    order.deliveryDate ?? '',
   ]);
   return csvDocument(header, rows, csvDialect(locale));
 }

@@ -250,3 +250,14 @@ export function dayProblem(
   if (day < shopToday(now)) return 'past';
   return offeredDays(table, leadDays, now).includes(day) ? null : 'not-offered';
 }
+
+/** A day as people read it: 'qui., 2 de abr.' / 'Thu, Apr 2' (`long`: with the year, in full). */
+export function formatDeliveryDay(day: string, locale: string, long = false): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: long ? 'long' : 'short',
+    day: 'numeric',
+    month: long ? 'long' : 'short',
+    ...(long ? { year: 'numeric' as const } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
