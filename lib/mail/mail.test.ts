@@ -64,6 +64,20 @@ describe('order e-mail texts', () => {
     expect(notice.text).toContain('João Araújo (joao@example.com, telefone +55 11 91234-5678)');
   });
 
+  it('show the delivery fee and day to the shopper and to the shop', () => {
+    const order = { ...ORDER, total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' };
+    const shopper = orderPlacedMail({ ...order, locale: 'en' }).text;
+    expect(shopper).toContain('Delivery fee: R$ 12,00');
+    expect(shopper).toContain('Total: R$ 277,00');
+    expect(shopper).toContain('Delivery date: Thursday, April 2, 2026');
+    const shop = newOrderMail(order, 'pedidos@chocolates.local').text;
+    expect(shop).toContain('Taxa de entrega: R$ 12,00');
+    expect(shop).toContain('Data de entrega: quinta-feira, 2 de abril de 2026');
+    const pickup = orderPlacedMail({ ...order, deliveryFee: 0, shippingOption: 'Retirada' }).text;
+    expect(pickup).not.toContain('Taxa de entrega');
+    expect(pickup).toContain('Data de retirada: quinta-feira, 2 de abril de 2026');
+  });
+
   it('name each notified status with the shop-wide status label', () => {
     const subjects = NOTIFIED_STATUSES.map((s) => statusChangedMail(ORDER, s).subject);
     expect(subjects).toEqual([

@@ -31,6 +31,8 @@ export type MailableOrder = Pick<
   | 'orderItems'
   | 'total'
   | 'shippingOption'
+  | 'deliveryFee'
+  | 'deliveryDate'
 >;
 
 /** The e-mail view of an order. */
@@ -48,6 +50,8 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
     })),
     total: order.total,
     shippingOption: order.shippingOption,
+    deliveryFee: order.deliveryFee,
+    deliveryDate: order.deliveryDate,
   };
 }
 

@@ -1,4 +1,5 @@
 import { formatPrice } from '@/lib/catalogue/format';
+import { formatDeliveryDay } from '@/lib/delivery/table';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
@@ -19,6 +20,10 @@ export type MailOrder = {
   items: readonly { title: string; quantity: number; value: number }[];
   total: number;
   shippingOption: 'Entrega' | 'Retirada';
+  /** Whole reais, included in `total` (lib/delivery); 0 or absent: none. */
+  deliveryFee?: number;
+  /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
+  deliveryDate?: string | null;
 };
 
 /**
@@ -75,8 +80,16 @@ function itemLines(locale: AppLocale, order: MailOrder): string[] {
         price: formatPrice(item.value * item.quantity),
       }),
     ),
+    ...(order.deliveryFee ? [t('deliveryFee', { fee: formatPrice(order.deliveryFee) })] : []),
     t('total', { total: formatPrice(order.total) }),
     t('method', { method: order.shippingOption }),
+    ...(order.deliveryDate
+      ? [
+          t(order.shippingOption === 'Retirada' ? 'pickupDate' : 'deliveryDate', {
+            day: formatDeliveryDay(order.deliveryDate, locale, true),
+          }),
+        ]
+      : []),
   ];
 }
 
