@@ -25,7 +25,9 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
   expect(response.headers()['content-disposition']).toMatch(/attachment; filename="pedidos-/);
   const csv = (await response.body()).toString('utf8');
   expect(
-    csv.startsWith('\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação\r\n'),
+    csv.startsWith(
+      '\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação;Taxa de entrega (R$);Data de entrega\r\n',
+    ),
   ).toBe(true);
   const rows = csv
     .replace(/^\uFEFF/, '')
@@ -37,7 +39,7 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     `;"'=HYPERLINK(""http://evil.example"",""clique"") <${email}>";`,
   );
   expect(byId(`${marker}A`)).toMatch(
-    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação$/,
+    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação;0,00;$/,
   );
   expect(byId(`${marker}B`)).toContain(`;"Maria; ""Mimi"" Souza <${email}>";`);
 
@@ -48,9 +50,11 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');
-  expect(englishRows[0]).toBe('Date,Number,Customer,Items,Total (R$),Receiving,Status');
+  expect(englishRows[0]).toBe(
+    'Date,Number,Customer,Items,Total (R$),Receiving,Status,Delivery fee (R$),Delivery date',
+  );
   expect(englishRows).toHaveLength(2);
-  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval$/);
+  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval,0\.00,$/);
 
   const shopper = await sessionContext(baseURL!, SHOPPER);
   expect((await shopper.get(`/en/control-panel/export`, { maxRedirects: 0 })).status()).toBe(403);

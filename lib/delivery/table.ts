@@ -156,7 +156,7 @@ export function validateDeliveryTable(
   return {
     ok: true,
     table: {
-      regions: sorted.map(({ row: _row, ...region }) => region),
+      regions: sorted.map(({ name, from, to, fee, days }) => ({ name, from, to, fee, days })),
       freeAbove: raw.freeAbove,
       dailyCapacity: raw.dailyCapacity,
       weekdays,
