@@ -147,11 +147,15 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await test.step('the full day is shown and cannot be chosen; the first open one is', async () => {
       const picker = page.getByTestId('delivery-days');
       await expect(
-        picker.getByRole('radio', { name: t.full(dayLabel(full, locale)) }),
+        picker.getByRole('radio', { name: t.full(dayLabel(full, locale)), exact: true }),
       ).toBeDisabled();
-      await expect(picker.getByRole('radio', { name: dayLabel(first, locale) })).toBeChecked();
+      await expect(
+        picker.getByRole('radio', { name: dayLabel(first, locale), exact: true }),
+      ).toBeChecked();
       await picker.locator(`label[data-day="${chosen}"]`).click();
-      await expect(picker.getByRole('radio', { name: dayLabel(chosen, locale) })).toBeChecked();
+      await expect(
+        picker.getByRole('radio', { name: dayLabel(chosen, locale), exact: true }),
+      ).toBeChecked();
       await expect(page.getByTestId('summary-day')).toHaveText(dayLabel(chosen, locale));
       await shoot(page, `checkout-${locale}`);
     });

@@ -10,9 +10,9 @@ import { saveDeliveryTableAction } from '@/lib/delivery/actions';
 import {
   formatCepDigits,
   type DeliveryTable,
-  type DeliveryTableInput,
   type DeliveryTableProblem,
 } from '@/lib/delivery/table';
+import type { DeliveryTableInput } from '@/lib/delivery/validate';
 
 type Row = { id: number; name: string; from: string; to: string; fee: string; days: string };
 

@@ -5,7 +5,8 @@ import { startActionLog } from '@/lib/log';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 
 import { saveDeliveryTable } from './repository';
-import { validateDeliveryTable, type DeliveryTable, type DeliveryTableProblem } from './table';
+import type { DeliveryTable, DeliveryTableProblem } from './table';
+import { validateDeliveryTable } from './validate';
 
 export type DeliveryTableSaveResult =
   | { ok: true; table: DeliveryTable }

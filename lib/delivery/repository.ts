@@ -5,7 +5,8 @@ import { z } from 'zod';
 
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
 
-import { validateDeliveryTable, type DeliveryTable } from './table';
+import type { DeliveryTable } from './table';
+import { validateDeliveryTable } from './validate';
 
 // The only reader and writer of the delivery table (settings/delivery, edited in the panel) and
 // of the per-day counters (deliverySlots/{yyyy-mm-dd}: the ids of the orders holding that day).

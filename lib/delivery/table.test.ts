@@ -1,15 +1,8 @@
 import { paymentAmount, paymentLines } from '@/lib/orders/online-payment';
 
 import { planDelivery } from './plan';
-import {
-  dayProblem,
-  deliveryFee,
-  offeredDays,
-  shopToday,
-  validateDeliveryTable,
-  type DeliveryTable,
-  type DeliveryTableInput,
-} from './table';
+import { dayProblem, deliveryFee, offeredDays, shopToday, type DeliveryTable } from './table';
+import { validateDeliveryTable, type DeliveryTableInput } from './validate';
 
 const TABLE: DeliveryTable = {
   regions: [
