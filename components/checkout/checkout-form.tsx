@@ -172,8 +172,9 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
       return;
     }
     if (problems.length > 0) return;
+    // No delivery to this CEP (the notice above the summary says so): back to the CEP.
     if (outsideArea) {
-      setServerErrors([{ key: 'deliveryOutside' }]);
+      document.getElementById(fieldId('postalCode'))?.focus();
       return;
     }
     sending.current = true;
@@ -391,7 +392,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
       </fieldset>
 
       {outsideArea ? (
-        <Notice tone="error" data-testid="delivery-outside">
+        <Notice tone="error" role="alert" data-testid="delivery-outside">
           {t('deliveryOutside')}
         </Notice>
       ) : quoteState.status === 'error' ? (
