@@ -327,8 +327,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
 
 function summaryOf(order: StoredOrder): Order {
   const { orderID, orderDate, clientRef, orderItems, status, shippingOption, total } = order;
-  const summary = { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
-  return { ...summary, deliveryFee: order.deliveryFee, deliveryDate: order.deliveryDate };
+  return { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
 }
 
 /** What the panel must flag about the order's payment, or null when nothing. */
@@ -543,6 +542,8 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
     const contact = contacts.get(order.clientRef);
     return {
       ...summaryOf(order),
+      deliveryFee: order.deliveryFee,
+      deliveryDate: order.deliveryDate,
       locale: order.locale,
       address: order.address,
       lastChange: order.lastChange,
