@@ -239,7 +239,11 @@ const orderDocumentSchema = z.object({
     .catch(null),
   // Delivery fee and day (lib/delivery): missing on orders placed before them.
   deliveryFee: z.number().int().min(0).catch(0),
-  deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
+  deliveryDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .catch(null),
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
