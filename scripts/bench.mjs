@@ -566,10 +566,17 @@ async function coldPaint(chromium, url) {
     }
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    const paints = await page.evaluate(() =>
-      Object.fromEntries(
-        performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]),
-      ),
+    // A page without scripts can fire 'load' before its first paint: wait for it (10 s at most).
+    const paints = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const seen = {};
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) seen[entry.name] = entry.startTime;
+            if (seen['first-paint'] && seen['first-contentful-paint']) resolve(seen);
+          }).observe({ type: 'paint', buffered: true });
+          setTimeout(() => resolve(seen), 10_000);
+        }),
     );
     if (!paints['first-paint'] || !paints['first-contentful-paint']) {
       throw new Error(`${url} reported no paint entries: ${JSON.stringify(paints)}`);
