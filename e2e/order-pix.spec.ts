@@ -3,9 +3,12 @@
 // e2e/order-page-payment.spec.ts runs it: choosing Pix shows the QR image, the copy-and-paste
 // code with its copy button and the time left; the same code again after a reload; a signed
 // webhook for that payment turns the page to 'Pago' without a reload; a code past its time says
-// so. MercadoPago.js is on the internet and never loads here: the card and Wallet choices show
-// the page's fallback. With PIX_SHOTS_DIR set, the Pix panel is photographed at 1366x800 and
-// 390x844.
+// so. MercadoPago.js is on the internet and never loads here: the card choice shows the page's
+// fallback; a stand-in script at its address (CARD_BRICK_STAND_IN: MercadoPago.js's constructor
+// and bricks().create(), whose form only calls the brick's onSubmit with a token, as the real
+// brick does after tokenizing the card) drives the rest of the card path: the page's brick code,
+// POST /api/orders/payment, the fake's POST /v1/payments, the order paid. With PIX_SHOTS_DIR set,
+// the Pix panel is photographed at 1366x800 and 390x844.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -52,6 +55,31 @@ const TEXTS = {
     sdkFailed: 'Mercado Pago could not be loaded right now.',
   },
 } as const;
+
+/** Stands in for https://sdk.mercadopago.com/js/v2: records what is created, submits a token. */
+const CARD_BRICK_STAND_IN = `
+window.__bricks = [];
+window.MercadoPago = class {
+  constructor(publicKey, options) { window.__mercadoPago = { publicKey, options }; }
+  bricks() {
+    return {
+      create(name, containerId, settings) {
+        window.__bricks.push({ name, initialization: settings.initialization });
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'Stand-in: pay ' + settings.initialization.amount;
+        button.onclick = () => settings.callbacks.onSubmit({
+          token: 'e2e-card-token-0001', issuer_id: '24', payment_method_id: 'master',
+          transaction_amount: 1, installments: 2,
+          payer: { email: 'stand-in@example.com', identification: { type: 'CPF', number: '12345678909' } },
+        });
+        document.getElementById(containerId).appendChild(button);
+        setTimeout(() => settings.callbacks.onReady(), 0);
+        return Promise.resolve({ unmount() { button.remove(); } });
+      },
+    };
+  }
+};`;
 
 let fake: FakeMercadoPago;
 let shop: PrivateShop;
@@ -239,5 +267,45 @@ for (const locale of ['pt-BR', 'en'] as const) {
     // At the deadline the code says it has expired (the order then expires as any other).
     await expect(panel.getByTestId('pix-expired')).toHaveText(t.expired, { timeout: 20_000 });
     await expect(panel.getByRole('img', { name: t.qrAlt(orderID) })).toHaveCount(0);
+  });
+
+  test(`card (${locale}): the Card Payment Brick's token pays the order through the shop's route and the page says paid`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const t = TEXTS[locale];
+    const orderID = await placeOrder(page, locale, 'CARD');
+    // Registered last, so it answers before placeOrder's abort of every mercadopago.com request.
+    await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
+    );
+    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    const panel = page.getByTestId('payment-panel');
+    await panel.getByRole('radio', { name: t.card }).click();
+    const pay = panel.getByRole('button', { name: /^Stand-in: pay / });
+    await expect(pay).toBeVisible();
+    const bricks = (await page.evaluate(() => (window as { __bricks?: unknown }).__bricks)) as {
+      name: string;
+      initialization: { amount: number };
+    }[];
+    expect(bricks).toHaveLength(1);
+    expect(bricks[0]?.name).toBe('cardPayment');
+    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    expect(bricks[0]?.initialization.amount).toBe(order.total);
+
+    await pay.click();
+    await expect(page.getByTestId('order-payment-state')).toHaveText(t.paid, { timeout: 20_000 });
+    const request = fake.requests
+      .filter(({ method, path: url }) => method === 'POST' && url === '/v1/payments')
+      .at(-1);
+    // The order's amount, not the brick's: the browser's idea of a price is never charged.
+    expect(request?.body).toMatchObject({
+      token: 'e2e-card-token-0001',
+      payment_method_id: 'master',
+      installments: 2,
+      issuer_id: '24',
+      transaction_amount: order.total,
+      external_reference: orderID,
+    });
   });
 }

@@ -208,7 +208,7 @@ export function PaymentPanel({
           <p id={legendId} className="font-semibold">
             {t('methodLegend')}
           </p>
-          <div className="flex flex-wrap gap-2">
+          <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
             {methods.map((option) => (
               <button
                 key={option}
@@ -218,7 +218,9 @@ export function PaymentPanel({
                 onClick={() => setMethod(option)}
                 className={buttonClass({
                   variant: method === option ? 'primary' : 'secondary',
-                  className: 'min-w-32',
+                  size: 'sm',
+                  // Three in a row on a phone, two lines each at most; the usual size above.
+                  className: 'min-h-11 text-center leading-tight sm:min-w-32 sm:px-5 sm:text-base',
                 })}
               >
                 {t(`methods.${option}`)}
