@@ -207,13 +207,19 @@ for (const locale of ['pt-BR', 'en'] as const) {
           [390, 844],
         ] as const) {
           await page.setViewportSize({ width, height });
-          await page.locator('#pagamento').scrollIntoViewIfNeeded();
+          // The payment section at the top of the screen; on a phone, then the code and timer.
+          await page.locator('#pagamento').evaluate((section) => section.scrollIntoView());
           await page.screenshot({
             path: path.join(shotsDir, `pix-${locale}-${width}x${height}.png`),
           });
-          await page.locator('#pagamento').screenshot({
-            path: path.join(shotsDir, `pix-panel-${locale}-${width}x${height}.png`),
-          });
+          if (width < 600) {
+            await page
+              .getByTestId('pix-time-left')
+              .evaluate((line) => line.scrollIntoView({ block: 'center' }));
+            await page.screenshot({
+              path: path.join(shotsDir, `pix-${locale}-${width}x${height}-code.png`),
+            });
+          }
         }
         await page.setViewportSize({ width: 1280, height: 720 });
       });
