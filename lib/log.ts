@@ -29,6 +29,10 @@ export type LogEventName =
   | 'order.abandoned'
   | 'order.status_changed'
   | 'payment.preference_failed'
+  /** A Pix code shown or a card payment made from an order's page (lib/orders/pay-order.ts). */
+  | 'payment.started'
+  | 'payment.refused'
+  | 'payment.failed'
   | 'stock.changed'
   | 'webhook.handled'
   | 'session.created'

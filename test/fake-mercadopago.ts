@@ -1,8 +1,13 @@
-// A local stand-in for the two Mercado Pago REST endpoints the shop calls, for tests:
-// POST /checkout/preferences and GET /v1/payments/{id}. Payments are set by the test; every
-// request is recorded.
+// A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
+// POST /checkout/preferences, POST /v1/payments (Pix and card) and GET /v1/payments/{id}.
+// Payments are created by the shop or set by the test; every request is recorded. A Pix payment
+// carries what Mercado Pago's does: a BR Code (lib/payments/pix-code.ts) and a PNG of its QR code
+// (./qr-png.ts). A card token starting with 'reject' makes a rejected payment.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { buildPixCode } from '../lib/payments/pix-code';
+import { qrPng } from './qr-png';
 
 export type FakePayment = {
   id: string | number;
@@ -26,6 +31,10 @@ export type FakeMercadoPago = {
   requests: RecordedRequest[];
   /** Adds or replaces a payment served by GET /v1/payments/{id}. */
   setPayment: (payment: FakePayment) => void;
+  /** A payment created or set so far (by id), as GET /v1/payments/{id} would answer it. */
+  getPayment: (id: string | number) => FakePayment | undefined;
+  /** The next `count` POST /v1/payments answer 500. */
+  failPaymentCreation: (count: number) => void;
   /** The next `count` preference requests answer 500. */
   failPreferences: (count: number) => void;
   /** Payment lookups answer 500 while true. */
@@ -44,8 +53,76 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   const byIdempotencyKey = new Map<string, unknown>();
   let preferenceFailures = 0;
   let paymentFailures = false;
+  let paymentCreationFailures = 0;
   let preferenceCount = 0;
+  // Mercado Pago's payment ids are large numbers.
+  let nextPaymentId = 1_310_000_000;
   let baseUrl = '';
+
+  /** A payment as POST /v1/payments makes it, or what it refuses. */
+  const createPayment = (body: unknown): FakePayment | { error: string } => {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const amount = input.transaction_amount;
+    const method = input.payment_method_id;
+    const email = (input.payer as { email?: unknown } | undefined)?.email;
+    if (typeof amount !== 'number' || !(amount > 0)) return { error: 'invalid transaction_amount' };
+    if (typeof method !== 'string') return { error: 'payment_method_id required' };
+    if (typeof email !== 'string' || !email.includes('@')) return { error: 'payer.email required' };
+    nextPaymentId += 1;
+    const id = nextPaymentId;
+    const now = new Date().toISOString().replace('Z', '+00:00');
+    const common = {
+      id,
+      date_created: now,
+      currency_id: 'BRL',
+      transaction_amount: amount,
+      external_reference:
+        typeof input.external_reference === 'string' ? input.external_reference : null,
+      description: input.description ?? null,
+      payer: { email },
+    };
+    if (method === 'pix') {
+      if (typeof input.date_of_expiration !== 'string') return { error: 'date_of_expiration' };
+      // A dynamic code: the location identifies this payment, as Mercado Pago's do.
+      const location = `qr.fake-mercadopago.test/pix/v2/${String(id).padStart(32, '0')}`;
+      const qrCode = buildPixCode({
+        location,
+        amount,
+        merchantName: 'Fake Mercado Pago Loja',
+        merchantCity: 'SAO PAULO',
+        txid: `MP${id}`,
+      });
+      return {
+        ...common,
+        status: 'pending',
+        status_detail: 'pending_waiting_transfer',
+        payment_method_id: 'pix',
+        payment_type_id: 'bank_transfer',
+        date_of_expiration: input.date_of_expiration,
+        point_of_interaction: {
+          type: 'PIX',
+          transaction_data: {
+            qr_code: qrCode,
+            qr_code_base64: qrPng(qrCode).toString('base64'),
+            ticket_url: `${baseUrl}/payments/${id}/ticket`,
+          },
+        },
+      };
+    }
+    if (typeof input.token !== 'string' || input.token.length === 0) return { error: 'token' };
+    const rejected = input.token.startsWith('reject');
+    return {
+      ...common,
+      status: rejected ? 'rejected' : 'approved',
+      status_detail: rejected ? 'cc_rejected_other_reason' : 'accredited',
+      payment_method_id: method,
+      payment_type_id: 'credit_card',
+      installments: input.installments ?? 1,
+    };
+  };
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -96,6 +173,27 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         send(201, created);
         return;
       }
+      if (request.method === 'POST' && path === '/v1/payments') {
+        if (paymentCreationFailures > 0) {
+          paymentCreationFailures -= 1;
+          send(500, { message: 'internal error', status: 500 });
+          return;
+        }
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        const created = createPayment(body);
+        if ('error' in created) {
+          send(400, { message: created.error, status: 400 });
+          return;
+        }
+        payments.set(String(created.id), created);
+        if (typeof key === 'string') byIdempotencyKey.set(key, created);
+        send(201, created);
+        return;
+      }
       const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match?.[1]) {
         if (paymentFailures) {
@@ -119,6 +217,10 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     baseUrl,
     requests,
     setPayment: (payment) => payments.set(String(payment.id), payment),
+    getPayment: (id) => payments.get(String(id)),
+    failPaymentCreation: (count) => {
+      paymentCreationFailures = count;
+    },
     failPreferences: (count) => {
       preferenceFailures = count;
     },
@@ -131,6 +233,7 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
       byIdempotencyKey.clear();
       preferenceFailures = 0;
       paymentFailures = false;
+      paymentCreationFailures = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

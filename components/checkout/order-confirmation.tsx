@@ -13,7 +13,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
-import { awaitsOnlinePayment } from '@/lib/orders/online-payment';
+import { awaitsOnlinePayment, onlinePaymentAmount } from '@/lib/orders/online-payment';
 import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
@@ -197,6 +197,9 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             paymentId={paymentId}
             canRetry
             whatsappHref={whatsappHref}
+            amount={onlinePaymentAmount(order)}
+            statusKey={orderStatusKey(order.status)}
+            ownedByViewer={order.ownedByViewer}
           />
         ) : null}
         {whatsapp}

@@ -86,6 +86,11 @@ export function rateLimitBucketsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/rateLimitBuckets`);
 }
 
+/** The Pix payment made for each order, by order id (lib/payments/repository.ts). */
+export function pixPaymentsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/pixPayments`);
+}
+
 /** Mercado Pago notifications handled or being handled (lib/payments/repository.ts). */
 export function webhookNotificationsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/webhookNotifications`);

@@ -1,8 +1,34 @@
 // Whether an order still waits for its online payment, pure: the order's page offers Mercado
 // Pago's payment for it and 'Meus pedidos' a way there (retryOrderPayment in
-// lib/orders/place-order.ts refuses the same orders this says no to).
+// lib/orders/place-order.ts refuses the same orders this says no to). And what an online payment
+// charges: the preference's items and the amount of a Pix or card payment come from
+// onlinePaymentItems, so whatever it adds is charged by every way of paying.
 import type { OrderPaymentInfo, OrderPaymentStatus } from '@/lib/payments/types';
-import type { OrderStatusFlags } from './types';
+import type { OrderItem, OrderStatusFlags } from './types';
+
+/** One line an online payment charges for. */
+export type OnlinePaymentItem = { key: string; title: string; quantity: number; unitPrice: number };
+
+/** The lines Mercado Pago charges for an order: its products at the prices stored with it. */
+export function onlinePaymentItems(order: {
+  orderItems: readonly Pick<OrderItem, 'key' | 'translatedTitle' | 'quantity' | 'value'>[];
+}): OnlinePaymentItem[] {
+  return order.orderItems.map((item) => ({
+    key: item.key ?? '',
+    title: item.translatedTitle,
+    quantity: item.quantity,
+    unitPrice: item.value,
+  }));
+}
+
+/** The amount charged online for an order, in reais, to the centavo. */
+export function onlinePaymentAmount(order: Parameters<typeof onlinePaymentItems>[0]): number {
+  const cents = onlinePaymentItems(order).reduce(
+    (sum, item) => sum + Math.round(item.unitPrice * 100) * item.quantity,
+    0,
+  );
+  return cents / 100;
+}
 
 /** Payment states in which the order still waits for its online payment. */
 const UNPAID: ReadonlySet<OrderPaymentStatus> = new Set(['pending', 'waiting', 'error']);

@@ -41,6 +41,7 @@ import {
   paymentDeadline,
 } from './expiry';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
+import { onlinePaymentItems } from './online-payment';
 import { ORDER_ID_PATTERN } from './limits';
 import { inProductTurn, noteStock, seenShort } from './product-turns';
 import {
@@ -321,12 +322,7 @@ async function createAndStorePreference(
     const preference = await createPreference({
       orderID,
       locale: order.locale,
-      items: order.orderItems.map((item) => ({
-        key: item.key ?? '',
-        title: item.translatedTitle,
-        quantity: item.quantity,
-        unitPrice: item.value,
-      })),
+      items: onlinePaymentItems(order),
       payerEmail: order.customer.email || undefined,
       idempotencyKey: attempt === 0 ? orderID : `${orderID}-retry-${attempt}`,
       expiresAt,

@@ -83,6 +83,10 @@ export const RATE_LIMITS = {
   ordersPerAccount: { capacity: 5, refillMs: 60_000 },
   /** Order placement per client address (several accounts behind one address). */
   ordersPerIp: { capacity: 20, refillMs: 60_000 },
+  /** Pix codes and card payments from an order's page (POST /api/orders/payment) per account. */
+  paymentsPerAccount: { capacity: 10, refillMs: 60_000 },
+  /** The same per client address. */
+  paymentsPerIp: { capacity: 30, refillMs: 60_000 },
   /**
    * Mercado Pago notifications per source address, before any signature work. Per process only:
    * it guards an HMAC check that costs less than a Firestore transaction, which a shared bucket
