@@ -147,7 +147,9 @@ for (const locale of SHOP_LOCALES) {
       // The saved profile's address is prefilled (São Paulo); the shopper types a bairro first.
       await expect(checkout.field(t.street)).toHaveValue('Avenida Paulista');
       await checkout.field(t.neighborhood).fill('Funcionários');
-      await checkout.field(CHECKOUT_TEXTS[locale].postalCode).fill(cep);
+      await checkout
+        .field(CHECKOUT_TEXTS[locale].postalCode)
+        .fill(`${cep.slice(0, 5)}-${cep.slice(5)}`);
       await expect(checkout.field(t.street)).toHaveValue(known.logradouro);
       await expect(checkout.field(t.city)).toHaveValue(known.localidade);
       await expect(stateSelect(checkout)).toHaveValue(known.uf);
@@ -242,7 +244,8 @@ for (const locale of SHOP_LOCALES) {
         [
           '(11) 91234-5678',
           '529.982.247-25',
-          `"${known.logradouro}, 1212, Apto 42"`,
+          // Quoted where the comma is the delimiter (en).
+          d === ',' ? `"${known.logradouro}, 1212, Apto 42"` : `${known.logradouro}, 1212, Apto 42`,
           'Funcionários',
           known.localidade,
           known.uf,
@@ -271,6 +274,7 @@ test('with the CEP service hanging or gone, nothing breaks and the shopper types
     ['gone', '80010000'],
   ] as const) {
     await test.step(`service ${mode}: no fill, no error, every field editable`, async () => {
+      const street = await checkout.field(t.street).inputValue();
       if (mode === 'hang') fake.setMode('hang');
       else await fake.close();
       const asked = page.waitForResponse((response) =>
@@ -279,7 +283,7 @@ test('with the CEP service hanging or gone, nothing breaks and the shopper types
       await checkout.field(CHECKOUT_TEXTS[locale].postalCode).fill(cep);
       // The shop's server gives up at its deadline (2.5 s) and says 'unavailable'.
       expect((await asked).status()).toBe(503);
-      await expect(checkout.field(t.street)).toHaveValue('Avenida Paulista');
+      await expect(checkout.field(t.street)).toHaveValue(street);
       await expect(checkout.main.getByText(t.filled)).toHaveCount(0);
       await expect(checkout.errors).toBeEmpty();
       await checkout.field(t.street).fill('Rua Digitada');
