@@ -206,6 +206,8 @@ for (const locale of SHOP_LOCALES) {
       const adminPage = await adminContext.newPage();
       const adminShop = new Shop(adminPage, locale);
       await adminPage.goto(`/${locale}`);
+      // The cookie notice would cover the card on the screenshots.
+      await adminPage.getByRole('button', { name: TEXTS[locale].cookieAccept }).click();
       await adminShop.footer.userButton.click();
       await signInInUserTab(adminShop, ADMIN);
       await expect(adminShop.userTab.getByText(ADMIN.email)).toBeVisible({ timeout: 15_000 });

@@ -45,14 +45,15 @@ export function GiftMessageField({ id, value, onChange, onBlur, error }: Props) 
           error ? 'border-red-600 dark:border-red-400' : 'border-cacao-400 dark:border-cacao-500'
         }`}
       />
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm text-cacao-600 dark:text-cacao-300">
-        <p id={hintId} className="min-w-0 flex-1">
+      {/* On a phone the count sits under the hint, to the right; side by side from sm up. */}
+      <div className="flex flex-col gap-1 text-sm text-cacao-600 sm:flex-row sm:items-start sm:justify-between sm:gap-4 dark:text-cacao-300">
+        <p id={hintId} className="min-w-0 sm:flex-1">
           {t('giftMessageHint')}
         </p>
         <p
           id={countId}
           data-testid="gift-message-count"
-          className={`shrink-0 tabular-nums ${count > GIFT_MESSAGE_MAX_LENGTH ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
+          className={`shrink-0 self-end tabular-nums sm:self-auto ${count > GIFT_MESSAGE_MAX_LENGTH ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
         >
           {t('giftMessageCount', { count, max: GIFT_MESSAGE_MAX_LENGTH })}
         </p>

@@ -18,10 +18,12 @@ export async function fetchCepAddress(
 ): Promise<CepAddress | null> {
   const digits = cepDigits(cep);
   if (!digits) return null;
-  const timeout = AbortSignal.timeout(CLIENT_DEADLINE_MS);
   try {
+    // AbortSignal.any is recent (Safari 17.4): without it the caller's signal alone stops it.
+    const timeout = AbortSignal.timeout(CLIENT_DEADLINE_MS);
+    const both = signal && typeof AbortSignal.any === 'function';
     const response = await fetch(`/api/address/cep/${digits}`, {
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: both ? AbortSignal.any([signal, timeout]) : (signal ?? timeout),
       headers: { accept: 'application/json' },
     });
     if (!response.ok) return null;
