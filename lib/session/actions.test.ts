@@ -43,6 +43,9 @@ const valid = {
   number: '1212',
   extra: 'Sala 3',
   postalCode: '30130-005',
+  // The seeded shopper has a bairro and a UF (scripts/local-firebase/seed.mjs): these replace them.
+  neighborhood: 'Funcionários',
+  state: 'MG',
 };
 
 const firebase = setUpFileFirebase();
