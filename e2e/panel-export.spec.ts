@@ -25,7 +25,10 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
   expect(response.headers()['content-disposition']).toMatch(/attachment; filename="pedidos-/);
   const csv = (await response.body()).toString('utf8');
   expect(
-    csv.startsWith('\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação\r\n'),
+    csv.startsWith(
+      '\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação;Telefone;CPF;Endereço;' +
+        'Bairro;Cidade;UF;CEP;Mensagem para o cartão\r\n',
+    ),
   ).toBe(true);
   const rows = csv
     .replace(/^\uFEFF/, '')
@@ -37,7 +40,7 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     `;"'=HYPERLINK(""http://evil.example"",""clique"") <${email}>";`,
   );
   expect(byId(`${marker}A`)).toMatch(
-    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação$/,
+    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação;/,
   );
   expect(byId(`${marker}B`)).toContain(`;"Maria; ""Mimi"" Souza <${email}>";`);
 
@@ -48,9 +51,12 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');
-  expect(englishRows[0]).toBe('Date,Number,Customer,Items,Total (R$),Receiving,Status');
+  expect(englishRows[0]).toBe(
+    'Date,Number,Customer,Items,Total (R$),Receiving,Status,Telephone,CPF,Address,' +
+      'Neighbourhood,City,State,Postal code,Gift card message',
+  );
   expect(englishRows).toHaveLength(2);
-  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval$/);
+  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval,/);
 
   const shopper = await sessionContext(baseURL!, SHOPPER);
   expect((await shopper.get(`/en/control-panel/export`, { maxRedirects: 0 })).status()).toBe(403);

@@ -56,7 +56,9 @@ export type LogEventName =
   | 'after.refused'
   /** Text printed with console.* by Next.js or a library, turned into one JSON line. */
   | 'console.output'
-  | 'server.error';
+  | 'server.error'
+  /** The CEP service (lib/address/cep-lookup.ts) did not answer usably: the shopper types. */
+  | 'address.lookup_failed';
 
 export type LogValue = string | number | boolean | null | undefined;
 export type LogFields = Record<string, LogValue>;

@@ -31,7 +31,10 @@ export type MailableOrder = Pick<
   | 'orderItems'
   | 'total'
   | 'shippingOption'
->;
+  | 'cpf'
+  | 'giftMessage'
+> &
+  Partial<Pick<OrderDetails, 'address'>>;
 
 /** The e-mail view of an order. */
 export function mailOrderOf(order: MailableOrder): MailOrder {
@@ -48,6 +51,9 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
     })),
     total: order.total,
     shippingOption: order.shippingOption,
+    address: order.address ?? null,
+    cpf: order.cpf ?? null,
+    giftMessage: order.giftMessage ?? '',
   };
 }
 

@@ -1,4 +1,6 @@
 import { formatPrice } from '@/lib/catalogue/format';
+import { formatAddress } from '@/lib/orders/checkout-form';
+import type { Address } from '@/lib/users/types';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
@@ -19,7 +21,28 @@ export type MailOrder = {
   items: readonly { title: string; quantity: number; value: number }[];
   total: number;
   shippingOption: 'Entrega' | 'Retirada';
+  /** Issue 29: the delivery address (null or missing for a pick-up), the CPF, the gift message. */
+  address?: Address | null;
+  cpf?: string | null;
+  giftMessage?: string;
 };
+
+/** 'Endereço de entrega: ...' for a delivery with an address; nothing otherwise. */
+function addressLines(locale: AppLocale, order: MailOrder): string[] {
+  if (order.shippingOption !== 'Entrega' || !order.address) return [];
+  return [translator(locale)('deliveryAddress', { address: formatAddress(order.address) })];
+}
+
+/** What the shop needs to invoice, ship and pack: CPF, address and the gift card's message. */
+function shippingDetails(order: MailOrder): string[] {
+  const t = translator(SHOP_LOCALE);
+  return [
+    '',
+    order.cpf ? t('cpf', { cpf: order.cpf }) : t('noCpf'),
+    ...addressLines(SHOP_LOCALE, order),
+    ...(order.giftMessage?.trim() ? [t('giftMessage', { message: order.giftMessage.trim() })] : []),
+  ];
+}
 
 /**
  * The statuses a shopper is told about by e-mail: every one they can see after placing the order
@@ -116,11 +139,13 @@ function shopNotice(
   kind: MailKind,
   subject: string,
   intro: string,
+  details: readonly string[] = [],
 ): MailMessage {
   const t = translator(SHOP_LOCALE);
   const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
   const text = [
     intro,
+    ...details,
     '',
     ...itemLines(SHOP_LOCALE, order),
     '',
@@ -137,7 +162,13 @@ export function orderPlacedMail(order: MailOrder): MailMessage {
     'order-placed',
     t('placedSubject', { orderID: order.orderID }),
     t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
-    ['', t('nextSteps'), t('follow', { url: orderPageUrl(order) }), ''],
+    [
+      ...addressLines(order.locale, order),
+      '',
+      t('nextSteps'),
+      t('follow', { url: orderPageUrl(order) }),
+      '',
+    ],
   );
 }
 
@@ -155,6 +186,7 @@ export function newOrderMail(order: MailOrder, shopAddress: string): MailMessage
       email: order.customer.email || '-',
       telephone: order.telephone || '-',
     }),
+    shippingDetails(order),
   );
 }
 

@@ -269,6 +269,7 @@ function reserveAndCreate(
       paymentProvider: online ? 'mercadopago' : 'manual',
       // When it stops holding its stock unless paid (online) or confirmed by the shop (by hand).
       expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
+      giftMessage: input.giftMessage ?? '',
     });
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);
@@ -294,8 +295,11 @@ function profileFromOrder(input: ValidCheckoutInput): ProfileUpdate | null {
   if (!input.saveToProfile) return null;
   const telephone = formatPhone(input.telephone);
   if (input.shippingOption !== 'Entrega' || !input.address) return { telephone };
-  const { street, number, extra, city, postalCode } = input.address;
-  return { telephone, address: { street, number, extra, city, postalCode } };
+  const { street, number, extra, city, postalCode, neighborhood, state } = input.address;
+  return {
+    telephone,
+    address: { street, number, extra, city, postalCode, neighborhood, state },
+  };
 }
 
 function isSettled(order: StoredOrder): boolean {

@@ -16,7 +16,7 @@ import { getAdminDb, ordersCollection, shopPath } from '@/lib/firebase/admin';
 import { locales } from '@/lib/i18n/locales';
 import { ORDER_PAYMENT_STATUSES, type OrderPaymentStatus } from '@/lib/payments/types';
 import { getUserContacts, getUserIdsByEmail, markUserOrdersChanged } from '@/lib/users/repository';
-import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
+import { ADDRESS_FIELDS, LATER_ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
@@ -118,7 +118,9 @@ const addressSchema = z
     const address = {} as Address;
     for (const field of ADDRESS_FIELDS) {
       const value = stored[field];
-      address[field] = typeof value === 'string' ? value : '';
+      // Bairro and Estado came later (issue 29): an older order simply has none.
+      if (typeof value === 'string') address[field] = value;
+      else if (!LATER_ADDRESS_FIELDS.includes(field)) address[field] = '';
     }
     return address;
   });
@@ -237,6 +239,9 @@ const orderDocumentSchema = z.object({
     .nullable()
     .optional()
     .catch(null),
+  // Issue 29: what the shop needs to invoice and pack; older orders have neither.
+  cpf: z.string().nullable().catch(null),
+  giftMessage: text,
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -303,6 +308,8 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     address: stored.shippingOption === 'Entrega' ? stored.address : null,
     payment,
     lastChange: stored.audit,
+    cpf: stored.cpf,
+    giftMessage: stored.giftMessage,
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
@@ -537,6 +544,8 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       ...summaryOf(order),
       locale: order.locale,
       address: order.address,
+      cpf: order.cpf ?? null,
+      giftMessage: order.giftMessage ?? '',
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
       holdsStockUntil:
@@ -664,6 +673,8 @@ export type NewOrder = {
   paymentProvider: 'mercadopago' | 'manual';
   /** When it stops holding its stock unpaid (lib/orders/expiry.ts); null: never. */
   expiresAt: Date | null;
+  /** The gift card's message (issue 29); '' or missing: none. */
+  giftMessage?: string;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -695,6 +706,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     address: order.address,
     telephone: order.telephone,
     cpf: order.cpf,
+    giftMessage: order.giftMessage ?? '',
     customer: order.customer,
     payment: { ...payment, attempts: 0, processed: [] },
     stockReturned: false,
@@ -714,6 +726,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     customer: order.customer,
     telephone: order.telephone,
     address: order.address,
+    cpf: order.cpf,
+    giftMessage: order.giftMessage ?? '',
     payment,
     lastChange: null,
     stockReturned: false,

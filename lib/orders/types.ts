@@ -77,12 +77,18 @@ export type OrderDetails = Order & {
   address: Address | null;
   payment: OrderPaymentInfo;
   lastChange: StatusChange | null;
+  /**
+   * Issue 29, for the shop only (panel, CSV, its e-mail; never the shopper's pages): the CPF
+   * given 'para nota fiscal' (null: none) and the gift card's message ('': none).
+   */
+  cpf?: string | null;
+  giftMessage?: string;
 };
 
 /** A placed order as its page sees it (its owner, or an admin). */
 export type PlacedOrder = Omit<
   OrderDetails,
-  'customer' | 'lastChange' | 'clientRef' | 'orderItems'
+  'customer' | 'lastChange' | 'clientRef' | 'orderItems' | 'cpf' | 'giftMessage'
 > & {
   orderItems: (OrderItem & { key: string })[];
   /** Every status it reached, oldest first, the current one last. */

@@ -95,6 +95,11 @@ export const RATE_LIMITS = {
   webhookPerIp: { capacity: 120, refillMs: 60_000, shared: false },
   /** CSP violation reports per client address. */
   cspReportPerIp: { capacity: 20, refillMs: 60_000 },
+  /**
+   * GET /api/address/cep/{cep} (the checkout's autofill) per client address. Per process only:
+   * answers are cached, and a shared bucket would cost more than the lookup it guards.
+   */
+  cepLookupPerIp: { capacity: 30, refillMs: 60_000, shared: false },
 } as const satisfies Record<string, TokenBucketOptions & { shared?: false }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

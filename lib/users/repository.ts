@@ -11,6 +11,7 @@ import {
   DEFAULT_ADDRESS,
   isAdminRecord,
   NO_NAME,
+  LATER_ADDRESS_FIELDS,
   type Address,
   type PublicUser,
   type UserRecord,
@@ -27,7 +28,11 @@ function readAddress(value: unknown): Address {
   const stored =
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const address = { ...DEFAULT_ADDRESS };
-  for (const field of ADDRESS_FIELDS) address[field] = readString(stored[field]) ?? '';
+  for (const field of ADDRESS_FIELDS) {
+    const value = readString(stored[field]);
+    // Bairro and Estado came later (issue 29): an older record simply has none.
+    if (value !== undefined || !LATER_ADDRESS_FIELDS.includes(field)) address[field] = value ?? '';
+  }
   return address;
 }
 

@@ -238,6 +238,8 @@ describe('a session', () => {
         number: '1000',
         extra: 'Apto 42',
         postalCode: '01310-100',
+        neighborhood: 'Bela Vista',
+        state: 'SP',
       },
     });
 
