@@ -198,6 +198,7 @@ for (const theme of THEMES) {
         await visit(page, theme, `/${locale}${legal.privacy}`, found);
         await visit(page, theme, `/${locale}${legal.terms}`, found);
         await visit(page, theme, `/${locale}/expertise/contratos`, found);
+        await visit(page, theme, `/${locale}/clube`, found);
         await visit(page, theme, `/${locale}/checkout`, found);
         await visit(page, theme, `/${locale}/nao-existe`, found);
       });
