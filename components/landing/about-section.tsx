@@ -13,6 +13,11 @@ export async function AboutSection() {
           <p>{t('p2')}</p>
           <p>
             {t.rich('p3', {
+              organic: (text) => (
+                <Link href="/#organicos" className="font-semibold underline">
+                  {text}
+                </Link>
+              ),
               club: (text) => (
                 <Link href="/clube" className="font-semibold underline">
                   {text}

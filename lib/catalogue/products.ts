@@ -238,6 +238,9 @@ type ProductInput = {
   type: ProductTypeKey;
   category: CategoryKey;
   isPromoted?: boolean;
+  // The organic line: the single-origin recipes made only of cacao, nuts, sugar and milk from the
+  // growers the shop buys from directly (Amazonas riverside communities, Bahia's cabruca farms).
+  isOrganic?: boolean;
   title: Localized;
   subtitle: Localized;
   description: Localized<string[]>;
@@ -249,10 +252,11 @@ type ProductInput = {
 
 // Shop-wide defaults live here so each entry only states what makes it different.
 function product(input: ProductInput): Product {
-  const { alt, isPromoted = false, ...rest } = input;
+  const { alt, isPromoted = false, isOrganic = false, ...rest } = input;
   return {
     ...rest,
     isPromoted,
+    isOrganic,
     availableForSale: true,
     showInStore: true,
     stockQtty: 10,
@@ -546,6 +550,7 @@ const easterProducts: Product[] = [
   }),
   product({
     key: 'ovo-tropical-amazonas',
+    isOrganic: true,
     type: 'ovos-com-lascas',
     category: 'pascoa',
     title: { 'pt-BR': 'Ovo Tropical Amazonas', en: 'Tropical Amazonas Egg' },
@@ -767,6 +772,7 @@ const easterProducts: Product[] = [
 const classicProducts: Product[] = [
   product({
     key: 'barra-tropical-amazonas',
+    isOrganic: true,
     type: 'barras',
     category: 'classicos',
     title: { 'pt-BR': 'Barra Tropical Amazonas', en: 'Tropical Amazonas Bar' },
@@ -899,6 +905,7 @@ const classicProducts: Product[] = [
   }),
   product({
     key: 'barra-tropical-bahia',
+    isOrganic: true,
     type: 'barras',
     category: 'classicos',
     title: { 'pt-BR': 'Barra Tropical Bahia', en: 'Tropical Bahia Bar' },
