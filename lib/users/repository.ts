@@ -68,6 +68,18 @@ export function markUserOrdersChanged(transaction: Transaction, uid: string): vo
   );
 }
 
+/**
+ * Inside `transaction`, sets the user's `isMember` flag, which follows their club membership
+ * (lib/club/repository.ts). A blind merge: no read, nothing else of the document changes.
+ */
+export function setUserMemberInTransaction(
+  transaction: Transaction,
+  uid: string,
+  isMember: boolean,
+): void {
+  transaction.set(usersCollection().doc(uid), { isMember }, { merge: true });
+}
+
 /** The user document of `uid`, or null when there is none. */
 export async function getUserRecord(uid: string): Promise<UserRecord | null> {
   const snapshot = await usersCollection().doc(uid).get();
