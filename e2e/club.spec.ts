@@ -1,3 +1,5 @@
+import { UserTab } from './fixtures/account';
+import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
 import { expect, test } from './fixtures/shop';
 
 // The subscription club page (app/[locale]/clube) and the links that lead to it, in both
@@ -15,6 +17,10 @@ const CLUB = {
     discount: '10% de desconto em ovos de Páscoa',
     faq: 'Posso pausar ou cancelar?',
     title: /Clube de Assinatura/,
+    join: 'Assinar o Plano Mensal',
+    signIn: 'Entre na sua conta para assinar.',
+    byWhatsapp: /assine pelo WhatsApp/,
+    whatsapp: 'Assinar o Plano Mensal pelo WhatsApp',
   },
   en: {
     h1: 'Single-origin chocolate at your door, every month',
@@ -28,6 +34,10 @@ const CLUB = {
     discount: '10% off Easter eggs',
     faq: 'Can I pause or cancel?',
     title: /Subscription Club/,
+    join: 'Join the Monthly Plan',
+    signIn: 'Sign in to your account to join.',
+    byWhatsapp: /join on WhatsApp/,
+    whatsapp: 'Join the Monthly Plan on WhatsApp',
   },
 } as const;
 
@@ -115,6 +125,42 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await shop.menu.dialog.getByRole('link', { name: t.nav }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/clube$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.h1);
+  });
+}
+
+// The Playwright server runs without Mercado Pago (lib/club/club.test.ts covers joining through
+// it against the fake): joining asks a visitor to sign in, and offers a shopper the WhatsApp chat.
+for (const locale of ['pt-BR', 'en'] as const) {
+  const t = CLUB[locale];
+
+  test(`joining: sign in first, then WhatsApp without Mercado Pago (${locale})`, async ({
+    page,
+    shopIn,
+  }) => {
+    shopIn(locale);
+    await page.goto(`/${locale}/clube`);
+    const monthly = page.getByTestId('club-plan-mensal');
+    await expect(monthly.getByRole('link', { name: t.whatsapp })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/\d+\?text=/,
+    );
+    await monthly.getByRole('button', { name: t.join }).click();
+    await expect(monthly.getByRole('status')).toContainText(t.signIn);
+    await expect(monthly.getByRole('status').getByRole('link')).toHaveAttribute(
+      'href',
+      `/${locale}?login=1&next=${encodeURIComponent(`/${locale}/clube`)}`,
+    );
+
+    const email = uniqueEmail(`club-${locale}`);
+    const password = 'clube-chocolate-1';
+    await createUserWithRecord(email, password, {});
+    const tab = new UserTab(page, locale);
+    await tab.open();
+    await tab.signIn(email, password);
+    await expect(tab.logoutButton).toBeVisible({ timeout: 15_000 });
+    await tab.close();
+    await monthly.getByRole('button', { name: t.join }).click();
+    await expect(monthly.getByRole('status')).toContainText(t.byWhatsapp);
   });
 }
 

@@ -1,12 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import type { ReactNode } from 'react';
-import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
+import { JoinPlan } from './join-plan';
 import { Price } from '@/components/ui/price';
 import { getProduct } from '@/lib/catalogue';
 import { formatPrice } from '@/lib/catalogue/format';
 import { type ClubPlan, type ClubSelection, pricePerBox } from '@/lib/club/config';
 import { Link } from '@/lib/i18n/navigation';
+import { loginPath } from '@/lib/session/return-path';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { whatsappLink } from '@/lib/shop';
 
@@ -16,8 +16,6 @@ type Props = {
   locale: AppLocale;
   plans: ClubPlan[];
   selection: ClubSelection;
-  /** The joining action of a plan; by default the WhatsApp chat, as orders without Mercado Pago. */
-  joinAction?: (plan: ClubPlan) => ReactNode;
 };
 
 /** 'YYYY-MM' as the month's name and year in `locale` ('novembro de 2026', 'November 2026'). */
@@ -31,22 +29,32 @@ function monthName(month: string, locale: AppLocale): string {
 }
 
 /** The club page: the monthly box and this month's selection, the plans, the perks, Q&A. */
-export async function ClubPage({ locale, plans, selection, joinAction }: Props) {
+export async function ClubPage({ locale, plans, selection }: Props) {
   const t = await getTranslations('Club');
   const bars = Math.max(...plans.map((plan) => plan.barsPerBox));
   const bestDiscount = Math.max(...plans.map((plan) => plan.perks.easterDiscountPercent));
   const selected = selection.productKeys.flatMap((key) => getProduct(key) ?? []);
-  const whatsappJoin = (plan: ClubPlan) => (
-    <a
-      href={whatsappLink(t('joinWhatsappText', { plan: plan.name[locale] }))}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={buttonClass({ variant: 'whatsapp', className: 'w-full' })}
-    >
-      {t('joinWhatsapp', { plan: plan.name[locale] })}
-    </a>
-  );
-  const join = joinAction ?? whatsappJoin;
+  const join = (plan: ClubPlan) => {
+    const name = plan.name[locale];
+    return (
+      <JoinPlan
+        plan={plan.key}
+        locale={locale}
+        whatsappHref={whatsappLink(t('joinWhatsappText', { plan: name }))}
+        signInHref={loginPath(locale, `/${locale}/clube`)}
+        labels={{
+          join: t('join', { plan: name }),
+          joining: t('joining'),
+          whatsapp: t('joinWhatsapp', { plan: name }),
+          signIn: t('joinSignIn'),
+          signInLink: t('joinSignInLink'),
+          already: t('joinAlready'),
+          byWhatsapp: t('joinByWhatsapp'),
+          unavailable: t('joinUnavailable'),
+        }}
+      />
+    );
+  };
 
   return (
     <article className="mx-auto max-w-5xl px-6 pt-28 pb-16">
