@@ -10,12 +10,10 @@ import {
   usesNoncePolicy,
   type CspContext,
 } from '@/lib/security/csp';
-import { configuredSiteOrigin, runtimeEnv } from '@/lib/security/origin';
+import { configuredSiteOrigin, runtimeEnv } from '@/lib/public-env';
 import { isPossibleServerAction, refusePageRequest } from '@/lib/security/request-guard';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { loginPath, RETURN_PATH_HEADER } from '@/lib/session/return-path';
-
-// The session cookie's name (lib/session/session.ts SESSION_COOKIE; that module is server-only).
-const SESSION_COOKIE = '__session';
 
 /** The paths of config.matcher's first entry: pages (proxy.test.ts checks that they agree). */
 export function isPagePath(pathname: string): boolean {
@@ -41,7 +39,7 @@ function cspContext(): CspContext {
     authDomain: runtimeEnv('NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN') ?? null,
     analytics: Boolean(runtimeEnv('NEXT_PUBLIC_FIREBASE_MEASUREMENT_ID')),
     vercel: runtimeEnv('VERCEL') === '1',
-    https: process.env.NODE_ENV === 'production' && site?.startsWith('https://') === true,
+    https: runtimeEnv('NODE_ENV') === 'production' && site?.startsWith('https://') === true,
   };
 }
 
@@ -93,7 +91,7 @@ export async function proxy(request: NextRequest) {
     const locale =
       pathLocale ??
       negotiateLocale({
-        cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
+        cookieLocale: request.cookies.get(LOCALE_COOKIE.name)?.value,
         acceptLanguage: request.headers.get('accept-language'),
       });
     const url = request.nextUrl.clone();
@@ -133,7 +131,7 @@ export async function proxy(request: NextRequest) {
   }
 
   const locale = negotiateLocale({
-    cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
+    cookieLocale: request.cookies.get(LOCALE_COOKIE.name)?.value,
     acceptLanguage: request.headers.get('accept-language'),
   });
   const url = request.nextUrl.clone();

@@ -9,11 +9,11 @@ import path from 'node:path';
 
 import type { BrowserContext, Page } from '@playwright/test';
 
-import { signInWithPassword } from '../test/auth-emulator';
 import { skipIntro } from './fixtures/intro';
 import {
   openCheckout,
   SHOP_PATH,
+  signedInAdmin,
   signedInShopper,
   startPrivateShop,
   type PrivateShop,
@@ -51,31 +51,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   shop = await startPrivateShop();
-  // The admin, signed in in a browser of their own.
-  const email = `admin-${Date.now()}@example.com`;
-  const password = 'admin-123456';
-  const user = await shop.auth().createUser({ email, password, displayName: 'Admin' });
-  await shop.db().doc(`${SHOP_PATH}/users/${user.uid}`).set({
-    authUID: user.uid,
-    email,
-    name: 'Admin',
-    address: null,
-    telephone: '+55 11 91234-5678',
-    isAdmin: true,
-    isMember: false,
-    isOwner: false,
-    avatarURL: '',
-  });
-  const context = await browser.newContext();
-  await skipIntro(context);
-  const page = await context.newPage();
-  const { idToken } = await signInWithPassword(shop.stack().authHost, email, password);
-  const created = await page.request.post(`${shop.url}/api/session`, {
-    headers: { origin: shop.url },
-    data: { idToken },
-  });
-  expect(created.status()).toBe(200);
-  admin = { context, page };
+  admin = await signedInAdmin(shop, browser);
 });
 
 test.afterAll(async () => {

@@ -1,3 +1,4 @@
+import { tuningNumber } from '@/lib/env';
 import { logFailure } from '@/lib/log';
 
 /**
@@ -7,8 +8,7 @@ import { logFailure } from '@/lib/log';
  * a cold emulator channel on a loaded test machine can take longer).
  */
 export function backendDeadlineMs(): number {
-  const configured = Number(process.env.BACKEND_DEADLINE_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : 3000;
+  return tuningNumber('BACKEND_DEADLINE_MS') ?? 3000;
 }
 
 /** Thrown by withDeadline when the work did not settle in time. */

@@ -5,6 +5,8 @@ import { inspect } from 'node:util';
 
 import { headers } from 'next/headers';
 
+import { runtimeEnv } from '@/lib/public-env';
+
 /**
  * Structured server logs: one line per event. With NODE_ENV=production a line is one JSON object
  * (what Vercel, Cloud Run and Firebase App Hosting index); otherwise it is readable text.
@@ -138,7 +140,7 @@ export function describeError(error: unknown): LogFields {
 }
 
 function format(line: Record<string, LogValue>): string {
-  if (process.env.NODE_ENV === 'production') return JSON.stringify(line);
+  if (runtimeEnv('NODE_ENV') === 'production') return JSON.stringify(line);
   const { time, level, event, ...rest } = line;
   const details = Object.entries(rest)
     .filter(([, value]) => value !== undefined)
@@ -197,7 +199,7 @@ function isJsonLine(text: string): boolean {
  * by instrumentation.ts at start-up.
  */
 export function installJsonConsole(): void {
-  if (process.env.NODE_ENV !== 'production' || consoleInstalled) return;
+  if (runtimeEnv('NODE_ENV') !== 'production' || consoleInstalled) return;
   consoleInstalled = true;
   for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
     const name = method as keyof typeof CONSOLE_LEVELS;

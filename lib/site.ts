@@ -1,10 +1,11 @@
 import { locales, type AppLocale } from './i18n/locales';
+import { configuredSiteOrigin } from './public-env';
 
-/** The public origin of the shop, used for canonical URLs, the sitemap and Open Graph. */
-export const SITE_URL = (process.env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000').replace(
-  /\/$/,
-  '',
-);
+/**
+ * The public origin of the shop, used for canonical URLs, the sitemap, Open Graph, the e-mails
+ * and Mercado Pago's return addresses; the origin checks (lib/security/origin.ts) use the same.
+ */
+export const SITE_URL = configuredSiteOrigin() ?? 'http://localhost:3000';
 
 /**
  * hreflang alternates for a locale-free path ('' for the landing page). x-default is the bare

@@ -1,3 +1,5 @@
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
 import en from './en.json';
 import ptBR from './pt-BR.json';
 
@@ -12,9 +14,22 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** The ICU argument names a message uses, e.g. {count, plural, ...} -> count. */
+/** The ICU argument names a message uses, e.g. {count, plural, ...} -> count (options' texts not). */
 function argumentsOf(message: string): string[] {
-  return [...message.matchAll(/\{\s*([a-zA-Z_]\w*)\s*[,}]/g)].map((m) => m[1] ?? '').sort();
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if ('value' in element && typeof element.value === 'string' && element.type !== 0) {
+        names.add(element.value);
+      }
+      if ('options' in element) {
+        for (const option of Object.values(element.options)) walk(option.value);
+      }
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(parse(message, { ignoreTag: true }));
+  return [...names].sort();
 }
 
 const enKeys = flatten(en as Tree);

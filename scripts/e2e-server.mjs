@@ -26,6 +26,8 @@ const child = spawn(
       FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8180',
       EMULATOR_HUB_PORT: process.env.E2E_HUB_PORT ?? '4410',
       EMULATOR_LOGGING_PORT: process.env.E2E_LOGGING_PORT ?? '4510',
+      // Queries without their composite index are refused, as Firestore refuses them.
+      LOCAL_FIRESTORE_INDEXES: 'firestore.indexes.json',
       // The e2e run always gets its own emulators, never ones configured in the shell.
       FIRESTORE_EMULATOR_HOST: '',
       FIREBASE_AUTH_EMULATOR_HOST: '',

@@ -1,5 +1,5 @@
-// Test helpers for the account tests: ID tokens from the Auth emulator's REST API, and a cookie
-// jar standing in for next/headers cookies().
+// Test helpers for the account tests: ID tokens from the Auth emulator's REST API, and stand-ins
+// for next/headers (a cookie jar behind cookies()) and next/cache.
 
 export type SignInResult = { idToken: string; localId: string; refreshToken: string };
 
@@ -104,5 +104,18 @@ export function nextHeadersMock() {
   return {
     cookies: async () => api,
     headers: async () => new Headers({ cookie: cookieJar.header() }),
+  };
+}
+
+/**
+ * next/cache outside a Next server: invalidations are recorded mocks, cached reads read every
+ * time. Use as `jest.mock('next/cache', () => jest.requireActual('@/test/auth-emulator').nextCacheMock())`.
+ */
+export function nextCacheMock() {
+  return {
+    revalidatePath: jest.fn(),
+    revalidateTag: jest.fn(),
+    refresh: jest.fn(),
+    unstable_cache: <T>(read: T) => read,
   };
 }

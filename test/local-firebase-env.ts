@@ -9,6 +9,8 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 const START_SCRIPT = path.join(__dirname, '..', 'scripts', 'local-firebase', 'start.mjs');
+/** The indexes a real project has: the tests' stack refuses a query needing any other. */
+export const INDEX_FILE = path.join(__dirname, '..', 'firestore.indexes.json');
 
 export type TestFirebasePorts = {
   auth: number;
@@ -48,7 +50,10 @@ export type StartTestFirebaseOptions = {
   /** Defaults to free ports. */
   ports?: TestFirebasePorts;
   shopId?: string;
-  /** Extra variables for the stack, e.g. LOCAL_FIREBASE_TX_TIMEOUT_MS. */
+  /**
+   * Extra variables for the stack, e.g. LOCAL_FIREBASE_TX_TIMEOUT_MS; LOCAL_FIRESTORE_INDEXES
+   * (INDEX_FILE unless set; '' checks no index) names the composite indexes it accepts.
+   */
   stackEnv?: Record<string, string>;
   timeoutMs?: number;
 };
@@ -101,6 +106,7 @@ export async function startTestFirebase(
     EMULATOR_HUB_PORT: String(ports.hub),
     EMULATOR_LOGGING_PORT: String(ports.logging),
     SHOP_ID: options.shopId ?? process.env.SHOP_ID ?? 'chocolate-shop',
+    LOCAL_FIRESTORE_INDEXES: INDEX_FILE,
     ...options.stackEnv,
   });
 

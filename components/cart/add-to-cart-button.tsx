@@ -1,10 +1,11 @@
 'use client';
 
 import { useLiveProduct } from '@/components/catalogue/use-live-catalogue';
-import { useCartStoreApi } from '@/components/providers/cart-store-provider';
+import { useCartStore, useCartStoreApi } from '@/components/providers/cart-store-provider';
 import { addLimit } from '@/lib/cart/live-stock';
 import { useUiStore } from '@/components/providers/ui-store-provider';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { AddLimitText } from './add-limit-text';
 
 type Props = {
   productKey: string;
@@ -21,6 +22,12 @@ type Props = {
   size?: 'small' | 'large';
   /** The '+' before the text, drawn by the server (no icon code in the first load). */
   icon: ReactNode;
+  /**
+   * The product page's button: at the limit (units left at the live read, or the per-customer
+   * HOLD_LIMITS, counting what the list holds) it is disabled with the reason beside it. The
+   * cards' buttons keep their size and say the reason in the notice after a click.
+   */
+  stopAtLimit?: boolean;
 };
 
 export function AddToCartButton({
@@ -33,6 +40,7 @@ export function AddToCartButton({
   notForSaleLabel,
   size = 'small',
   icon,
+  stopAtLimit = false,
 }: Props) {
   const cartStore = useCartStoreApi();
   // The page may be up to a minute old: the live read (once per page view) corrects it.
@@ -40,11 +48,16 @@ export function AddToCartButton({
   const purchasable = live ? live.forSale && live.stock > 0 : purchasableInPage;
   const unavailable = !live ? unavailableLabel : live.forSale ? soldOutLabel : notForSaleLabel;
   const showCartHelper = useUiStore((store) => store.showCartHelper);
-  return (
+  const cartItems = useCartStore((store) => store.cartItems);
+  const reasonId = useId();
+  // Sold out or not for sale says so on the button itself; a limit is said beside it.
+  const limit = stopAtLimit && purchasable ? addLimit(cartItems, productKey, live?.stock) : null;
+  const button = (
     <button
       type="button"
-      disabled={!purchasable}
+      disabled={!purchasable || limit !== null}
       aria-label={purchasable ? accessibleLabel : undefined}
+      aria-describedby={limit ? reasonId : undefined}
       onClick={() => {
         const { cartItems, addToCart } = cartStore.getState();
         // At the units left (the cart's last read, else the page's) or a fair-stock limit the
@@ -58,5 +71,20 @@ export function AddToCartButton({
       {purchasable ? icon : null}
       {purchasable ? label : unavailable}
     </button>
+  );
+  if (!stopAtLimit) return button;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:self-start">
+      {button}
+      {limit ? (
+        <p
+          id={reasonId}
+          data-testid="add-limit"
+          className="text-sm font-semibold text-cacao-700 dark:text-cacao-200"
+        >
+          <AddLimitText limit={limit} />
+        </p>
+      ) : null}
+    </div>
   );
 }

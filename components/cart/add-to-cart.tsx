@@ -10,6 +10,7 @@ type Props = { product: Product; stock?: number; size?: 'small' | 'large' };
  * The add-to-cart button of a product card or page, translated here so the client island only
  * receives its strings. Disabled when the product is not for sale ('Indisponível') or out of stock
  * ('Esgotado'); pass the storefront product (lib/inventory) so both reflect the live inventory.
+ * The product page's large one also stops at the units left or the per-customer limit.
  */
 export async function AddToCart({ product, stock = product.stockQtty, size }: Props) {
   const locale = await getLocale();
@@ -25,6 +26,7 @@ export async function AddToCart({ product, stock = product.stockQtty, size }: Pr
       soldOutLabel={t('soldOut')}
       notForSaleLabel={t('unavailable')}
       size={size}
+      stopAtLimit={size === 'large'}
       icon={<PlusIcon className={size === 'large' ? 'size-5' : 'size-4'} />}
     />
   );

@@ -16,7 +16,7 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
   return (
     <article
       data-testid={`product-card-${product.key}`}
-      className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition render-when-near [--near-size:31rem] hover:shadow-md dark:bg-cacao-900 dark:ring-cacao-800"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition render-when-near [--near-size:31rem] hover:shadow-md dark:bg-cacao-900 dark:ring-cacao-800"
     >
       {product.isPromoted ? (
         <span className="absolute top-3 left-3 z-10 rounded-full bg-gold-400 px-3 py-1 text-xs font-semibold text-cacao-950">
@@ -55,12 +55,14 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         <p className="line-clamp-2 text-sm text-cacao-600 dark:text-cacao-300">
           {product.subtitle[locale]}
         </p>
-        {/* Price and button each stay on one line; the button moves below when both do not fit. */}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-3 pt-3">
+        {/* Price and button each stay on one line; the button moves below when both do not fit.
+            The card fills its grid row (h-full) and this row sits at its bottom (mt-auto), aligned
+            on its last line (items-end): the buttons of one row of cards stand at one height. */}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-3 pt-3">
           <span className="flex flex-col">
             <Price
               amount={product.price}
-              className="text-lg font-bold whitespace-nowrap text-cacao-800 dark:text-cacao-100"
+              className="text-lg font-bold text-cacao-800 dark:text-cacao-100"
             />
             <span className="text-xs text-muted">{product.weight}</span>
           </span>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useRef, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import type { FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCartStore } from '@/components/providers/cart-store-provider';
@@ -21,12 +21,18 @@ import {
   type CheckoutField,
   type CheckoutFormValues,
 } from '@/lib/orders/checkout-form';
+import {
+  clearCheckoutDraft,
+  readCheckoutDraft,
+  saveCheckoutDraft,
+} from '@/lib/orders/checkout-draft';
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
 import { submitOrder } from '@/lib/orders/client';
 import { applySessionUser, fetchSessionUser } from '@/lib/session/client';
 import { isUnfilledAddress } from '@/lib/users/profile-edit';
 import type { ShippingOption } from '@/lib/orders/types';
 import type { Address } from '@/lib/users/types';
+import { AddressText } from '@/components/ui/address-text';
 import { Button } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice, noticeClass } from '@/components/ui/notice';
@@ -72,24 +78,36 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   const entries = useCatalogueEntries();
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const clearCart = useCartStore((store) => store.clearCart);
+  const applyLiveStock = useCartStore((store) => store.applyLiveStock);
+  const removeItem = useCartStore((store) => store.removeItem);
   const userStore = useUserStoreApi();
   const openPanel = useUiStore((store) => store.openPanel);
 
   const [savedAddress] = useState(() => prefillAddress(user.address));
-  const [values, setValues] = useState<CheckoutFormValues>(() => ({
-    shippingOption: 'Entrega',
-    address: savedAddress,
-    telephone: user.telephone?.trim() ?? '',
-    cpf: '',
-    // On for a profile whose address was never filled in: the first order fills it.
-    saveToProfile: isUnfilledAddress(user.address),
-  }));
+  const [values, setValues] = useState<CheckoutFormValues>(() => {
+    // What this shopper typed in this tab before a reload (lib/orders/checkout-draft.ts).
+    const draft = readCheckoutDraft();
+    if (draft.values && draft.uid === user.uid) return draft.values;
+    return {
+      shippingOption: 'Entrega',
+      address: savedAddress,
+      telephone: user.telephone?.trim() ?? '',
+      cpf: '',
+      // On for a profile whose address was never filled in: the first order fills it.
+      saveToProfile: isUnfilledAddress(user.address),
+    };
+  });
   const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<CheckoutErrorMessage[]>([]);
   const [pending, startTransition] = useTransition();
   // A second click before React re-renders the disabled button must not send again.
   const sending = useRef(false);
+
+  useEffect(() => {
+    // The CPF too: sessionStorage is this tab's only and ends with it, never localStorage.
+    saveCheckoutDraft({ uid: user.uid, values });
+  }, [user.uid, values]);
 
   const errors = validateCheckoutForm(values);
   const problems = cartProblems(cartItems);
@@ -108,6 +126,24 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
     setValues((current) => ({ ...current, shippingOption }));
 
   const titleOf = (key: string) => entries.find((entry) => entry.key === key)?.title ?? key;
+
+  /**
+   * The fix a refusal about one line offers in place (this form has no quantity controls): lower
+   * it to the units the server said are left, as a live stock read would, or take it out. The
+   * message then goes, and the order can be sent again as it now stands.
+   */
+  const fixLine = (message: CheckoutErrorMessage) => {
+    const { productKey, values } = message;
+    if (!productKey || !values) return;
+    if (message.key === 'outOfStock' && values.available > 0) {
+      applyLiveStock({ [productKey]: { stock: values.available, forSale: true } });
+    } else {
+      for (const item of cartItems) {
+        if (item.id === productKey) removeItem(item.id, item.variant.key);
+      }
+    }
+    setServerErrors((current) => current.filter((candidate) => candidate !== message));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -137,6 +173,8 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
           return;
         }
         onPlaced(result.orderID);
+        // Placed: nothing typed for it stays in the tab.
+        clearCheckoutDraft();
         userStore.getState().setOrdersNeedUpdate(true);
         if (input.saveToProfile) {
           // The server saved the address and telephone with the order: the user tab shows them.
@@ -169,10 +207,14 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
     delivery
       ? {
           label: t('deliverTo'),
-          value: formatAddress(values.address) || '—',
+          value: <AddressText text={formatAddress(values.address) || '—'} />,
           testId: 'summary-place',
         }
-      : { label: t('pickUpAt'), value: pickup.address, testId: 'summary-place' },
+      : {
+          label: t('pickUpAt'),
+          value: <AddressText text={pickup.address} />,
+          testId: 'summary-place',
+        },
     { label: t('contact'), value: formatPhone(values.telephone) || '—' },
   ];
 
@@ -270,7 +312,9 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
             <h3 className="font-semibold">{t('pickupTitle')}</h3>
             <p>
               <span className="font-medium">{t('pickupAddress')}: </span>
-              <span>{pickup.address}</span>
+              <span>
+                <AddressText text={pickup.address} />
+              </span>
             </p>
             <p>
               <span className="font-medium">{t('pickupHours')}: </span>
@@ -346,33 +390,52 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
         ) : serverErrors.length > 0 ? (
           <Notice tone="error" as="ul" className="flex flex-col gap-1">
             {serverErrors.map((message) => (
-              <li key={`${message.key}:${message.values?.title ?? message.hold?.title ?? ''}`}>
-                {message.hold
-                  ? message.key === 'holdPerProduct'
-                    ? tErrors('holdPerProduct', {
-                        ...message.hold,
-                        title: message.hold.title ?? '',
-                      })
-                    : tErrors('holdTotal', message.hold)
-                  : message.openOrders
-                    ? tErrors('tooManyOpen', {
-                        count: message.openOrders.length,
-                        orders: message.openOrders.join(', '),
-                      })
-                    : message.retryAfterSeconds !== undefined
-                      ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
-                      : message.values
-                        ? tErrors(message.key as ProductErrorKey, message.values)
-                        : tErrors(
-                            message.key as Exclude<
-                              typeof message.key,
-                              | ProductErrorKey
-                              | 'tooManyOpen'
-                              | 'rateLimited'
-                              | 'holdPerProduct'
-                              | 'holdTotal'
-                            >,
-                          )}
+              <li
+                key={`${message.key}:${message.values?.title ?? message.hold?.title ?? ''}`}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1"
+              >
+                <span>
+                  {message.hold
+                    ? message.key === 'holdPerProduct'
+                      ? tErrors('holdPerProduct', {
+                          ...message.hold,
+                          title: message.hold.title ?? '',
+                        })
+                      : tErrors('holdTotal', message.hold)
+                    : message.openOrders
+                      ? tErrors('tooManyOpen', {
+                          count: message.openOrders.length,
+                          orders: message.openOrders.join(', '),
+                        })
+                      : message.retryAfterSeconds !== undefined
+                        ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
+                        : message.values
+                          ? tErrors(message.key as ProductErrorKey, message.values)
+                          : tErrors(
+                              message.key as Exclude<
+                                typeof message.key,
+                                | ProductErrorKey
+                                | 'tooManyOpen'
+                                | 'rateLimited'
+                                | 'holdPerProduct'
+                                | 'holdTotal'
+                              >,
+                            )}
+                </span>
+                {message.productKey && message.values ? (
+                  <button
+                    type="button"
+                    onClick={() => fixLine(message)}
+                    className="font-semibold underline"
+                  >
+                    {message.key === 'outOfStock' && message.values.available > 0
+                      ? t('reduceTo', {
+                          title: message.values.title,
+                          available: message.values.available,
+                        })
+                      : t('removeFromOrder', { title: message.values.title })}
+                  </button>
+                ) : null}
               </li>
             ))}
           </Notice>

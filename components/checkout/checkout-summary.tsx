@@ -63,7 +63,9 @@ export function CheckoutSummary({ title, headingId, details = [] }: Props) {
           {details.map((detail) => (
             <div key={detail.label} className="contents">
               <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{detail.label}</dt>
-              <dd data-testid={detail.testId} className="-mt-2 sm:mt-0">
+              {/* min-w-0 and break-words: one long word typed in Complemento wraps inside the
+                  page instead of widening the grid column (and the page) to its length. */}
+              <dd data-testid={detail.testId} className="-mt-2 min-w-0 break-words sm:mt-0">
                 {detail.value}
               </dd>
             </div>

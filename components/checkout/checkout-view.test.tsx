@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import { useEffect } from 'react';
 import { ShopProviders } from '@/components/providers/shop-providers';
@@ -12,6 +12,7 @@ import {
 import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { CHECKOUT_DRAFT_KEY } from '@/lib/orders/checkout-draft';
 import { submitOrder } from '@/lib/orders/client';
 import { DEFAULT_ADDRESS } from '@/lib/users/types';
 import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
@@ -151,6 +152,7 @@ beforeEach(() => {
   ordersAnswer = null;
   mockFetch.mockClear();
   localStorage.clear();
+  sessionStorage.clear();
   mockPush.mockReset();
   mockedSubmitOrder.mockReset();
   mockedSubmitOrder.mockImplementation(
@@ -229,12 +231,122 @@ describe('CheckoutView', () => {
       }),
     );
     expect(await screen.findByTestId('checkout-errors')).toHaveTextContent(
-      'Ovo Tropical Rio: temos apenas 1 em estoque. Diminua a quantidade para continuar.',
+      'Ovo Tropical Rio: temos apenas 1 em estoque.',
     );
     expect(confirmButton()).toBeEnabled();
     expect(stores.cart().cartItems.map((item) => item.quantity)).toEqual([2, 1]);
     expect(stores.cart().orderId).toBe('ABCDEF123456');
     expect(mockPush).not.toHaveBeenCalled();
+
+    // The form has no quantity controls: the message offers the smaller quantity in place.
+    fireEvent.click(screen.getByRole('button', { name: 'Reduzir Ovo Tropical Rio para 1' }));
+    expect(stores.cart().cartItems.map((item) => item.quantity)).toEqual([1, 1]);
+    expect(screen.getByTestId('checkout-line-ovo-tropical-rio')).toHaveTextContent('1 unidade');
+    expect(screen.getByTestId('checkout-errors')).toBeEmptyDOMElement();
+    // The cart's + stops there too, as after a live read.
+    expect(stores.cart().cartItems[0]?.stockInfo).toEqual({ stock: 1 });
+  });
+
+  it('offers to remove a sold-out line the server refused, in place', async () => {
+    saveCart([
+      { id: 'ovo-tropical-rio', quantity: 1 },
+      { id: 'mini-ovo', quantity: 1 },
+    ]);
+    mockedSubmitOrder.mockResolvedValue({
+      ok: false,
+      error: 'out-of-stock',
+      details: [{ key: 'mini-ovo', title: 'Mini Ovo', available: 0 }],
+    });
+    const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    fireEvent.click(confirmButton());
+    expect(await screen.findByTestId('checkout-errors')).toHaveTextContent(
+      'Mini Ovo esgotou. Retire-o do pedido para continuar.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remover Mini Ovo do pedido' }));
+    expect(stores.cart().cartItems.map((item) => item.id)).toEqual(['ovo-tropical-rio']);
+    expect(screen.getByTestId('checkout-errors')).toBeEmptyDOMElement();
+  });
+
+  it('names each line that cannot be bought, offers to remove it, and never says the list is empty', async () => {
+    saveCart([
+      { id: 'mini-ovo', quantity: 2 },
+      { id: 'ovo-pistache', quantity: 1 },
+    ]);
+    liveStock = {
+      'mini-ovo': { stock: 0, forSale: true },
+      'ovo-pistache': { stock: 9, forSale: false },
+    };
+    const stores = renderCheckout(SHOPPER);
+    const notice = await screen.findByTestId('checkout-unavailable');
+    expect(notice).toHaveTextContent('2 itens da sua lista não podem ser pedidos agora:');
+    expect(screen.getByTestId('checkout-unavailable-mini-ovo')).toHaveTextContent(
+      'Mini Ovo esgotou e fica fora do pedido.',
+    );
+    expect(screen.getByTestId('checkout-unavailable-ovo-pistache')).toHaveTextContent(
+      'Ovo Pistache não está à venda no momento e fica fora do pedido.',
+    );
+    expect(screen.queryByText(/Nenhum pedido em andamento/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirmar pedido' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remover Mini Ovo da lista' }));
+    expect(stores.cart().cartItems.map((item) => item.id)).toEqual(['ovo-pistache']);
+    expect(screen.getByTestId('checkout-unavailable')).toHaveTextContent(
+      'Um item da sua lista não pode ser pedido agora:',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remover Ovo Pistache da lista' }));
+    // Now the list is empty for real.
+    expect(await screen.findByText(/Nenhum pedido em andamento/)).toBeInTheDocument();
+  });
+
+  it('keeps what was typed, the receiving choice and the reference over a reload of the tab; the CPF never in localStorage', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    const stores = renderCheckout(SHOPPER);
+    const street = await screen.findByRole('textbox', { name: 'Rua' });
+    const reference = screen.getByTestId('order-reference').textContent;
+    expect(reference).toMatch(/^[0-9A-F]{12}$/);
+    fireEvent.change(street, { target: { value: 'Rua das Flores' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'CPF (opcional)' }), {
+      target: { value: '529.982.247-25' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
+    expect(stores.cart().orderId).toBe(reference);
+
+    // A reload: the page and its stores start again, the tab's storage stays.
+    cleanup();
+    renderCheckout(SHOPPER);
+    expect(await screen.findByRole('radio', { name: /^Retirada/ })).toBeChecked();
+    expect(screen.getByTestId('order-reference')).toHaveTextContent(reference ?? '');
+    expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('529.982.247-25');
+    fireEvent.click(screen.getByRole('radio', { name: /^Entrega/ }));
+    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Rua das Flores');
+    for (let index = 0; index < localStorage.length; index += 1) {
+      expect(localStorage.getItem(localStorage.key(index)!)).not.toContain('529');
+    }
+
+    // Another account signing in in the same tab starts from its own profile.
+    cleanup();
+    renderCheckout({ ...SHOPPER, uid: 'someone-else' });
+    expect(await screen.findByRole('textbox', { name: 'Rua' })).toHaveValue('Avenida Paulista');
+    expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('');
+    expect(screen.getByTestId('order-reference')).toHaveTextContent(reference ?? '');
+  });
+
+  it('forgets the draft once the order is placed', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    mockedSubmitOrder.mockResolvedValue({
+      ok: true,
+      orderID: 'ABCDEF123456',
+      payment: { mode: 'manual' },
+    });
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'CPF (opcional)' }), {
+      target: { value: '529.982.247-25' },
+    });
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain('529.982.247-25');
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
   });
 
   it('explains a 429 from POST /api/orders with its Retry-After, and keeps the cart', async () => {
@@ -427,13 +539,14 @@ describe('CheckoutView', () => {
     expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });
 
-  it('refuses more than the fair-stock limit of a product before sending', async () => {
+  it('gets a stored cart above the fair-stock limit of a product at the limit', async () => {
+    // The cart store holds what it restores to HOLD_LIMITS (lib/stores/cart-store.ts), so the
+    // checkout never starts above them: 5 Mini Ovos, no refusal to explain.
     saveCart([{ id: 'mini-ovo', quantity: 6 }]);
     renderCheckout(SHOPPER, 'ABCDEF123456');
-    expect(
-      await screen.findByText(/Mini Ovo: no máximo 5 unidades por cliente em pedidos em aberto/),
-    ).toBeInTheDocument();
-    fireEvent.click(confirmButton());
-    expect(mockedSubmitOrder).not.toHaveBeenCalled();
+    expect(await screen.findByTestId('checkout-line-mini-ovo')).toHaveTextContent(
+      '5 unidades de R$ 35,00',
+    );
+    expect(screen.queryByText(/no máximo 5 unidades por cliente/)).not.toBeInTheDocument();
   });
 });

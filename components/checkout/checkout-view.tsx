@@ -9,8 +9,10 @@ import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStore } from '@/components/providers/user-store-provider';
 import { Link } from '@/lib/i18n/navigation';
+import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/orders/checkout-draft';
 import { CheckoutForm, type CheckoutUser, type PickupInfo } from './checkout-form';
 import { CheckoutSummary } from './checkout-summary';
+import { UnavailableLines } from './unavailable-lines';
 import { Button } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
 
@@ -29,6 +31,7 @@ export function CheckoutView({ initialUser, pickup }: Props) {
   const hydrated = useCartHydrated();
   // Sold-out or withdrawn lines (the live stock read) stay in the cart but out of the order.
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
+  const lineCount = useCartStore((store) => store.cartItems.length);
   const orderId = useCartStore((store) => store.orderId);
   const startCheckout = useCartStore((store) => store.startCheckout);
   const openPanel = useUiStore((store) => store.openPanel);
@@ -43,11 +46,16 @@ export function CheckoutView({ initialUser, pickup }: Props) {
   useLiveStock(hydrated);
 
   useEffect(() => {
-    // The order id lives in memory only: a reload or a new tab has the (persisted) cart but no
-    // id. Start the checkout here as the cart's checkout button does.
+    // The order id lives in the cart's memory: a reload or a new tab has the (persisted) cart but
+    // no id. A reload takes back the one this tab showed (its sessionStorage draft), so the
+    // reference stays; a new tab starts the checkout as the cart's checkout button does.
     if (!hydrated || empty || orderId || placedOrderId) return;
-    startCheckout();
+    startCheckout(readCheckoutDraft().orderId);
   }, [hydrated, empty, orderId, placedOrderId, startCheckout]);
+
+  useEffect(() => {
+    if (orderId) saveCheckoutDraft({ orderId });
+  }, [orderId]);
 
   useEffect(() => {
     // Signed in from this page's request: close the tab so the form shows.
@@ -69,6 +77,17 @@ export function CheckoutView({ initialUser, pickup }: Props) {
       <p role="status" className="mt-6">
         {t('loading')}
       </p>
+    );
+  }
+  if (empty && lineCount > 0) {
+    // Only lines that cannot be bought now: say which, rather than 'no order in progress'.
+    return (
+      <div className="mt-6 flex flex-col items-start gap-4">
+        <UnavailableLines />
+        <Link href="/#chocolates" className="font-semibold underline">
+          {t('backToShop')}
+        </Link>
+      </div>
     );
   }
   if (empty || !orderId) {
@@ -93,6 +112,7 @@ export function CheckoutView({ initialUser, pickup }: Props) {
           {orderId}
         </strong>
       </p>
+      <UnavailableLines />
       {user ? (
         <CheckoutForm
           key={user.uid}

@@ -5,7 +5,7 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
-import { ORDERS_ANCHOR } from '@/lib/orders/list';
+import { ORDER_PAYMENT_ANCHOR, ORDERS_ANCHOR } from '@/lib/orders/list';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -13,8 +13,12 @@ import { Link } from '@/lib/i18n/navigation';
 import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
-import { orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
-import { formatShopAddress, whatsappLink } from '@/lib/shop';
+import { awaitsOnlinePayment } from '@/lib/orders/online-payment';
+import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
+import type { OrderPaymentStatus } from '@/lib/payments/types';
+import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
+import { AddressText } from '@/components/ui/address-text';
+import { OrderPageCancel } from './order-page-cancel';
 import { PaymentPanel } from './payment-panel';
 
 type Props = {
@@ -24,13 +28,37 @@ type Props = {
   publicKey: string | null;
   /** The payment Mercado Pago sent the shopper back with, when it did. */
   paymentId: string | null;
+  /** Just placed (the page's heading says 'Pedido recebido!'): thanks the shopper. */
+  received: boolean;
 };
 
-/** Payment states in which the order still waits for its online payment. */
-const UNPAID = new Set(['pending', 'waiting', 'error']);
+/** The message key under OrderConfirmation.paymentStates for each payment status. */
+const PAYMENT_STATE_KEYS = {
+  'not-required': 'notRequired',
+  pending: 'pending',
+  error: 'error',
+  waiting: 'waiting',
+  approved: 'approved',
+  cancelled: 'cancelled',
+  'needs-review': 'needsReview',
+} as const satisfies Record<OrderPaymentStatus, string>;
 
-/** What the shopper sees once the order exists: the order, its status and how it gets paid. */
-export async function OrderConfirmation({ order, locale, publicKey, paymentId }: Props) {
+/**
+ * What the page says of the payment: a cancelled order that was never paid says so, rather than
+ * 'Aguardando pagamento' or 'A combinar com a loja', which read as if it still could be.
+ */
+function paymentStateKey(order: PlacedOrder) {
+  const settled = order.payment.status === 'approved' || order.payment.status === 'needs-review';
+  if (!settled && orderStatusKey(order.status) === 'cancelled') return 'notPaidCancelled';
+  return PAYMENT_STATE_KEYS[order.payment.status];
+}
+
+/**
+ * The order's page, from the checkout, 'Meus pedidos' and the e-mails: its lines with their
+ * totals, receiving method and place, payment state and how to pay, its shopper's cancel while it
+ * is open, and the statuses it went through with their times.
+ */
+export async function OrderConfirmation({ order, locale, publicKey, paymentId, received }: Props) {
   const t = await getTranslations('OrderConfirmation');
   const status = await getTranslations('OrderStatus');
   const orders = await getTranslations('Orders');
@@ -38,10 +66,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
   const pickupTexts = await getTranslations('OrderPickup');
   const whatsappHref = whatsappLink(orders('whatsappText', { orderID: order.orderID }));
 
-  const settled = order.status.confirmed || order.status.cancelled;
   const online = publicKey !== null && order.payment.provider === 'mercadopago';
-  const unpaid = online && !settled && UNPAID.has(order.payment.status);
+  const unpaid = online && awaitsOnlinePayment(order);
   const pickup = order.shippingOption === 'Retirada';
+  // Only its shopper cancels it here (an admin may see it, and cancels from the panel).
+  const cancellable = order.ownedByViewer && isOpenOrderStatus(orderStatusKey(order.status));
 
   const whatsapp = (
     <a
@@ -58,7 +87,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
 
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <p className="text-lg">{t('intro')}</p>
+      {received ? <p className="text-lg">{t('intro')}</p> : null}
 
       <dl className={`${cardClass} grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]`}>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('orderNumber')}</dt>
@@ -79,6 +108,8 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
             {status(orderStatusKey(order.status))}
           </Badge>
         </dd>
+        <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('paymentState')}</dt>
+        <dd data-testid="order-payment-state">{t(`paymentStates.${paymentStateKey(order)}`)}</dd>
       </dl>
 
       <section aria-labelledby="order-items">
@@ -89,6 +120,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           {order.orderItems.map((item, index) => (
             <li
               key={`${item.key}:${index}`}
+              data-testid="order-line"
               className="flex items-center justify-between gap-4 py-3"
             >
               <div className="min-w-0">
@@ -117,17 +149,21 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           <>
             <p>
               <span className="font-medium">{t('pickupPlace')}: </span>
-              <span data-testid="order-place">{formatShopAddress()}</span>
+              <span data-testid="order-place">
+                <AddressText text={formatShopAddress()} />
+              </span>
             </p>
             <p>
               <span className="font-medium">{t('pickupHours')}: </span>
-              {[contact('weekdays'), contact('morning'), contact('afternoon')].join(', ')}
+              {openingHoursText((days) => contact('weekdays', days)).join(', ')}
             </p>
           </>
         ) : order.address ? (
           <p>
             <span className="font-medium">{t('deliveryAddress')}: </span>
-            <span data-testid="order-place">{formatAddress(order.address)}</span>
+            <span data-testid="order-place">
+              <AddressText text={formatAddress(order.address)} />
+            </span>
           </p>
         ) : null}
         {order.telephone ? (
@@ -137,7 +173,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
         ) : null}
       </section>
 
-      <section aria-labelledby="order-payment" className="flex flex-col gap-4">
+      <section
+        id={ORDER_PAYMENT_ANCHOR}
+        aria-labelledby="order-payment"
+        className="flex scroll-mt-24 flex-col gap-4"
+      >
         <h2 id="order-payment" className={cardTitleClass}>
           {t('paymentTitle')}
         </h2>
@@ -160,6 +200,36 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId }:
           />
         ) : null}
         {whatsapp}
+        {cancellable ? (
+          <div className="flex flex-col items-start gap-2">
+            <OrderPageCancel orderID={order.orderID} />
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="order-history" className="flex flex-col gap-2">
+        <h2 id="order-history" className={cardTitleClass}>
+          {t('historyTitle')}
+        </h2>
+        <ol data-testid="order-history" className="flex flex-col gap-1">
+          {order.statusHistory.map((entry, index) => (
+            <li
+              key={`${entry.status}:${entry.at}:${index}`}
+              className="flex flex-wrap items-baseline justify-between gap-x-4"
+            >
+              <span className="font-medium">{status(entry.status)}</span>
+              {entry.at ? (
+                <time dateTime={entry.at} className="text-sm text-cacao-700 dark:text-cacao-200">
+                  {formatOrderDate(entry.at, locale)}
+                </time>
+              ) : (
+                <span className="text-sm text-cacao-700 dark:text-cacao-200">
+                  {t('historyTimeUnknown')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <div className="flex flex-wrap gap-3">

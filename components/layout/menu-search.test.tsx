@@ -79,4 +79,26 @@ describe('MenuSearch', () => {
     expect(titles()).toContain('Barra Tropical Rio');
     warn.mockRestore();
   });
+
+  it("marks the products the live read says are sold out or not for sale with the cards' labels", async () => {
+    renderAccount(<MenuSearch open />);
+    await act(async () =>
+      answer({
+        hidden: [],
+        products: {
+          'barra-tropical-rio': { stock: 0, forSale: true },
+          'barra-tropical-bahia': { stock: 4, forSale: true },
+          'barra-tropical-minas': { stock: 9, forSale: false },
+        },
+      }),
+    );
+    search('barra tropical');
+    const mark = (title: string) =>
+      within(screen.getByRole('link', { name: new RegExp(title) })).queryByTestId(
+        'search-unavailable',
+      )?.textContent;
+    expect(mark('Barra Tropical Rio')).toBe('Esgotado');
+    expect(mark('Barra Tropical Minas')).toBe('Indisponível');
+    expect(mark('Barra Tropical Bahia')).toBeUndefined();
+  });
 });

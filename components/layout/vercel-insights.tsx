@@ -1,3 +1,5 @@
+import { runtimeEnv } from '@/lib/public-env';
+
 import { VercelInsightsIsland } from './vercel-insights-island';
 
 /**
@@ -6,6 +8,6 @@ import { VercelInsightsIsland } from './vercel-insights-island';
  * Vercel deployment (VERCEL=1 is set there at build and run time).
  */
 export function VercelInsights() {
-  if (process.env.VERCEL !== '1') return null;
+  if (runtimeEnv('VERCEL') !== '1') return null;
   return <VercelInsightsIsland />;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useEffectEvent, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { lockScroll } from '@/lib/dom/scroll-lock';
@@ -51,11 +51,23 @@ export function Sheet({
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(onClose);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  // The control that opened the sheet, read before any effect moves focus: a panel whose code
+  // arrives with its first opening mounts its content with the sheet, and the content's own
+  // effects (which run before this component's) may already have focused something inside it
+  // (components/layout/menu-search.tsx), which could not take focus back once closed.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    openerRef.current =
+      active instanceof HTMLElement && !panelRef.current?.contains(active) ? active : null;
+  }, [open]);
 
   useEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = openerRef.current;
     const first = panel.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn(panel)[0];
     (first ?? panel).focus({ preventScroll: true });
     const unlockScroll = lockScroll();

@@ -94,6 +94,23 @@ describe('OrdersList', () => {
     expect(link.getAttribute('href')).toContain(encodeURIComponent('pedido número order-4'));
   });
 
+  it('links every order to its page, named by its number', () => {
+    renderAccount(<OrdersList initialOrders={orders} />);
+    const link = screen.getByRole('link', { name: 'Ver pedido order-4' });
+    expect(link.getAttribute('href')).toMatch(/\/checkout\/order-4$/);
+    expect(link).toHaveTextContent('Ver pedido');
+    expect(screen.getAllByRole('link', { name: /^Ver pedido / })).toHaveLength(3);
+  });
+
+  it('offers to pay only the orders the server says wait for an online payment, on their page', () => {
+    const unpaid = { ...order(6, {}, 'Retirada'), payOnline: true };
+    renderAccount(<OrdersList initialOrders={[unpaid, ...orders]} />);
+    const pay = screen.getByRole('link', { name: 'Pagar o pedido order-6' });
+    expect(pay).toHaveTextContent('Pagar');
+    expect(pay.getAttribute('href')).toMatch(/\/checkout\/order-6#pagamento$/);
+    expect(screen.getAllByRole('link', { name: /^Pagar / })).toHaveLength(1);
+  });
+
   it('offers to cancel an open order only, after a confirm step, and reads the orders again', async () => {
     const { store } = renderAccount(<OrdersList initialOrders={orders} />);
     act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));

@@ -8,18 +8,18 @@ import { Price } from '@/components/ui/price';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import { usePollWhileVisible } from '@/lib/hooks/use-poll-while-visible';
 import { getMyOrders } from '@/lib/orders/actions';
-import type { CancelOrderResult } from '@/lib/orders/cancel-order';
-import { requestOrderCancel } from '@/lib/orders/client';
 import { formatOrderDate } from '@/lib/orders/format';
-import { RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
+import { ORDER_PAYMENT_ANCHOR, RECENT_ORDERS_COUNT, visibleOrders } from '@/lib/orders/list';
 import { openStatusFingerprint, type OrderStatusSnapshot } from '@/lib/orders/live';
 import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
+import { Link } from '@/lib/i18n/navigation';
 import { whatsappLink } from '@/lib/shop';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { sectionTitleClass } from '@/components/ui/card';
 import { noticeClass } from '@/components/ui/notice';
+import { CancelOrder } from './cancel-order';
 
 type Props = {
   /** Orders read by the server with the page (/usuario); without them the list fetches its own. */
@@ -250,6 +250,14 @@ function OrderCard({ order }: { order: Order }) {
         </dl>
       </div>
       <div className="flex flex-wrap items-center gap-2 px-3 pb-2">
+        {/* The order's page: address, payment state and the history of its statuses. */}
+        <Link
+          href={`/checkout/${encodeURIComponent(order.orderID)}`}
+          aria-label={t('detailsLabel', { orderID: order.orderID })}
+          className={buttonClass({ variant: 'secondary', size: 'xs' })}
+        >
+          {t('details')}
+        </Link>
         <a
           href={whatsappLink(t('whatsappText', { orderID: order.orderID }))}
           target="_blank"
@@ -259,100 +267,20 @@ function OrderCard({ order }: { order: Order }) {
         >
           {t('whatsapp')}
         </a>
+        {/* Unpaid online: the order's page has Mercado Pago's payment, as after checkout. */}
+        {order.payOnline ? (
+          <Link
+            href={`/checkout/${encodeURIComponent(order.orderID)}#${ORDER_PAYMENT_ANCHOR}`}
+            aria-label={t('payLabel', { orderID: order.orderID })}
+            className={buttonClass({ variant: 'primary', size: 'xs' })}
+          >
+            {t('pay')}
+          </Link>
+        ) : null}
         {isOpenOrderStatus(orderStatusKey(order.status)) ? (
           <CancelOrder orderID={order.orderID} />
         ) : null}
       </div>
     </li>
-  );
-}
-
-/** The message key under "Orders.cancelErrors" for a refused cancellation. */
-function cancelErrorKey(result: Exclude<CancelOrderResult, { ok: true }>) {
-  switch (result.error) {
-    case 'not-open':
-      return 'notOpen';
-    case 'not-found':
-      return 'notFound';
-    case 'unauthenticated':
-      return 'unauthenticated';
-    case 'temporarily-unavailable':
-      return 'unavailable';
-    default:
-      return 'failed';
-  }
-}
-
-/**
- * Cancels an open order after a confirm step (POST /api/orders/cancel). On an answer, flags
- * ordersNeedUpdate so the list reads the orders again and shows where they are now.
- */
-function CancelOrder({ orderID }: { orderID: string }) {
-  const t = useTranslations('Orders');
-  const userStore = useUserStoreApi();
-  const [step, setStep] = useState<'idle' | 'confirm' | 'sending'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const questionId = useId();
-
-  const confirm = async () => {
-    setStep('sending');
-    setError(null);
-    let result: CancelOrderResult;
-    try {
-      result = await requestOrderCancel(orderID);
-    } catch (cause) {
-      console.error('Cancelling the order failed:', cause);
-      result = { ok: false, error: 'temporarily-unavailable' };
-    }
-    if (!result.ok) setError(t(`cancelErrors.${cancelErrorKey(result)}`));
-    setStep('idle');
-    // Cancelled, or it moved on meanwhile: either way the list shows where it is now.
-    if (result.ok || result.error === 'not-open') userStore.getState().setOrdersNeedUpdate(true);
-  };
-
-  return (
-    <>
-      {step === 'idle' ? (
-        <button
-          type="button"
-          onClick={() => setStep('confirm')}
-          aria-label={t('cancelLabel', { orderID })}
-          className={buttonClass({ variant: 'secondary', size: 'xs' })}
-        >
-          {t('cancel')}
-        </button>
-      ) : (
-        <div
-          role="group"
-          aria-labelledby={questionId}
-          className="flex flex-wrap items-center gap-2"
-        >
-          <p id={questionId} className="text-sm">
-            {t('cancelQuestion', { orderID })}
-          </p>
-          <button
-            type="button"
-            onClick={confirm}
-            disabled={step === 'sending'}
-            className={buttonClass({ variant: 'primary', size: 'xs' })}
-          >
-            {step === 'sending' ? t('cancelling') : t('cancelConfirm')}
-          </button>
-          <button
-            type="button"
-            onClick={() => setStep('idle')}
-            disabled={step === 'sending'}
-            className={buttonClass({ variant: 'secondary', size: 'xs' })}
-          >
-            {t('cancelKeep')}
-          </button>
-        </div>
-      )}
-      {error ? (
-        <p role="alert" className={noticeClass('error', 'sm')}>
-          {error}
-        </p>
-      ) : null}
-    </>
   );
 }

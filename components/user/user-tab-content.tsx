@@ -10,6 +10,7 @@ import { useUserStore } from '@/components/providers/user-store-provider';
 // stays out of every page's first load (as Firebase itself does).
 const AccountView = dynamic(() => import('./account-view').then((m) => m.AccountView), {
   ssr: false,
+  loading: LoadingAccount,
 });
 const LoginPanel = dynamic(() => import('./login-panel').then((m) => m.LoginPanel), {
   ssr: false,
@@ -18,6 +19,16 @@ const LoginPanel = dynamic(() => import('./login-panel').then((m) => m.LoginPane
 
 function LoadingFirebase() {
   const t = useTranslations('LoginForm');
+  return (
+    <p role="status" className="text-cacao-700 dark:text-cacao-200">
+      {t('loading')}
+    </p>
+  );
+}
+
+/** While the account's code is on its way (a slow network): said, not a blank tab. */
+function LoadingAccount() {
+  const t = useTranslations('Profile');
   return (
     <p role="status" className="text-cacao-700 dark:text-cacao-200">
       {t('loading')}

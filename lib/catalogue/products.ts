@@ -1,4 +1,4 @@
-import type { CategoryKey, Ingredient, Localized, Product, ProductTypeKey } from './types';
+import type { Ingredient, Localized, Product } from './types';
 
 const IMAGE_SIZE = 400;
 
@@ -233,20 +233,22 @@ const vanilla: Ingredient = {
   },
 };
 
-type ProductInput = {
-  key: string;
-  type: ProductTypeKey;
-  category: CategoryKey;
+type ProductInput = Pick<
+  Product,
+  | 'key'
+  | 'type'
+  | 'category'
+  | 'title'
+  | 'subtitle'
+  | 'description'
+  | 'price'
+  | 'weight'
+  | 'ingredients'
+> & {
   isPromoted?: boolean;
   // The organic line: the single-origin recipes made only of cacao, nuts, sugar and milk from the
   // growers the shop buys from directly (Amazonas riverside communities, Bahia's cabruca farms).
   isOrganic?: boolean;
-  title: Localized;
-  subtitle: Localized;
-  description: Localized<string[]>;
-  price: number;
-  weight: string;
-  ingredients: Ingredient[];
   alt: { product: Localized; detail: Localized };
 };
 

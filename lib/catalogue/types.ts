@@ -1,4 +1,6 @@
-export type Locale = 'pt-BR' | 'en';
+import type { AppLocale } from '@/lib/i18n/locales';
+
+export type Locale = AppLocale;
 
 export type Localized<T = string> = Record<Locale, T>;
 

@@ -7,23 +7,16 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 
 import { cookieJar, nextSecond, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 jest.mock('next/headers', () =>
   jest
     .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
     .nextHeadersMock(),
 );
-jest.mock('next/cache', () => ({
-  revalidatePath: jest.fn(),
-  revalidateTag: jest.fn(),
-  unstable_cache: <T>(read: T) => read,
-}));
+jest.mock('next/cache', () =>
+  jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
+);
 // Invalidations made after the answer (lib/control-panel/revalidate.ts): their callback is run by hand.
 jest.mock('next/server', () => ({
   ...jest.requireActual<typeof import('next/server')>('next/server'),
@@ -164,13 +157,13 @@ function inventoryInput(key: string, extra: Record<string, unknown> = {}) {
   return { locale: 'pt-BR', lines: [stockLine(key, extra)] };
 }
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
   // forbidden() needs the flag next.config.ts sets (experimental.authInterrupts) for the build.
   process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = 'true';
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   auth = clients.auth;
   session = await import('@/lib/session/session');
   actions = await import('./actions');
@@ -196,11 +189,6 @@ beforeAll(async () => {
   await nextSecond();
   await auth.revokeRefreshTokens('admin-revoked');
 }, 120_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 /** Runs what the actions left for after their answer (storefront invalidations, e-mails). */
 async function runAfterAnswer() {
@@ -439,6 +427,11 @@ describe('changing an order status', () => {
       ['inProduction', 'waitingForRetrieval'],
       ['waitingForRetrieval', 'delivered'],
     ]);
+    // The order page's history: each move at its audit entry's time (this order was stored
+    // without one, as orders placed before it existed).
+    const history = (await orderData(orderID))?.statusHistory as Record<string, unknown>[];
+    expect(history.map(({ status }) => status)).toEqual(steps);
+    expect(history.map(({ at }) => at)).toEqual(audit.map(({ at }) => at));
     for (const entry of audit) {
       expect(entry.by).toEqual({ uid: 'seed-admin', email: 'admin@chocolates.local' });
       expect(entry.at).toBeInstanceOf(Timestamp);

@@ -124,6 +124,38 @@ describe('ordersCsv', () => {
     expect(rows[2]?.slice(5)).toEqual(['Pick-up', 'Cancelled']);
   });
 
+  it("titles the products in the CSV's language, whatever language they were ordered in", () => {
+    const ordered = order({
+      orderItems: [
+        { key: 'barra-tropical-sampa', translatedTitle: 'Tropical Sampa Bar', quantity: 1 },
+        { key: 'no-longer-sold', translatedTitle: 'Old Egg', quantity: 2 },
+      ],
+    });
+    expect(parse(ordersCsv([ordered], 'pt-BR'), ';')[1]?.[3]).toBe(
+      '1 × Barra Tropical Sampa; 2 × Old Egg',
+    );
+    expect(
+      parse(
+        ordersCsv(
+          [
+            {
+              ...ordered,
+              orderItems: [
+                {
+                  key: 'barra-tropical-sampa',
+                  translatedTitle: 'Barra Tropical Sampa',
+                  quantity: 1,
+                },
+              ],
+            },
+          ],
+          'en',
+        ),
+        ',',
+      )[1]?.[3],
+    ).toBe('1 × Tropical Sampa Bar');
+  });
+
   it('names the file by language and date', () => {
     expect(ordersCsvFileName('pt-BR', new Date('2026-03-20T15:00:00Z'))).toBe(
       'pedidos-2026-03-20.csv',

@@ -1,24 +1,22 @@
-import { createTranslator } from 'next-intl';
-
+import { getProduct } from '@/lib/catalogue';
+import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
+import { translatorFor } from '@/lib/i18n/translator';
 import { orderStatusKey } from '@/lib/orders/status';
 import type { OrderStatusFlags, ShippingOption } from '@/lib/orders/types';
-import en from '@/messages/en.json';
-import ptBR from '@/messages/pt-BR.json';
 
 import { csvDocument, type CsvDialect } from './csv';
 
 // The control panel's order export: one row per order of the filtered list, headers, dates,
-// amounts, receiving methods and statuses in the admin's language.
-
-const MESSAGES = { en, 'pt-BR': ptBR } as const;
+// amounts, receiving methods, statuses and product titles in the admin's language.
 
 export type ExportOrder = {
   orderID: string;
   /** ISO 8601. */
   orderDate: string;
   customer: { name: string; email: string };
-  orderItems: readonly { translatedTitle: string; quantity: number }[];
+  /** `translatedTitle` is in the ordering language; the catalogue's title by `key` wins. */
+  orderItems: readonly { key?: string; translatedTitle: string; quantity: number }[];
   /** Whole reais. */
   total: number;
   shippingOption: ShippingOption;
@@ -45,9 +43,8 @@ function exportDate(iso: string): string {
 }
 
 export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): string {
-  const messages = MESSAGES[locale] as typeof en;
-  const t = createTranslator({ locale, messages, namespace: 'OrderExport' });
-  const status = createTranslator({ locale, messages, namespace: 'OrderStatus' });
+  const t = translatorFor(locale, 'OrderExport');
+  const status = translatorFor(locale, 'OrderStatus');
   const header = [
     t('date'),
     t('number'),
@@ -63,7 +60,12 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     order.customer.name && order.customer.email
       ? `${order.customer.name} <${order.customer.email}>`
       : order.customer.name || order.customer.email,
-    order.orderItems.map((item) => `${item.quantity} × ${item.translatedTitle}`).join('; '),
+    order.orderItems
+      .map((item) => {
+        const title = orderItemTitle(item, (key) => getProduct(key)?.title[locale]);
+        return `${item.quantity} × ${title}`;
+      })
+      .join('; '),
     // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
     locale === 'pt-BR' ? `${order.total},00` : `${order.total}.00`,
     t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),

@@ -1,47 +1,61 @@
-// The composite indexes the orders queries need in a real project (firestore.indexes.json,
-// `firebase deploy --only firestore:indexes`); the local Firestore needs none, so this checks the
-// file declares each query shape of lib/orders/repository.ts.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
 
-type IndexField = { fieldPath: string; order: 'ASCENDING' | 'DESCENDING' };
-type Index = { collectionGroup: string; queryScope: string; fields: IndexField[] };
+// Every query of the repositories, run against a local Firestore that, like a real project,
+// refuses a query needing a composite index that firestore.indexes.json does not declare
+// (scripts/local-firebase/indexes.mjs; test/local-firebase-env.ts turns it on for every test).
+// A query added without its index, or an index removed from the file while a query needs it,
+// fails here with FAILED_PRECONDITION naming the missing index.
 
-const root = path.join(__dirname, '..', '..');
-const { indexes } = JSON.parse(readFileSync(path.join(root, 'firestore.indexes.json'), 'utf8')) as {
-  indexes: Index[];
-};
+jest.setTimeout(60_000);
 
-const shape = (index: Index) =>
-  `${index.collectionGroup}:${index.fields.map((f) => `${f.fieldPath} ${f.order}`).join(', ')}`;
+setUpFileFirebase({ timeoutMs: 80_000 });
 
-describe('firestore.indexes.json', () => {
-  it('is the file firebase.json deploys', () => {
-    const config = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8'));
-    expect(config.firestore.indexes).toBe('firestore.indexes.json');
+let orders: typeof import('@/lib/orders/repository');
+let users: typeof import('@/lib/users/repository');
+
+beforeAll(async () => {
+  // Environment first: lib/env.ts and firebase-admin read it at first use.
+  orders = await import('@/lib/orders/repository');
+  users = await import('@/lib/users/repository');
+});
+
+afterAll(() => orders?.stopOrdersMarkerListener());
+
+const STATUSES = [null, 'waitingPayment'] as const;
+const SHIPPING = [null, 'Retirada'] as const;
+const CURSOR = { seconds: 1_900_000_000, nanoseconds: 0, id: 'ZZZZZZ' };
+
+describe('every repository query has the indexes it needs', () => {
+  it.each(STATUSES.flatMap((status) => SHIPPING.map((shipping) => [status, shipping] as const)))(
+    "the panel's list filtered by status %s and shipping %s, every page direction",
+    async (status, shipping) => {
+      const filters = { status, shipping, q: '' };
+      await orders.listPanelOrders({ ...filters, after: null, before: null });
+      await orders.listPanelOrders({ ...filters, after: CURSOR, before: null });
+      await orders.listPanelOrders({ ...filters, after: null, before: CURSOR });
+    },
+  );
+
+  it.each(['cliente', 'cliente@chocolates.local', 'ABC123'])(
+    "the panel's search for %s",
+    async (q) => {
+      await orders.listPanelOrders({ status: null, shipping: null, q, after: null, before: null });
+    },
+  );
+
+  it("a shopper's orders, open statuses and unsettled orders", async () => {
+    await orders.listOrdersForUser('seed-shopper');
+    await orders.listOpenOrderStatuses('seed-shopper');
+    const { getAdminDb } = await import('@/lib/firebase/admin');
+    await getAdminDb().runTransaction((tx) =>
+      orders.listUnsettledOrdersInTransaction(tx, 'seed-shopper'),
+    );
   });
 
-  it.each([
-    // The panel's list (lib/orders/repository.ts panelQuery): status and shipping filters, newest
-    // first for the next page, oldest first for the previous one (the id tie-break is implicit).
-    'orders:statusKey ASCENDING, orderDate DESCENDING',
-    'orders:statusKey ASCENDING, orderDate ASCENDING',
-    'orders:shippingOption ASCENDING, orderDate DESCENDING',
-    'orders:shippingOption ASCENDING, orderDate ASCENDING',
-    'orders:statusKey ASCENDING, shippingOption ASCENDING, orderDate DESCENDING',
-    'orders:statusKey ASCENDING, shippingOption ASCENDING, orderDate ASCENDING',
-    // The panel's e-mail search, newest first.
-    'orders:customerEmailLower ASCENDING, orderDate DESCENDING',
-    // Expiry of orders stored before expiresAt: unpaid payment status and a date range.
-    'orders:payment.status ASCENDING, orderDate ASCENDING',
-  ])('declares %s', (expected) => {
-    expect(indexes.map(shape)).toContain(expected);
-  });
-
-  it('holds only collection-scoped indexes on orders', () => {
-    for (const index of indexes) {
-      expect(index).toMatchObject({ collectionGroup: 'orders', queryScope: 'COLLECTION' });
-      expect(index.fields.length).toBeGreaterThanOrEqual(2);
-    }
+  it('the order changes, the expiry candidates, the marker and the accounts by e-mail', async () => {
+    await orders.listOrderChangesSince(new Date(0));
+    await orders.listExpiryCandidates(new Date(), new Date(), ['pending', 'waiting'], 10);
+    await orders.readOrdersMarker();
+    await users.getUserIdsByEmail('Cliente@Chocolates.local');
   });
 });

@@ -1,5 +1,36 @@
-// The one size-capped request body reader, for the route handlers that read a body themselves
-// (the session route, the Mercado Pago webhook).
+// The one size-capped request body reader and the one JSON body parser, for every route handler
+// that reads a body (the session and order routes, the Mercado Pago webhook, the CSP reports).
+// No server-only import: nothing here is secret.
+
+export type JsonBodyResult =
+  | { ok: true; value: unknown }
+  | { ok: false; error: 'unsupported-media-type' | 'body-too-large' | 'invalid-json' };
+
+function isJsonContentType(value: string | null): boolean {
+  return value?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The JSON in a body's bytes (strict UTF-8), or why it is none. */
+export function parseJsonBytes(bytes: Uint8Array): JsonBodyResult {
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch {
+    return { ok: false, error: 'invalid-json' };
+  }
+}
+
+/**
+ * Reads an application/json body of at most `maxBytes`, stopping as soon as the limit is passed,
+ * whatever Content-Length claims. Returns the parsed value or the reason it was refused.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBodyResult> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return { ok: false, error: 'unsupported-media-type' };
+  }
+  const bytes = await readCappedBody(request, maxBytes);
+  if (bytes === null) return { ok: false, error: 'body-too-large' };
+  return parseJsonBytes(bytes);
+}
 
 /**
  * The body's bytes, or null when it is larger than `maxBytes`: refused on a larger declared

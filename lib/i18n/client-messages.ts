@@ -1,5 +1,6 @@
 import type { AbstractIntlMessages } from 'next-intl';
 import type { Panel } from '@/lib/stores/ui-store';
+import { SHOP_BUILD_ID } from '@/lib/public-env';
 
 /**
  * Message namespaces sent with every page, for client components of its first load that call
@@ -50,7 +51,7 @@ export function pickMessages(
  * code). It is part of the texts' address, so a cache can keep them for good and a page's code
  * never gets the texts of another build.
  */
-export const MESSAGES_BUILD = process.env.SHOP_BUILD_ID ?? 'development';
+export const MESSAGES_BUILD = SHOP_BUILD_ID;
 
 /** Where the browser fetches a panel's texts. */
 export function messagesPath(locale: string, panel: Panel): string {

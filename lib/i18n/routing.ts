@@ -8,5 +8,5 @@ export const routing = defineRouting({
   // pt-BR or pt gives Portuguese, anything else English (lib/i18n/negotiate.ts).
   defaultLocale: 'en',
   localePrefix: 'always',
-  localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  localeCookie: LOCALE_COOKIE,
 });

@@ -35,6 +35,6 @@ describe('language switch helpers', () => {
   });
 
   it('remembers the choice for a year on the whole site', () => {
-    expect(localeCookie('en')).toBe('NEXT_LOCALE=en; Max-Age=31536000; Path=/; SameSite=Lax');
+    expect(localeCookie('en')).toBe('NEXT_LOCALE=en; Max-Age=31536000; Path=/; SameSite=lax');
   });
 });

@@ -25,8 +25,9 @@ export function delocalizedPath(pathname: string): string {
   return rest.length === 0 ? '/' : `/${rest.join('/')}`;
 }
 
-/** The NEXT_LOCALE cookie that remembers an explicit choice for a year (the proxy reads it). */
+/** The locale cookie (LOCALE_COOKIE; the proxy reads it) remembering `locale`, for document.cookie. */
 export function localeCookie(locale: AppLocale): string {
   if (!(locales as readonly string[]).includes(locale)) throw new RangeError(locale);
-  return `${LOCALE_COOKIE}=${locale}; Max-Age=${60 * 60 * 24 * 365}; Path=/; SameSite=Lax`;
+  const { name, maxAge, sameSite } = LOCALE_COOKIE;
+  return `${name}=${locale}; Max-Age=${maxAge}; Path=/; SameSite=${sameSite}`;
 }

@@ -7,6 +7,7 @@ import { getProduct, products } from '@/lib/catalogue';
 import { LIVE_CATALOGUE_CACHE, type LiveCatalogue } from '@/lib/catalogue/live';
 import type { Product } from '@/lib/catalogue/types';
 import { getAdminDb, inventoryCollection } from '@/lib/firebase/admin';
+import { runtimeEnv } from '@/lib/public-env';
 
 import {
   catalogueDefaults,
@@ -28,7 +29,7 @@ const RUNTIME_TIMEOUT_MS = 5_000;
 let buildFallbackLogged = false;
 
 function isBuildPhase(): boolean {
-  return process.env.NEXT_PHASE === 'phase-production-build';
+  return runtimeEnv('NEXT_PHASE') === 'phase-production-build';
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

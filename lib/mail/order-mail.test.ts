@@ -7,12 +7,7 @@ import path from 'node:path';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import type { PublicUser } from '@/lib/users/types';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => ({
@@ -31,12 +26,9 @@ jest.mock('@/lib/control-panel/auth', () => ({
 jest.mock('next/headers', () => ({
   headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.60' }),
 }));
-jest.mock('next/cache', () => ({
-  revalidatePath: jest.fn(),
-  revalidateTag: jest.fn(),
-  refresh: jest.fn(),
-  unstable_cache: <T>(read: T) => read,
-}));
+jest.mock('next/cache', () =>
+  jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
+);
 
 jest.setTimeout(60_000);
 
@@ -84,14 +76,13 @@ async function outboxFor(orderID: string, count: number) {
   }
 }
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000, withoutMercadoPago: true });
+
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) {
-    if (name.startsWith('MERCADOPAGO_') || name === 'SMTP_URL' || name === 'MAIL_FROM') {
-      delete process.env[name];
-    }
-  }
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
+  // The local outbox, not a developer's SMTP settings.
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  ({ stack, clients } = firebase);
   process.env.LOCAL_FIREBASE_DATA_DIR = stack.dataDir;
   outbox = path.join(stack.dataDir, 'outbox');
   await clients.db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 50 });
@@ -100,8 +91,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.LOCAL_FIREBASE_DATA_DIR;
-  await clients?.close();
-  await stack?.stop();
 });
 
 describe('with the local outbox', () => {

@@ -1,17 +1,12 @@
-import { createTranslator } from 'next-intl';
-
 import { formatPrice } from '@/lib/catalogue/format';
 import type { AppLocale } from '@/lib/i18n/locales';
-import type { OrderStatusKey } from '@/lib/orders/status';
+import { translatorFor } from '@/lib/i18n/translator';
+import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
 import { formatShopAddress, SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
-import en from '@/messages/en.json';
-import ptBR from '@/messages/pt-BR.json';
 
 // The order e-mails' texts, built from the messages files (namespace OrderEmail) in the order's
 // language. Pure: the transport (lib/mail/send.ts) decides where they go.
-
-const MESSAGES = { en, 'pt-BR': ptBR } as const;
 
 /** What an order e-mail needs to know about the order, whatever its stored shape. */
 export type MailOrder = {
@@ -30,16 +25,10 @@ export type MailOrder = {
  * The statuses a shopper is told about by e-mail: every one they can see after placing the order
  * (the confirmation promises 'an e-mail at each step', messages OrderEmail.nextSteps).
  */
-export const NOTIFIED_STATUSES = [
-  'waitingPayment',
-  'confirmed',
-  'inProduction',
-  'waitingForRetrieval',
-  'waitingForDelivery',
-  'delivered',
-  'cancelled',
-] as const satisfies readonly OrderStatusKey[];
-export type NotifiedStatus = (typeof NOTIFIED_STATUSES)[number];
+export type NotifiedStatus = Exclude<OrderStatusKey, 'awaitingApproval'>;
+export const NOTIFIED_STATUSES = ORDER_STATUS_KEYS.filter(
+  (key): key is NotifiedStatus => key !== 'awaitingApproval',
+);
 
 export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStatus {
   return (NOTIFIED_STATUSES as readonly OrderStatusKey[]).includes(status);
@@ -60,16 +49,11 @@ export type MailMessage = {
 const SHOP_LOCALE: AppLocale = 'pt-BR';
 
 function translator(locale: AppLocale) {
-  // Both files have the same keys (a test enforces it); one type keeps the key checks precise.
-  return createTranslator({
-    locale,
-    messages: MESSAGES[locale] as typeof en,
-    namespace: 'OrderEmail',
-  });
+  return translatorFor(locale, 'OrderEmail');
 }
 
 function statusLabel(locale: AppLocale, status: OrderStatusKey): string {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'OrderStatus' })(status);
+  return translatorFor(locale, 'OrderStatus')(status);
 }
 
 function formatDate(locale: AppLocale, iso: string): string {
@@ -100,100 +84,104 @@ function orderPageUrl(order: MailOrder): string {
   return `${SITE_URL}/${order.locale}/checkout/${encodeURIComponent(order.orderID)}`;
 }
 
-/** To the shopper, in the order's language: the order number, items and total. */
-export function orderPlacedMail(order: MailOrder): MailMessage {
+/**
+ * A mail to the shopper in the order's language: the greeting, `intro`, the items, the `closing`
+ * lines (where to follow the order), how to ask and the signature.
+ */
+function shopperMail(
+  order: MailOrder,
+  kind: MailKind,
+  subject: string,
+  intro: string,
+  closing: string[],
+): MailMessage {
   const t = translator(order.locale);
   const text = [
     t('greeting', { name: order.customer.name || order.customer.email }),
     '',
-    t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
+    intro,
     '',
     ...itemLines(order.locale, order),
-    '',
-    t('nextSteps'),
-    t('follow', { url: orderPageUrl(order) }),
-    '',
+    ...closing,
     t('questions', { whatsapp: SHOP.whatsapp.display }),
     t('shopSignature'),
   ].join('\n');
-  return {
-    kind: 'order-placed',
-    orderID: order.orderID,
-    to: order.customer.email,
-    subject: t('placedSubject', { orderID: order.orderID }),
-    text,
-  };
+  return { kind, orderID: order.orderID, to: order.customer.email, subject, text };
+}
+
+/** A notice to the shop, in its language: `intro`, the items and the panel filtered on the order. */
+function shopNotice(
+  order: MailOrder,
+  shopAddress: string,
+  kind: MailKind,
+  subject: string,
+  intro: string,
+): MailMessage {
+  const t = translator(SHOP_LOCALE);
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const text = [
+    intro,
+    '',
+    ...itemLines(SHOP_LOCALE, order),
+    '',
+    t('openInPanel', { url: panelUrl }),
+  ].join('\n');
+  return { kind, orderID: order.orderID, to: shopAddress, subject, text };
+}
+
+/** To the shopper, in the order's language: the order number, items and total. */
+export function orderPlacedMail(order: MailOrder): MailMessage {
+  const t = translator(order.locale);
+  return shopperMail(
+    order,
+    'order-placed',
+    t('placedSubject', { orderID: order.orderID }),
+    t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
+    ['', t('nextSteps'), t('follow', { url: orderPageUrl(order) }), ''],
+  );
 }
 
 /** To the shop: who ordered what, with a link to the panel filtered on this order. */
 export function newOrderMail(order: MailOrder, shopAddress: string): MailMessage {
   const t = translator(SHOP_LOCALE);
-  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
-  const text = [
+  return shopNotice(
+    order,
+    shopAddress,
+    'new-order',
+    t('newOrderSubject', { orderID: order.orderID, total: formatPrice(order.total) }),
     t('newOrderIntro', {
       orderID: order.orderID,
       name: order.customer.name || '-',
       email: order.customer.email || '-',
       telephone: order.telephone || '-',
     }),
-    '',
-    ...itemLines(SHOP_LOCALE, order),
-    '',
-    t('openInPanel', { url: panelUrl }),
-  ].join('\n');
-  return {
-    kind: 'new-order',
-    orderID: order.orderID,
-    to: shopAddress,
-    subject: t('newOrderSubject', { orderID: order.orderID, total: formatPrice(order.total) }),
-    text,
-  };
+  );
 }
 
 /** To the shopper, in the order's language, when the order reaches a status they care about. */
 export function statusChangedMail(order: MailOrder, status: NotifiedStatus): MailMessage {
   const t = translator(order.locale);
-  const label = statusLabel(order.locale, status);
-  const text = [
-    t('greeting', { name: order.customer.name || order.customer.email }),
-    '',
+  return shopperMail(
+    order,
+    `status-${status}`,
+    t('statusSubject', { orderID: order.orderID, status: statusLabel(order.locale, status) }),
     t('statusIntro', { status, orderID: order.orderID, address: formatShopAddress() }),
-    '',
-    ...itemLines(order.locale, order),
-    '',
-    t('follow', { url: orderPageUrl(order) }),
-    t('questions', { whatsapp: SHOP.whatsapp.display }),
-    t('shopSignature'),
-  ].join('\n');
-  return {
-    kind: `status-${status}`,
-    orderID: order.orderID,
-    to: order.customer.email,
-    subject: t('statusSubject', { orderID: order.orderID, status: label }),
-    text,
-  };
+    ['', t('follow', { url: orderPageUrl(order) })],
+  );
 }
 
 /** To the shop: the shopper cancelled their open order themselves (its units went back). */
 export function shopperCancelledMail(order: MailOrder, shopAddress: string): MailMessage {
   const t = translator(SHOP_LOCALE);
-  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
-  const text = [
+  return shopNotice(
+    order,
+    shopAddress,
+    'shopper-cancelled',
+    t('shopperCancelledSubject', { orderID: order.orderID }),
     t('shopperCancelledIntro', {
       orderID: order.orderID,
       name: order.customer.name || '-',
       email: order.customer.email || '-',
     }),
-    '',
-    ...itemLines(SHOP_LOCALE, order),
-    '',
-    t('openInPanel', { url: panelUrl }),
-  ].join('\n');
-  return {
-    kind: 'shopper-cancelled',
-    orderID: order.orderID,
-    to: shopAddress,
-    subject: t('shopperCancelledSubject', { orderID: order.orderID }),
-    text,
-  };
+  );
 }

@@ -1,5 +1,6 @@
 'use server';
 
+import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import { getSessionUid } from '@/lib/session/session';
 
 import type { RetryPaymentResult } from './checkout-result';
@@ -20,7 +21,8 @@ export async function getMyOrders(): Promise<GetMyOrdersResult> {
   if (!uid) return { ok: false, error: 'unauthenticated' };
   // An unpaid order past its deadline is listed as cancelled, not as waiting for payment.
   await expireDueOrdersLazily();
-  return { ok: true, orders: await listOrdersForUser(uid) };
+  const onlinePayment = getMercadoPagoPublicKey() !== null;
+  return { ok: true, orders: await listOrdersForUser(uid, { onlinePayment }) };
 }
 
 /** A fresh Mercado Pago preference for the signed-in user's unpaid order. Never throws. */

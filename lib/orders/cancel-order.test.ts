@@ -6,12 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | 'unavailable' | null>();
 jest.mock('@/lib/session/session', () => {
@@ -30,8 +25,6 @@ jest.setTimeout(60_000);
 
 const ROOT = 'projects/chocolate-shop';
 
-let stack: TestFirebase;
-let clients: AdminClients;
 let db: Firestore;
 let route: typeof import('@/app/api/orders/cancel/route');
 
@@ -98,17 +91,12 @@ function cancel(user: PublicUser | 'unavailable' | null, body: unknown) {
   );
 }
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
-  db = clients.db;
+  ({ db } = firebase);
   route = await import('@/app/api/orders/cancel/route');
 }, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 describe('POST /api/orders/cancel', () => {
   it("cancels the shopper's open order: status, units back, audit by the shopper, marker", async () => {
@@ -136,6 +124,8 @@ describe('POST /api/orders/cancel', () => {
       from: 'awaitingApproval',
       to: 'cancelled',
     });
+    // The order page's history gets the cancellation, timed as the audit entry.
+    expect(cancelled?.statusHistory).toEqual([{ status: 'cancelled', at: cancelled?.audit[0].at }]);
     expect(await stock()).toBe(7);
     expect(await userMarker(eva.uid)).toBe(before + 1);
   });

@@ -14,15 +14,17 @@ describe('checkout error messages', () => {
         ],
       }),
     ).toEqual([
-      { key: 'outOfStock', values: { title: 'Ovo Pistache', available: 2 } },
-      { key: 'soldOut', values: { title: 'Mini Ovo', available: 0 } },
+      { key: 'outOfStock', values: { title: 'Ovo Pistache', available: 2 }, productKey: 'a' },
+      { key: 'soldOut', values: { title: 'Mini Ovo', available: 0 }, productKey: 'b' },
     ]);
     expect(
       checkoutErrorMessages({
         error: 'unavailable',
         details: [{ key: 'a', title: 'Ovo Pistache', available: 0 }],
       }),
-    ).toEqual([{ key: 'unavailable', values: { title: 'Ovo Pistache', available: 0 } }]);
+    ).toEqual([
+      { key: 'unavailable', values: { title: 'Ovo Pistache', available: 0 }, productKey: 'a' },
+    ]);
     expect(checkoutErrorMessages({ error: 'server-error' })).toEqual([{ key: 'serverError' }]);
   });
 

@@ -57,6 +57,11 @@ export type CheckoutErrorMessageKey =
 export type CheckoutErrorMessage = {
   key: CheckoutErrorMessageKey;
   values?: { title: string; available: number };
+  /**
+   * For the messages about one line ('outOfStock', 'soldOut', 'unavailable'): its product, so the
+   * form can lower that line to the units left, or remove it, in place.
+   */
+  productKey?: string;
   /** For 'tooManyOpen': the account's open orders, by number. */
   openOrders?: string[];
   /** For 'rateLimited': whole seconds to wait (the 429's Retry-After). */
@@ -77,10 +82,11 @@ export function checkoutErrorMessages(
 ): CheckoutErrorMessage[] {
   const details = failure.details ?? [];
   if ((failure.error === 'out-of-stock' || failure.error === 'unavailable') && details.length) {
-    return details.map(({ title, available }) => ({
+    return details.map(({ key, title, available }) => ({
       key:
         failure.error === 'unavailable' ? 'unavailable' : available > 0 ? 'outOfStock' : 'soldOut',
       values: { title, available },
+      productKey: key,
     }));
   }
   if (failure.error === 'hold-limit' && failure.holdLimits?.length) {

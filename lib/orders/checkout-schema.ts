@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { productKeys } from '@/lib/catalogue';
 
 import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
+import { locales } from '@/lib/i18n/locales';
 
 import { CHECKOUT_LIMITS, ORDER_ID_PATTERN } from './limits';
 
@@ -66,7 +67,7 @@ export const checkoutInputSchema = z
     cpf: normalized(normalizeCpf, 'invalid CPF').optional(),
     /** Save the delivery address (if any) and the telephone to the user's profile too. */
     saveToProfile: z.boolean().optional(),
-    locale: z.enum(['pt-BR', 'en']),
+    locale: z.enum(locales),
   })
   .superRefine((input, context) => {
     if (input.shippingOption === 'Entrega' && !input.address) {

@@ -45,20 +45,26 @@ function failureOfStatus(status: number, retryAfter: string | null): PlaceOrderR
   return { ok: false, error };
 }
 
+/** A same-origin JSON POST, never cached: the response and its JSON body (null when none). */
+async function postJson(url: string, payload: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  return { response, body };
+}
+
 /**
  * Places the order: the route's result as it answered it, with a 429's wait taken from its
  * Retry-After header. Throws only when the request itself fails (network, server restart); the
  * order id stays in the cart, so sending again cannot place the order twice.
  */
 export async function submitOrder(input: CheckoutInput): Promise<PlaceOrderResult> {
-  const response = await fetch(ORDERS_URL, {
-    method: 'POST',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const body: unknown = await response.json().catch(() => null);
+  const { response, body } = await postJson(ORDERS_URL, input);
   const retryAfter = response.headers.get('retry-after');
   if (!isPlaceOrderResult(body)) return failureOfStatus(response.status, retryAfter);
   if (!body.ok && body.error === 'rate-limited') {
@@ -75,14 +81,7 @@ export const CANCEL_ORDER_URL = '/api/orders/cancel';
  * 'temporarily unavailable'). Throws only when the request itself fails.
  */
 export async function requestOrderCancel(orderID: string): Promise<CancelOrderResult> {
-  const response = await fetch(CANCEL_ORDER_URL, {
-    method: 'POST',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ orderID }),
-  });
-  const body: unknown = await response.json().catch(() => null);
+  const { response, body } = await postJson(CANCEL_ORDER_URL, { orderID });
   if (
     typeof body === 'object' &&
     body !== null &&

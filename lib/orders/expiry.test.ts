@@ -6,13 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
-import {
-  adminClients,
-  clearMercadoPagoEnv,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => ({
@@ -58,8 +52,6 @@ const ROOT = 'projects/chocolate-shop';
 const SECRET = 'expiry-test-cron-secret-0123456789';
 const MINUTE = 60_000;
 
-let stack: TestFirebase;
-let clients: AdminClients;
 let db: Firestore;
 let cron: typeof import('@/app/api/cron/expire-orders/route');
 let placing: typeof import('./place-order');
@@ -122,12 +114,11 @@ function post(authorization?: string) {
   );
 }
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000, withoutMercadoPago: true });
+
 beforeAll(async () => {
-  clearMercadoPagoEnv();
   process.env.CRON_SECRET = SECRET;
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
-  db = clients.db;
+  ({ db } = firebase);
   cron = await import('@/app/api/cron/expire-orders/route');
   placing = await import('./place-order');
   expiry = await import('./expiry');
@@ -136,8 +127,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.CRON_SECRET;
-  await clients?.close();
-  await stack?.stop();
 });
 
 describe('POST /api/cron/expire-orders', () => {
@@ -183,6 +172,7 @@ describe('POST /api/cron/expire-orders', () => {
     expect(due?.payment.status).toBe('cancelled');
     expect(due?.audit).toHaveLength(1);
     expect(due?.audit[0]).toMatchObject({ from: 'awaitingApproval', to: 'cancelled' });
+    expect(due?.statusHistory).toEqual([{ status: 'cancelled', at: due?.audit[0].at }]);
     // 5 + 2 (EXP-DUE) + 2 (EXP-LEGACY): once each.
     expect(await stock('ovo-pistache')).toBe(9);
 

@@ -7,6 +7,9 @@ export const RECENT_ORDERS_COUNT = 3;
 /** The anchor of the orders on /usuario ('Ver meus pedidos' links there). */
 export const ORDERS_ANCHOR = 'pedidos';
 
+/** The anchor of the payment on an order's page ('Pagar' in the orders list links there). */
+export const ORDER_PAYMENT_ANCHOR = 'pagamento';
+
 /** A copy sorted newest first; orders with an unreadable date go last, in their given order. */
 export function newestFirst<T extends Pick<Order, 'orderDate'>>(orders: readonly T[]): T[] {
   const time = (order: T) => {

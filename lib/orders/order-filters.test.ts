@@ -1,6 +1,7 @@
 import { EMPTY_STATUS_FLAGS } from './status';
 
 import {
+  customerNameKey,
   matchesOrderFilters,
   NO_FILTERS,
   orderFiltersQuery,
@@ -69,7 +70,7 @@ describe('matchesOrderFilters', () => {
     orderID: 'ABC12345',
     status: { ...EMPTY_STATUS_FLAGS },
     shippingOption: 'Retirada' as const,
-    customer: { email: 'Cliente@Chocolates.local' },
+    customer: { email: 'Cliente@Chocolates.local', name: 'Ângela  Souza' },
   };
 
   it('filters by the status label derived from the flags', () => {
@@ -88,5 +89,13 @@ describe('matchesOrderFilters', () => {
     expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'abc123' })).toBe(true);
     expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'cliente@chocolates' })).toBe(true);
     expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'someone-else' })).toBe(false);
+  });
+
+  it("searches the start of the customer's name, ignoring case, accents and spacing", () => {
+    for (const q of ['ang', 'ÂNGELA', 'angela sou']) {
+      expect(matchesOrderFilters(order, { ...NO_FILTERS, q })).toBe(true);
+    }
+    expect(matchesOrderFilters(order, { ...NO_FILTERS, q: 'souza' })).toBe(false);
+    expect(customerNameKey('  Ângela   Souza ')).toBe('angela souza');
   });
 });

@@ -1,5 +1,7 @@
 // The control panel's order list filters, pure: read from and written to the URL's search
 // params, so a filtered page is shareable and rendered on the server.
+import { normalizeForSearch } from '@/lib/catalogue/search';
+
 import { orderStatusKey, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
 import type { OrderStatusFlags, ShippingOption } from './types';
@@ -17,7 +19,7 @@ export type OrderCursor = { seconds: number; nanoseconds: number; id: string };
 export type OrderFilters = {
   status: OrderStatusKey | null;
   shipping: ShippingOption | null;
-  /** An order number or a customer's e-mail, matched exactly; '' for none. */
+  /** An order number, or the start of a customer's e-mail or name; '' for none. */
   q: string;
   /** The page after this order (`?after=`), or the page before it (`?before=`); null: newest. */
   after: OrderCursor | null;
@@ -84,8 +86,17 @@ export type FilterableOrder = {
   orderID: string;
   status: OrderStatusFlags;
   shippingOption: ShippingOption;
-  customer: { email: string };
+  customer: { email: string; name?: string };
 };
+
+/**
+ * A customer's name as the panel's name search compares it: lower case, no accents, single
+ * spaces ('Ângela  Souza' -> 'angela souza'). Stored on each order (`customerNameKey`) so that
+ * the first letters of a name are a Firestore range query.
+ */
+export function customerNameKey(name: string): string {
+  return normalizeForSearch(name).replace(/\s+/g, ' ');
+}
 
 /** Whether an order passes the status, shipping and search filters (the page is not applied). */
 export function matchesOrderFilters(order: FilterableOrder, filters: OrderFilters): boolean {
@@ -95,7 +106,10 @@ export function matchesOrderFilters(order: FilterableOrder, filters: OrderFilter
     const q = filters.q.toLowerCase();
     const id = order.orderID.toLowerCase();
     const email = order.customer.email.toLowerCase();
-    if (!id.includes(q) && !email.includes(q)) return false;
+    const name = customerNameKey(order.customer.name ?? '');
+    if (!id.includes(q) && !email.includes(q) && !name.startsWith(customerNameKey(q))) {
+      return false;
+    }
   }
   return true;
 }

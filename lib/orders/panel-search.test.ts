@@ -3,12 +3,9 @@
 // from the newest with cursors until the oldest.
 import { Timestamp } from 'firebase-admin/firestore';
 
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients } from '@/test/local-firebase-env';
+
+import { customerNameKey } from './order-filters';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +13,6 @@ const ROOT = 'projects/chocolate-shop';
 const COUNT = 1500;
 const OLDEST = 'OLD0000000000';
 
-let stack: TestFirebase;
 let clients: AdminClients;
 let repository: typeof import('./repository');
 
@@ -30,9 +26,10 @@ const FLAGS = {
   cancelled: false,
 };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
+  ({ clients } = firebase);
   repository = await import('./repository');
   const start = Date.UTC(2025, 0, 1);
   for (let first = 0; first < COUNT; first += 500) {
@@ -40,6 +37,7 @@ beforeAll(async () => {
     for (let index = first; index < Math.min(COUNT, first + 500); index += 1) {
       const id = index === 0 ? OLDEST : `BULK${String(index).padStart(8, '0')}`;
       const email = index === 0 ? 'Antiga.Cliente@Example.com' : `c${index % 50}@example.com`;
+      const name = index === 0 ? 'Ângela Primeira' : `Cliente ${index % 50}`;
       batch.set(clients.db.doc(`${ROOT}/orders/${id}`), {
         orderID: id,
         orderDate: Timestamp.fromMillis(start + index * 60_000),
@@ -50,8 +48,10 @@ beforeAll(async () => {
         shippingOption: 'Retirada',
         total: 35,
         locale: 'pt-BR',
-        customer: { name: `Cliente ${index}`, email },
+        customer: { name, email },
         customerEmailLower: email.toLowerCase(),
+        // Every 100th order is from before the name key was stored.
+        ...(index % 100 === 49 ? {} : { customerNameKey: customerNameKey(name) }),
         payment: { provider: 'manual', status: 'not-required' },
         stockReturned: false,
         audit: [],
@@ -60,11 +60,6 @@ beforeAll(async () => {
     await batch.commit();
   }
 }, 150_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 const NO_FILTERS = { status: null, shipping: null, q: '', after: null, before: null } as const;
 
@@ -162,6 +157,22 @@ describe('the panel search over 1,500 orders', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     expect((await repository.listPanelOrders({ ...NO_FILTERS, q: 'c4' })).items).toEqual([]);
     expect((await repository.listPanelOrders({ ...NO_FILTERS, q: 'zzz' })).items).toEqual([]);
+  });
+
+  it("finds orders by the first letters of their customer's name, whatever case and accents", async () => {
+    for (const q of ['ang', 'ANGELA pri', 'Ângela']) {
+      const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
+      expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
+    }
+    // 'Cliente 49' placed every 50th order (30), less the 15 stored without a name key (49, 149, ...).
+    const named = await repository.listPanelOrders({ ...NO_FILTERS, q: 'cliente 49' });
+    expect(named.items.map((order) => order.orderID).sort()).toEqual(
+      Array.from({ length: COUNT / 50 }, (_, k) => 49 + 50 * k)
+        .filter((index) => index % 100 !== 49)
+        .map((index) => `BULK${String(index).padStart(8, '0')}`)
+        .sort(),
+    );
+    expect((await repository.listPanelOrders({ ...NO_FILTERS, q: 'primeira' })).items).toEqual([]);
   });
 
   it('keeps the other filters on a search', async () => {

@@ -337,6 +337,14 @@ describe('Mercado Pago webhook', () => {
     fake.setPayment({ ...pix, status: 'approved' });
     expect((await notify(pix.id)).body.result).toBe('applied');
     expect((await order(orderID)).status).toMatchObject({ waitingPayment: false, confirmed: true });
+    // Each status the payments moved it to is in the order page's history.
+    const history = (await order(orderID)).statusHistory as { status: string; at: unknown }[];
+    expect(history.map(({ status }) => status)).toEqual([
+      'awaitingApproval',
+      'waitingPayment',
+      'confirmed',
+    ]);
+    for (const entry of history) expect(entry.at).toBeInstanceOf(Timestamp);
   });
 
   it('changes nothing for a forged signature, a replay, a wrong amount or an unknown order', async () => {

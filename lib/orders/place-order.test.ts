@@ -167,6 +167,9 @@ describe('placeOrder', () => {
       telephone: '11912345678',
       cpf: '529.982.247-25',
       customer: { name: ana.name, email: ana.email },
+      // The panel's search keys (lib/orders/repository.ts searchOrders).
+      customerEmailLower: 'ana@example.com',
+      customerNameKey: 'shopper ana',
       payment: { provider: 'manual', status: 'not-required', preferenceId: null, paymentId: null },
       stockReturned: false,
       audit: [],
@@ -175,7 +178,10 @@ describe('placeOrder', () => {
     expect(await stock('ovo-pistache')).toBe(8);
     expect(await stock('mini-ovo')).toBe(7);
 
-    const placed = await repository.getOrderForOwner(request.orderID, ana.uid);
+    const placed = await repository.getOrderForViewer(request.orderID, {
+      uid: ana.uid,
+      isAdmin: false,
+    });
     expect(placed).toMatchObject({ orderID: request.orderID, total: 491, locale: 'en' });
     expect(placed?.payment).toEqual({
       provider: 'manual',
@@ -184,7 +190,17 @@ describe('placeOrder', () => {
       initPoint: null,
       paymentId: null,
     });
-    expect(await repository.getOrderForOwner(request.orderID, bia.uid)).toBeNull();
+    // Placing starts the status history, timed.
+    expect(placed?.statusHistory).toEqual([
+      { status: 'awaitingApproval', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
+    expect(
+      await repository.getOrderForViewer(request.orderID, { uid: bia.uid, isAdmin: false }),
+    ).toBeNull();
+    // An admin sees anyone's order.
+    expect(
+      await repository.getOrderForViewer(request.orderID, { uid: bia.uid, isAdmin: true }),
+    ).toMatchObject({ orderID: request.orderID });
     expect(await as(bia, () => orders.getMyPlacedOrder(request.orderID))).toEqual({
       signedIn: true,
       order: null,

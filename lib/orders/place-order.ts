@@ -47,7 +47,7 @@ import {
   createOrder,
   markOrderChanged,
   getOrder,
-  getOrderForOwner,
+  getOrderForViewer,
   getOrderInTransaction,
   listUnsettledOrdersInTransaction,
   recordPaymentError,
@@ -626,16 +626,24 @@ export async function retryOrderPayment(orderID: unknown): Promise<RetryPaymentR
   }
 }
 
-/** What the confirmation page may show for `orderID`, as seen by the current session. */
+/** What the order page may show for `orderID`, as seen by the current session. */
 export type MyPlacedOrder = { signedIn: false } | { signedIn: true; order: PlacedOrder | null };
 
 /**
- * The signed-in user's order `orderID` (null: unknown id or someone else's), or `signedIn: false`
- * so the page can offer the sign-in. Throws SessionUnavailableError when the session cannot be
- * checked, so a backend fault is never shown as 'signed out' or 'not found'.
+ * The signed-in user's order `orderID` (any order for an admin; null: unknown id or someone
+ * else's), or `signedIn: false` so the page can offer the sign-in. Throws when the session or the
+ * order cannot be read within the backend deadline (SessionUnavailableError,
+ * DeadlineExceededError, Firestore's error), so a backend fault is never shown as 'signed out'
+ * or 'not found'.
  */
 export async function getMyPlacedOrder(orderID: string): Promise<MyPlacedOrder> {
   const session = await readSession();
   if (session.status !== 'signed-in') return { signedIn: false };
-  return { signedIn: true, order: await getOrderForOwner(orderID, session.user.uid) };
+  const { uid, isAdmin } = session.user;
+  const order = await withDeadline(
+    getOrderForViewer(orderID, { uid, isAdmin }),
+    backendDeadlineMs(),
+    'the order page',
+  );
+  return { signedIn: true, order };
 }

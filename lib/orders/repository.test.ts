@@ -3,12 +3,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 import { orderStatusKey } from './status';
 
@@ -39,12 +34,12 @@ const NO_STATUS = {
   cancelled: false,
 };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
   // Generous only for a loaded machine: the stack normally starts in a few seconds.
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   repository = await import('./repository');
   actions = await import('./actions');
   session = await import('@/lib/session/session');
@@ -79,11 +74,6 @@ beforeAll(async () => {
   batch.set(db.doc(`${ORDERS}/case`), { orderID: 'case', clientRef: 'SEED-SHOPPER' });
   await batch.commit();
 }, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 async function signIn(email: string, password: string) {
   cookieJar.reset();
@@ -122,6 +112,8 @@ describe('listOrdersForUser', () => {
       status: { ...NO_STATUS, confirmed: true },
       shippingOption: 'Entrega',
       total: 263,
+      // Not asked for (Mercado Pago not configured), and a manual order besides.
+      payOnline: false,
     });
   });
 
@@ -133,6 +125,34 @@ describe('listOrdersForUser', () => {
     expect(other.map((order) => order.orderID).sort()).toEqual(['other-1', 'other-2']);
     expect(await repository.listOrdersForUser('nobody')).toEqual([]);
     expect(await repository.listOrdersForUser('')).toEqual([]);
+  });
+
+  it('says which orders wait for an online payment, only when Mercado Pago is configured', async () => {
+    const stored = (orderID: string, payment: object, status = NO_STATUS) =>
+      db.doc(`${ORDERS}/${orderID}`).set({
+        orderID,
+        orderDate: Timestamp.fromDate(new Date('2026-05-05T12:00:00Z')),
+        clientRef: 'pay-shopper',
+        status,
+        payment,
+      });
+    await stored('pay-pending', { provider: 'mercadopago', status: 'pending' });
+    await stored('pay-approved', { provider: 'mercadopago', status: 'approved' });
+    await stored(
+      'pay-cancelled',
+      { provider: 'mercadopago', status: 'pending' },
+      {
+        ...NO_STATUS,
+        cancelled: true,
+      },
+    );
+    await stored('pay-manual', { provider: 'manual', status: 'not-required' });
+    const payable = async (onlinePayment: boolean) =>
+      (await repository.listOrdersForUser('pay-shopper', { onlinePayment }))
+        .filter((order) => order.payOnline)
+        .map((order) => order.orderID);
+    expect(await payable(true)).toEqual(['pay-pending']);
+    expect(await payable(false)).toEqual([]);
   });
 
   it('reshapes odd documents into well-formed orders', async () => {
@@ -147,7 +167,86 @@ describe('listOrdersForUser', () => {
       status: NO_STATUS,
       shippingOption: 'Entrega',
       total: 80,
+      payOnline: false,
     });
+  });
+});
+
+describe('the status history of an order page', () => {
+  // Orders of a shopper of their own: the other tests count OTHER's.
+  const historyViewer = { uid: 'history-shopper', isAdmin: false };
+
+  it('gives an order stored without one its creation and its current status', async () => {
+    await db.doc(`${ORDERS}/history-legacy`).set({
+      orderID: 'history-legacy',
+      orderDate: Timestamp.fromDate(new Date('2026-05-01T12:00:00Z')),
+      clientRef: 'history-shopper',
+      status: { ...NO_STATUS, waitingPayment: true },
+    });
+    const order = await repository.getOrderForViewer('history-legacy', historyViewer);
+    expect(order?.statusHistory).toEqual([
+      { status: 'awaitingApproval', at: '2026-05-01T12:00:00.000Z' },
+      { status: 'waitingPayment', at: '' },
+    ]);
+    // The last admin change that led to the current status gives it its time.
+    await db.doc(`${ORDERS}/history-audit`).set({
+      orderID: 'history-audit',
+      orderDate: Timestamp.fromDate(new Date('2026-05-02T12:00:00Z')),
+      clientRef: 'history-shopper',
+      status: { ...NO_STATUS, confirmed: true },
+      audit: [
+        {
+          at: Timestamp.fromDate(new Date('2026-05-02T13:00:00Z')),
+          by: { uid: 'admin', email: 'a@example.com' },
+          from: 'awaitingApproval',
+          to: 'confirmed',
+        },
+      ],
+    });
+    expect(
+      (await repository.getOrderForViewer('history-audit', historyViewer))?.statusHistory,
+    ).toEqual([
+      { status: 'awaitingApproval', at: '2026-05-02T12:00:00.000Z' },
+      { status: 'confirmed', at: '2026-05-02T13:00:00.000Z' },
+    ]);
+  });
+
+  it('reads a stored history, oldest first, skipping unreadable entries', async () => {
+    const at = (iso: string) => Timestamp.fromDate(new Date(iso));
+    await db.doc(`${ORDERS}/history-stored`).set({
+      orderID: 'history-stored',
+      orderDate: at('2026-05-03T12:00:00Z'),
+      clientRef: 'history-shopper',
+      status: { ...NO_STATUS, waitingForRetrieval: true },
+      statusHistory: [
+        { status: 'awaitingApproval', at: at('2026-05-03T12:00:01Z') },
+        { status: 'confirmed', at: at('2026-05-03T13:00:00Z') },
+        { status: 'shipped-by-drone', at: at('2026-05-03T13:30:00Z') },
+        'not an entry',
+        { status: 'waitingForRetrieval', at: at('2026-05-04T09:00:00Z') },
+      ],
+    });
+    expect(
+      (await repository.getOrderForViewer('history-stored', historyViewer))?.statusHistory,
+    ).toEqual([
+      { status: 'awaitingApproval', at: '2026-05-03T12:00:01.000Z' },
+      { status: 'confirmed', at: '2026-05-03T13:00:00.000Z' },
+      { status: 'waitingForRetrieval', at: '2026-05-04T09:00:00.000Z' },
+    ]);
+  });
+
+  it('shows the order to its owner and to an admin, not to another shopper', async () => {
+    // Only its owner may cancel it from the page: the admin sees it as not theirs.
+    expect(await repository.getOrderForViewer('history-legacy', historyViewer)).toMatchObject({
+      ownedByViewer: true,
+    });
+    expect(
+      await repository.getOrderForViewer('history-legacy', { uid: OTHER.uid, isAdmin: false }),
+    ).toBeNull();
+    expect(
+      await repository.getOrderForViewer('history-legacy', { uid: 'seed-admin', isAdmin: true }),
+    ).toMatchObject({ orderID: 'history-legacy', ownedByViewer: false });
+    expect(await repository.getOrderForViewer('missing-order', historyViewer)).toBeNull();
   });
 });
 

@@ -21,8 +21,10 @@ import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
 import { newestFirst } from './list';
+import { awaitsOnlinePayment } from './online-payment';
 import { isOpenStatus, type OrderChange, type OrderStatusSnapshot } from './live';
 import {
+  customerNameKey,
   matchesOrderFilters,
   ORDERS_PAGE_SIZE,
   type OrderCursor,
@@ -46,6 +48,7 @@ import type {
   PlacedOrder,
   ShippingOption,
   StatusChange,
+  StatusHistoryEntry,
 } from './types';
 import { logFailure } from '@/lib/log';
 
@@ -188,6 +191,28 @@ const lastChangeSchema = z
     return null;
   });
 
+/**
+ * The readable entries of `statusHistory` ({status, at} appended by every status write below);
+ * an unreadable one is left out.
+ */
+const statusHistorySchema = z
+  .array(z.unknown())
+  .catch([])
+  .transform((raw) =>
+    raw.flatMap((entry): StatusHistoryEntry[] => {
+      const parsed = z
+        .object({ status: z.unknown(), at: z.instanceof(Timestamp).optional().catch(undefined) })
+        .safeParse(entry);
+      if (!parsed.success || !isOrderStatusKey(parsed.data.status)) return [];
+      return [{ status: parsed.data.status, at: parsed.data.at?.toDate().toISOString() ?? '' }];
+    }),
+  );
+
+/** A status history entry as stored: the status and its time. */
+function historyEntry(status: OrderStatusKey, at: Date) {
+  return { status, at: Timestamp.fromDate(at) };
+}
+
 const orderDocumentSchema = z.object({
   orderID: z.string().min(1).optional().catch(undefined),
   orderDate: dateSchema,
@@ -204,6 +229,7 @@ const orderDocumentSchema = z.object({
   /** Set once the order's units went back to the inventory, so they never go back twice. */
   stockReturned: flag,
   audit: lastChangeSchema,
+  statusHistory: statusHistorySchema,
   /** When an unpaid online order stops holding its stock; null: never; missing: older order. */
   expiresAt: z
     .instanceof(Timestamp)
@@ -222,7 +248,30 @@ export type StoredOrder = OrderDetails & {
   extraPayments: ExtraPayment[];
   /** See lib/orders/expiry.ts; undefined for orders stored before expiry existed. */
   expiresAt: Date | null | undefined;
+  statusHistory: StatusHistoryEntry[];
 };
+
+/**
+ * The statuses an order went through, oldest first. Every order starts awaiting approval when it
+ * is placed and ends at its current status; an order stored before `statusHistory` existed (or
+ * whose first entries predate it) gets those two ends from its date and flags, the current one
+ * timed by the last admin change when that change led to it.
+ */
+function completeHistory(
+  stored: readonly StatusHistoryEntry[],
+  orderDate: string,
+  current: OrderStatusKey,
+  lastChange: StatusChange | null,
+): StatusHistoryEntry[] {
+  const history = [...stored];
+  if (history[0]?.status !== 'awaitingApproval') {
+    history.unshift({ status: 'awaitingApproval', at: orderDate });
+  }
+  if (history[history.length - 1]!.status !== current) {
+    history.push({ status: current, at: lastChange?.to === current ? lastChange.at : '' });
+  }
+  return history;
+}
 
 /** The one mapping from a stored order document to the app's order. */
 function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
@@ -230,11 +279,16 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   if (!data) return null;
   const stored = orderDocumentSchema.parse(data);
   const { attempts, processed, extraPayments, ...payment } = stored.payment;
+  // A document without a readable date still belongs in the list; its creation time is the
+  // closest truth available.
+  const orderDate = (
+    stored.orderDate ??
+    snapshot.createTime?.toDate() ??
+    new Date(0)
+  ).toISOString();
   return {
     orderID: stored.orderID ?? snapshot.id,
-    // A document without a readable date still belongs in the list; its creation time is the
-    // closest truth available.
-    orderDate: (stored.orderDate ?? snapshot.createTime?.toDate() ?? new Date(0)).toISOString(),
+    orderDate,
     clientRef: stored.clientRef,
     orderItems: stored.orderItems,
     status: stored.status,
@@ -254,6 +308,12 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     processedPaymentEvents: processed,
     extraPayments,
     expiresAt: stored.expiresAt,
+    statusHistory: completeHistory(
+      stored.statusHistory,
+      orderDate,
+      orderStatusKey(stored.status),
+      stored.audit,
+    ),
   };
 }
 
@@ -273,7 +333,7 @@ export function paymentReviewOf(
   return { paymentId: order.payment.paymentId, extraPayments: order.extraPayments };
 }
 
-function placedOrderOf(order: StoredOrder): PlacedOrder {
+function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
   const { orderID, orderDate, locale, status, shippingOption, total, address, telephone } = order;
   return {
     orderID,
@@ -286,6 +346,8 @@ function placedOrderOf(order: StoredOrder): PlacedOrder {
     telephone,
     status,
     payment: order.payment,
+    statusHistory: order.statusHistory,
+    ownedByViewer: order.clientRef === viewerUid,
   };
 }
 
@@ -307,15 +369,28 @@ export async function getOrderInTransaction(
   return reshapeOrder(await transaction.get(ordersCollection().doc(orderID)));
 }
 
-/** The order `orderID` if it belongs to `uid`, for the confirmation page; null otherwise. */
-export async function getOrderForOwner(orderID: string, uid: string): Promise<PlacedOrder | null> {
-  if (!uid) return null;
+/**
+ * The order `orderID` for its page: only when it belongs to `viewer.uid`, or to anyone for an
+ * admin; null otherwise (unknown id or someone else's).
+ */
+export async function getOrderForViewer(
+  orderID: string,
+  viewer: { uid: string; isAdmin: boolean },
+): Promise<PlacedOrder | null> {
+  if (!viewer.uid) return null;
   const order = await getOrder(orderID);
-  return order && order.clientRef === uid ? placedOrderOf(order) : null;
+  if (!order || (order.clientRef !== viewer.uid && !viewer.isAdmin)) return null;
+  return placedOrderOf(order, viewer.uid);
 }
 
-/** The orders placed by `uid`, newest first; an empty list when there are none. */
-export async function listOrdersForUser(uid: string): Promise<Order[]> {
+/**
+ * The orders placed by `uid`, newest first; an empty list when there are none. With
+ * `onlinePayment` (Mercado Pago is configured), each unpaid one says it can be paid online.
+ */
+export async function listOrdersForUser(
+  uid: string,
+  { onlinePayment = false }: { onlinePayment?: boolean } = {},
+): Promise<Order[]> {
   if (!uid) return [];
   const snapshot = await ordersCollection().where('clientRef', '==', uid).get();
   const orders = snapshot.docs
@@ -325,7 +400,10 @@ export async function listOrdersForUser(uid: string): Promise<Order[]> {
     .filter((order) => order.clientRef === uid);
   // Sorted here, not with orderBy: where + orderBy on another field needs a composite index in a
   // real Firestore project, and a shopper's orders are few.
-  return newestFirst(orders).map(summaryOf);
+  return newestFirst(orders).map((order) => ({
+    ...summaryOf(order),
+    payOnline: onlinePayment && awaitsOnlinePayment(order),
+  }));
 }
 
 /**
@@ -499,15 +577,35 @@ function searchByEmailPrefix(query: string): Promise<QueryDocumentSnapshot[]> {
 }
 
 /**
+ * The orders whose customer's name key (`customerNameKey`, written by createOrder: lower case,
+ * no accents) starts with `query`, on its own index with the order date (firestore.indexes.json).
+ * Orders stored before that field are not found by name.
+ */
+function searchByNamePrefix(query: string): Promise<QueryDocumentSnapshot[]> {
+  const prefix = customerNameKey(query);
+  if (prefix.length < MIN_EMAIL_PREFIX_LENGTH || prefix.includes('@')) return Promise.resolve([]);
+  return ordersCollection()
+    .where('customerNameKey', '>=', prefix)
+    .where('customerNameKey', '<', `${prefix}\uf8ff`)
+    .orderBy('customerNameKey')
+    .orderBy('orderDate', 'desc')
+    .limit(MAX_ORDERS_PER_EMAIL)
+    .get()
+    .then((snapshot) => snapshot.docs);
+}
+
+/**
  * The orders a panel search names, whatever their age: an order number is one direct read (as
- * typed and upper-cased); the first letters of a customer's e-mail (3 or more) a range query on
- * the stored lower-cased e-mail; a whole e-mail also an indexed query on it, plus, for orders
+ * typed and upper-cased); the first letters of a customer's e-mail or name (3 or more) a range
+ * query on the stored lower-cased e-mail or name key; a whole e-mail also an indexed query on it, plus, for orders
  * stored before that field, one on the e-mail as typed and one per account with that e-mail.
  */
 async function searchOrders(q: string): Promise<StoredOrder[]> {
   const query = q.trim();
   if (!query) return [];
-  const byPrefix = searchByEmailPrefix(query);
+  const byPrefix = Promise.all([searchByEmailPrefix(query), searchByNamePrefix(query)]).then(
+    ([byEmail, byName]) => [...byEmail, ...byName],
+  );
   if (ORDER_ID_PATTERN.test(query) || !query.includes('@')) {
     const ids = ORDER_ID_PATTERN.test(query) ? [...new Set([query, query.toUpperCase()])] : [];
     const [snapshots, prefixed] = await Promise.all([
@@ -585,10 +683,11 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     clientRef: order.clientRef,
     orderItems: order.orderItems,
     status: { ...EMPTY_STATUS_FLAGS },
-    // Stored for the panel's and the expiry's queries (a status key, a case-free e-mail).
+    // Stored for the panel's and the expiry's queries (a status key, a case-free e-mail and name).
     statusKey: 'awaitingApproval' satisfies OrderStatusKey,
     statusChangedAt: FieldValue.serverTimestamp(),
     customerEmailLower: order.customer.email.toLowerCase(),
+    customerNameKey: customerNameKey(order.customer.name),
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
@@ -600,6 +699,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     payment: { ...payment, attempts: 0, processed: [] },
     stockReturned: false,
     audit: [],
+    statusHistory: [historyEntry('awaitingApproval', new Date())],
   });
   return {
     orderID: order.orderID,
@@ -621,6 +721,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     processedPaymentEvents: [],
     extraPayments: [],
     expiresAt: order.expiresAt,
+    statusHistory: [{ status: 'awaitingApproval', at: new Date().toISOString() }],
   };
 }
 
@@ -677,6 +778,7 @@ export function applyStatusChange(
       from: change.from,
       to: change.to,
     }),
+    statusHistory: FieldValue.arrayUnion(historyEntry(change.to, change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);
@@ -709,6 +811,9 @@ export function applyPaymentUpdate(
     fields.status = update.status;
     fields.statusKey = orderStatusKey(update.status);
     fields.statusChangedAt = FieldValue.serverTimestamp();
+    fields.statusHistory = FieldValue.arrayUnion(
+      historyEntry(orderStatusKey(update.status), new Date()),
+    );
   }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
   if (update.paymentStatus) fields['payment.status'] = update.paymentStatus;
@@ -807,6 +912,7 @@ export function applyExpiry(
       to: 'cancelled',
       reason: 'payment-expired',
     }),
+    statusHistory: FieldValue.arrayUnion(historyEntry('cancelled', change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);

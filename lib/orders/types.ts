@@ -49,6 +49,11 @@ export type Order = {
   shippingOption: ShippingOption;
   /** Sum of value times quantity, in whole reais. */
   total: number;
+  /**
+   * The shopper's own list only: the order still waits for its online payment
+   * (lib/orders/online-payment.ts) and Mercado Pago is configured, so it offers to pay.
+   */
+  payOnline?: boolean;
 };
 
 /** The last status change an admin made, as the panel shows it. */
@@ -58,6 +63,9 @@ export type StatusChange = {
   from: OrderStatusKey;
   to: OrderStatusKey;
 };
+
+/** One status the order reached, and when (ISO 8601; '' when the time is not known). */
+export type StatusHistoryEntry = { status: OrderStatusKey; at: string };
 
 /** Everything the app reads from a stored order; the views below are picked from it. */
 export type OrderDetails = Order & {
@@ -71,12 +79,16 @@ export type OrderDetails = Order & {
   lastChange: StatusChange | null;
 };
 
-/** A placed order as the confirmation page sees it (its owner only). */
+/** A placed order as its page sees it (its owner, or an admin). */
 export type PlacedOrder = Omit<
   OrderDetails,
   'customer' | 'lastChange' | 'clientRef' | 'orderItems'
 > & {
   orderItems: (OrderItem & { key: string })[];
+  /** Every status it reached, oldest first, the current one last. */
+  statusHistory: StatusHistoryEntry[];
+  /** Whether the viewer placed it (an admin may see anyone's, but only its shopper cancels it). */
+  ownedByViewer: boolean;
 };
 
 /** Another payment Mercado Pago reported for an order a first payment had already paid. */

@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { getEnv, type MercadoPagoConfig } from '@/lib/env';
+import type { AppLocale } from '@/lib/i18n/locales';
 import { SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
 
@@ -30,7 +31,7 @@ export type PreferenceItem = { key: string; title: string; quantity: number; uni
 
 export type PreferenceRequest = {
   orderID: string;
-  locale: 'pt-BR' | 'en';
+  locale: AppLocale;
   items: PreferenceItem[];
   payerEmail?: string;
   /** Sent as X-Idempotency-Key: a retried request returns the same preference. */
@@ -71,7 +72,7 @@ export function getMercadoPagoPublicKey(): string | null {
 }
 
 /** The page Mercado Pago sends the shopper back to, and where the order is shown. */
-export function checkoutReturnUrl(locale: 'pt-BR' | 'en', orderID: string): string {
+export function checkoutReturnUrl(locale: AppLocale, orderID: string): string {
   return `${SITE_URL}/${locale}/checkout/${encodeURIComponent(orderID)}`;
 }
 

@@ -1,27 +1,17 @@
 // The shared record of Mercado Pago notifications against a private local Firebase.
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients } from '@/test/local-firebase-env';
 
 jest.setTimeout(60_000);
 
-let stack: TestFirebase;
 let clients: AdminClients;
 let repository: typeof import('./repository');
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
+  ({ clients } = firebase);
   repository = await import('./repository');
 }, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 it('one claim per notification: handling, then handled with its result', async () => {
   const { claimNotification, completeNotification } = repository;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { readCappedBody } from '@/lib/http/body';
+import { parseJsonBytes, readCappedBody } from '@/lib/http/body';
 import { describeError, logEvent, startRequestLog, type LogFields } from '@/lib/log';
 import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
@@ -147,13 +147,14 @@ export async function handleWebhook(
   // gets the same answer without asking Mercado Pago again. This process's memory answers first;
   // the shared record (./repository.ts) answers for the other instances.
   const requestId = request.headers.get('x-request-id');
-  if (!requestId) return handleAuthentic(request, url, dataId, applyPayment, logFields, topics);
+  const authentic: Authentic = { request, url, dataId, applyPayment, logFields, topics };
+  if (!requestId) return handleAuthentic(authentic);
   const known = state.handled.get(requestId);
   if (known) {
     const earlier = await known;
     return { ...earlier, body: { ...earlier.body, result: 'duplicate' } };
   }
-  const handling = handleOnce(requestId, request, url, dataId, applyPayment, logFields, topics);
+  const handling = handleOnce(requestId, authentic);
   state.handled.set(requestId, handling);
   if (state.handled.size > MAX_REMEMBERED_REQUESTS) {
     state.handled.delete(state.handled.keys().next().value as string);
@@ -176,15 +177,7 @@ export async function handleWebhook(
  * handling then failed). A failed handling gives its claim back so the next delivery handles it
  * for real; a claim whose instance stopped mid-way is taken over after STALE_CLAIM_MS.
  */
-async function handleOnce(
-  requestId: string,
-  request: Request,
-  url: URL,
-  dataId: string,
-  applyPayment: ApplyPayment,
-  logFields: LogFields,
-  topics: TopicHandlers,
-): Promise<WebhookResponse> {
+async function handleOnce(requestId: string, authentic: Authentic): Promise<WebhookResponse> {
   const claim = await claimNotification(requestId);
   if (claim.state === 'handled') return { status: 200, body: { ok: true, result: 'duplicate' } };
   if (claim.state === 'handling') {
@@ -196,7 +189,7 @@ async function handleOnce(
   }
   let response: WebhookResponse;
   try {
-    response = await handleAuthentic(request, url, dataId, applyPayment, logFields, topics);
+    response = await handleAuthentic(authentic);
   } catch (error) {
     await releaseNotification(requestId).catch(() => undefined);
     throw error;
@@ -205,7 +198,7 @@ async function handleOnce(
   // claim turns stale and is taken over by a later delivery (the order side is idempotent).
   if (response.status === 200) {
     await completeNotification(requestId, response.body.result ?? null).catch((error: unknown) =>
-      Object.assign(logFields, { recordFailed: describeError(error).errorName }),
+      Object.assign(authentic.logFields, { recordFailed: describeError(error).errorName }),
     );
   } else {
     await releaseNotification(requestId).catch(() => undefined);
@@ -213,28 +206,40 @@ async function handleOnce(
   return response;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A notification whose signature is valid, and what handling it needs. */
+type Authentic = {
+  request: Request;
+  url: URL;
+  dataId: string;
+  applyPayment: ApplyPayment;
+  logFields: LogFields;
+  topics: TopicHandlers;
+};
+
 /** The part after a valid signature: read the body, fetch the payment, apply it. */
-async function handleAuthentic(
-  request: Request,
-  url: URL,
-  dataId: string,
-  applyPayment: ApplyPayment,
-  logFields: LogFields,
-  topics: TopicHandlers,
-): Promise<WebhookResponse> {
+async function handleAuthentic({
+  request,
+  url,
+  dataId,
+  applyPayment,
+  logFields,
+  topics,
+}: Authentic): Promise<WebhookResponse> {
   // Authentic from here on; the body still only says what kind of event this is.
   const bytes = await readCappedBody(request, MAX_BODY_BYTES).catch(() => null);
   if (bytes === null) return { status: 400, body: { ok: false, error: 'malformed' } };
-  const text = Buffer.from(bytes).toString('utf8');
   let body: Record<string, unknown> = {};
-  if (text.trim()) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
-      body = parsed as Record<string, unknown>;
-    } catch {
+  // An empty body is allowed: the query string says what happened.
+  if (Buffer.from(bytes).toString('utf8').trim()) {
+    const parsed = parseJsonBytes(bytes);
+    if (!parsed.ok || !isRecord(parsed.value)) {
       return { status: 400, body: { ok: false, error: 'malformed' } };
     }
+    body = parsed.value;
   }
   const type = body.type ?? url.searchParams.get('type') ?? url.searchParams.get('topic');
   const topic = typeof type === 'string' && Object.hasOwn(topics, type) ? topics[type] : undefined;

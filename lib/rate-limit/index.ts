@@ -1,4 +1,5 @@
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { tuningNumber } from '@/lib/env';
 import { describeError, startRequestLog } from '@/lib/log';
 
 import { takeSharedToken, type SharedTake } from './repository';
@@ -101,8 +102,7 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  * per-process bucket, and two instances then each allowed the whole limit.
  */
 export function sharedDeadlineMs(): number {
-  const configured = Number(process.env.RATE_LIMIT_DEADLINE_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : backendDeadlineMs();
+  return tuningNumber('RATE_LIMIT_DEADLINE_MS') ?? backendDeadlineMs();
 }
 
 /** After a shared check failed, the next ones skip Firestore this long (one wait, not one each). */
@@ -190,8 +190,7 @@ export function createSharedLimiter(
  * shoppers all come from 127.0.0.1 (playwright.config.ts); never set in a deployment.
  */
 function multiplier(): number {
-  const value = Number(process.env.RATE_LIMIT_MULTIPLIER);
-  return Number.isFinite(value) && value >= 1 ? value : 1;
+  return Math.max(1, tuningNumber('RATE_LIMIT_MULTIPLIER') ?? 1);
 }
 
 /** This process's limiter of one named limit. */

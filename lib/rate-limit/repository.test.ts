@@ -2,20 +2,13 @@
 // first lines (what two instances of the shop hold) share one allowance through Firestore.
 import type { Firestore } from 'firebase-admin/firestore';
 
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase } from '@/test/local-firebase-env';
 
 jest.setTimeout(60_000);
 
 type Limits = typeof import('.');
 type Repository = typeof import('./repository');
 
-let stack: TestFirebase;
-let clients: AdminClients;
 let db: Firestore;
 let limits: Limits;
 let repository: Repository;
@@ -23,10 +16,10 @@ let repository: Repository;
 const BUCKETS = 'projects/chocolate-shop/rateLimitBuckets';
 const T0 = Date.parse('2026-04-01T12:00:00Z');
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
-  db = clients.db;
+  ({ db } = firebase);
   // A cold emulator channel on a loaded machine: no degraded check in the tests that count.
   process.env.RATE_LIMIT_DEADLINE_MS = '15000';
   limits = await import('.');
@@ -35,8 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.RATE_LIMIT_DEADLINE_MS;
-  await clients?.close();
-  await stack?.stop();
 });
 
 beforeEach(() => limits.resetRateLimiters());

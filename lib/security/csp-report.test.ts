@@ -41,7 +41,7 @@ describe('CSP reports: a hostile report is one log line', () => {
   it('in production: exactly one line, one JSON object, no control characters', () => {
     env.NODE_ENV = 'production';
     const output = captureOutput();
-    const violations = parseCspReports(HOSTILE_REPORT);
+    const violations = parseCspReports(JSON.parse(HOSTILE_REPORT));
     expect(violations).toHaveLength(1);
     logCspReports(violations, new Headers({ 'x-request-id': 'req-csp' }));
 
@@ -67,7 +67,7 @@ describe('CSP reports: a hostile report is one log line', () => {
   it('in development (text lines): exactly one line and no terminal escape', () => {
     env.NODE_ENV = 'development';
     const output = captureOutput();
-    logCspReports(parseCspReports(HOSTILE_REPORT));
+    logCspReports(parseCspReports(JSON.parse(HOSTILE_REPORT)));
     const lines = output().split('\n').slice(0, -1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/warn +csp\.violated /);
@@ -78,26 +78,24 @@ describe('CSP reports: a hostile report is one log line', () => {
     env.NODE_ENV = 'production';
     const output = captureOutput();
     logCspReports(
-      parseCspReports(
-        JSON.stringify([
-          {
-            type: 'csp-violation',
-            body: {
-              documentURL: 'https://shop.test/pt-BR/checkout?email=maria',
-              effectiveDirective: 'img-src',
-              blockedURL: 'https://cdn.example/pixel.gif?id=1',
-            },
+      parseCspReports([
+        {
+          type: 'csp-violation',
+          body: {
+            documentURL: 'https://shop.test/pt-BR/checkout?email=maria',
+            effectiveDirective: 'img-src',
+            blockedURL: 'https://cdn.example/pixel.gif?id=1',
           },
-          {
-            type: 'csp-violation',
-            body: {
-              documentURL: 'https://shop.test/en',
-              effectiveDirective: 'script-src-elem',
-              blockedURL: 'inline',
-            },
+        },
+        {
+          type: 'csp-violation',
+          body: {
+            documentURL: 'https://shop.test/en',
+            effectiveDirective: 'script-src-elem',
+            blockedURL: 'inline',
           },
-        ]),
-      ),
+        },
+      ]),
     );
     const lines = output()
       .trim()

@@ -47,13 +47,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * The violations in a report body: `report-uri`'s {"csp-report": {...}} or the Reporting API's
  * [{type: "csp-violation", body: {...}}, ...]. Anything else gives none.
  */
-export function parseCspReports(raw: string): CspViolation[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+export function parseCspReports(value: unknown): CspViolation[] {
   if (isObject(value) && isObject(value['csp-report'])) {
     const violation = fromLegacy(value['csp-report']);
     return violation ? [violation] : [];

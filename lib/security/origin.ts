@@ -1,16 +1,9 @@
 // Who a request claims to come from, and where it was sent to. Shared by the proxy (Server
 // Actions) and the route handlers (/api/session): no server-only import, no secrets.
 
-import { clientAddressFrom, parseClientAddressConfig } from './client-address';
+import { configuredSiteOrigin, runtimeEnv } from '@/lib/public-env';
 
-/**
- * Read at run time, never inlined by the bundler: `process.env.NAME` with a literal NEXT_PUBLIC_
- * name would be frozen into the build, and the proxy must follow the server's environment.
- */
-export function runtimeEnv(name: string): string | undefined {
-  const value = (process.env as Record<string, string | undefined>)[name]?.trim();
-  return value ? value : undefined;
-}
+import { clientAddressFrom, parseClientAddressConfig } from './client-address';
 
 /**
  * Whether X-Forwarded-Host and -Proto describe the request (the client address has its own
@@ -25,17 +18,6 @@ export function trustsProxyHeaders(): boolean {
 function firstListed(value: string | null): string | undefined {
   const first = value?.split(',')[0]?.trim();
   return first ? first : undefined;
-}
-
-/** The configured public origin (NEXT_PUBLIC_SITE_URL), or null when none is configured. */
-export function configuredSiteOrigin(): string | null {
-  const value = runtimeEnv('NEXT_PUBLIC_SITE_URL');
-  if (!value) return null;
-  try {
-    return new URL(value).origin;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Requests to pages that Next itself would answer with a 500 (and an error log line each): refused
 // in the proxy with the 4xx they deserve. Pure, so it is tested without a server.
 import { isSameOrigin } from './origin';
-import { joinChunks } from '@/lib/http/body';
+import { joinChunks, parseJsonBytes } from '@/lib/http/body';
 
 /** Next's own default limit for a Server Action body (serverActions.bodySizeLimit). */
 export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
@@ -129,12 +129,7 @@ async function isDecodableActionBody(
   }
   if (type.startsWith('application/x-www-form-urlencoded')) return true;
   // A fetch action's arguments: React's reply encoding, which is JSON text.
-  try {
-    JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    return true;
-  } catch {
-    return false;
-  }
+  return parseJsonBytes(bytes).ok;
 }
 
 /**

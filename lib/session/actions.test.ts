@@ -2,12 +2,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 
 import { cookieJar, nextSecond, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type TestFirebase } from '@/test/local-firebase-env';
 
 jest.mock('next/headers', () =>
   jest
@@ -29,12 +24,13 @@ jest.mock('@/lib/users/repository', () => {
 });
 
 // refresh() needs a Server Action's request; here it only records that it was asked for.
-jest.mock('next/cache', () => ({ refresh: jest.fn(), unstable_cache: <T>(read: T) => read }));
+jest.mock('next/cache', () =>
+  jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
+);
 
 jest.setTimeout(30_000);
 
 let stack: TestFirebase;
-let clients: AdminClients;
 let db: Firestore;
 let actions: typeof import('./actions');
 let session: typeof import('@/lib/session/session');
@@ -49,22 +45,17 @@ const valid = {
   postalCode: '30130-005',
 };
 
+const firebase = setUpFileFirebase();
+
 beforeAll(async () => {
-  stack = await startTestFirebase();
+  ({ stack, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   actions = await import('./actions');
   session = await import('@/lib/session/session');
   refresh = (await import('next/cache')).refresh as jest.Mock;
 });
 
 beforeEach(() => refresh.mockClear());
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 async function signInShopper() {
   cookieJar.reset();

@@ -7,6 +7,7 @@ import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
 import { startRequestLog, type RequestLog } from '@/lib/log';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
 import {
   isListedSignedOut,
   isSignedOut,
@@ -22,8 +23,7 @@ import {
 import type { PublicUser } from '@/lib/users/types';
 import { logFailure } from '@/lib/log';
 
-// Firebase Hosting forwards only a cookie of this name to the server, so it works on any host.
-export const SESSION_COOKIE = '__session';
+export { SESSION_COOKIE } from '@/lib/session/cookie';
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 5;
 /** A session is only made from a fresh sign-in, so a stolen old ID token cannot mint one. */
 export const MAX_SIGN_IN_AGE_SECONDS = 5 * 60;

@@ -6,12 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 
 import { cookieJar, nextSecond, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 jest.mock('next/headers', () =>
   jest
@@ -33,18 +28,13 @@ let users: Users;
 const USERS = 'projects/chocolate-shop/users';
 const SHOPPER = { uid: 'seed-shopper', email: 'cliente@chocolates.local' };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
-  db = clients.db;
+  ({ stack, clients, db } = firebase);
   session = await import('./session');
   users = await import('@/lib/users/repository');
 }, 100_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 /** The session module as another instance (or this one after a restart) loads it. */
 function anotherInstance(): Session {

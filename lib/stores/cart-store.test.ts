@@ -1,10 +1,12 @@
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 import type { StateStorage } from 'zustand/middleware';
 import { clearCartUndoably, undoClear } from './cart-undo';
 import {
   CART_STORAGE_KEY,
   CART_STORAGE_VERSION,
   cartQuantity,
+  computeCartTotal,
   createCartStore,
   DEFAULT_VARIANT,
   toCartCatalogue,
@@ -201,6 +203,21 @@ describe('cart store', () => {
     expect(totals).toEqual([193, 386, 421, 386, 0]);
     expect(cartQuantity(store.getState().cartItems)).toBe(0);
   });
+
+  it('counts for the badge only the lines that can be bought, as the total does', () => {
+    const { store } = freshStore();
+    for (let i = 0; i < 3; i += 1) store.getState().addToCart('mini-ovo');
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('barra-tropical-rio');
+    expect(cartQuantity(store.getState().cartItems)).toBe(5);
+    store.getState().applyLiveStock({
+      'mini-ovo': { stock: 0, forSale: true },
+      'ovo-pistache': { stock: 4, forSale: false },
+      'barra-tropical-rio': { stock: 4, forSale: true },
+    });
+    expect(cartQuantity(store.getState().cartItems)).toBe(1);
+    expect(store.getState().cartTotal).toBe(computeCartTotal(store.getState().cartItems));
+  });
 });
 
 describe('the order id of a checkout', () => {
@@ -210,6 +227,15 @@ describe('the order id of a checkout', () => {
     const orderId = store.getState().startCheckout();
     expect(orderId).toMatch(/^[0-9A-F]{12}$/);
     expect(store.getState().orderId).toBe(orderId);
+  });
+
+  it('is taken back when a reloaded checkout resumes it, and only a well-formed one', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('mini-ovo');
+    expect(store.getState().startCheckout('29A1B18384C1')).toBe('29A1B18384C1');
+    expect(store.getState().orderId).toBe('29A1B18384C1');
+    expect(store.getState().startCheckout('__bad__')).toMatch(/^[0-9A-F]{12}$/);
+    expect(store.getState().orderId).not.toBe('__bad__');
   });
 
   it('is new each time checkout starts', () => {
@@ -312,6 +338,35 @@ describe('cart persistence', () => {
       },
     ]);
     expect(store.getState().cartTotal).toBe(421);
+  });
+
+  it('holds a stored cart to the limits the + button stops at (lib/orders/limits.ts)', async () => {
+    const catalogueKeys = Object.keys(catalogue).filter(
+      (id) => catalogue[id]?.purchasable && id !== 'mini-ovo' && id !== 'ovo-pistache',
+    );
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify({
+        version: CART_STORAGE_VERSION,
+        state: {
+          cartItems: [
+            { id: 'mini-ovo', quantity: 1_000_000_000, variant: DEFAULT_VARIANT },
+            { id: 'mini-ovo', quantity: 3, variant: { key: 'other', name: 'Other' } },
+            { id: 'ovo-pistache', quantity: Number.MAX_SAFE_INTEGER, variant: DEFAULT_VARIANT },
+            ...catalogueKeys.map((id) => ({ id, quantity: 4, variant: DEFAULT_VARIANT })),
+          ],
+        },
+      }),
+    });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate();
+    const lines = store.getState().cartItems.map((item) => [item.id, item.quantity]);
+    // 5 per product across its variants, then 20 units in all.
+    expect(lines.slice(0, 2)).toEqual([
+      ['mini-ovo', HOLD_LIMITS.perProduct],
+      ['ovo-pistache', HOLD_LIMITS.perProduct],
+    ]);
+    expect(cartQuantity(store.getState().cartItems)).toBe(HOLD_LIMITS.total);
+    expect(store.getState().cartItems.length).toBeLessThanOrEqual(CHECKOUT_LIMITS.maxLines);
   });
 
   it('discards a cart stored under another version', async () => {

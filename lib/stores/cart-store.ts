@@ -5,8 +5,10 @@ import {
   type StorageValue,
 } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { createOrderId } from '@/lib/orders/order-id';
 import { applyLiveStock, canAddOne, type LineStock, type LiveStock } from '@/lib/cart/live-stock';
+import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 
 export type CartVariant = { key: string; name: string };
 
@@ -31,8 +33,9 @@ export type CartState = {
   cartTotal: number;
   /**
    * The id this cart will be ordered under, new each time checkout starts. It lives in memory
-   * only (a reloaded checkout starts again) and is kept after a failed attempt, so sending again
-   * can never place the same cart twice; emptying the cart drops it.
+   * here (a reload in the same tab takes it back from the tab's checkout draft,
+   * lib/orders/checkout-draft.ts) and is kept after a failed attempt, so sending again can never
+   * place the same cart twice; emptying the cart drops it.
    */
   orderId: string | null;
 };
@@ -45,8 +48,11 @@ export type CartActions = {
   removeItem: (id: string, variantKey?: string) => void;
   /** Empties the cart and forgets its order id. */
   clearCart: () => void;
-  /** Gives the cart a new order id and returns it: the only place an order id is created. */
-  startCheckout: () => string;
+  /**
+   * Gives the cart a new order id and returns it: the only place an order id is created. With
+   * `resume` (the id this tab's checkout showed before a reload) the cart takes that one back.
+   */
+  startCheckout: (resume?: string) => string;
   /** Caps the lines at the live stock and marks sold-out or withdrawn ones. */
   applyLiveStock: (live: LiveStock) => void;
 };
@@ -79,8 +85,12 @@ export function computeCartTotal(items: readonly CartItem[]): number {
   );
 }
 
+/**
+ * The units the badge shows: of the lines that can be checked out only, as the total counts them
+ * (a sold-out or withdrawn line stays listed, marked, but is not something the shopper will get).
+ */
 export function cartQuantity(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + item.quantity, 0);
+  return items.reduce((sum, item) => (item.stockInfo?.blocked ? sum : sum + item.quantity), 0);
 }
 
 const sameLine = (item: CartItem, id: string, variantKey: string) =>
@@ -98,20 +108,35 @@ function isVariant(value: unknown): value is CartVariant {
 
 /**
  * Turns whatever was stored into cart lines priced from the catalogue now: a stored price is never
- * trusted, unknown or unpurchasable products are dropped, and so are nonsensical quantities.
+ * trusted, unknown or unpurchasable products are dropped, and so are nonsensical quantities. What
+ * is left is held to what the + button could have reached (lib/orders/limits.ts: units per product
+ * across its variants, units in all, lines), in cart order, so an edited or stale storage never
+ * shows a count the cart itself would refuse (a badge of 1000000055).
  */
 export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): CartItem[] {
   if (!Array.isArray(stored)) return [];
   const items: CartItem[] = [];
+  const perProduct = new Map<string, number>();
+  let units = 0;
   for (const line of stored as unknown[]) {
     if (typeof line !== 'object' || line === null) continue;
-    const { id, quantity, variant } = line as Record<string, unknown>;
-    if (typeof id !== 'string' || typeof quantity !== 'number') continue;
-    if (!Number.isSafeInteger(quantity) || quantity <= 0) continue;
+    const { id, quantity: storedQuantity, variant } = line as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof storedQuantity !== 'number') continue;
+    if (!Number.isSafeInteger(storedQuantity) || storedQuantity <= 0) continue;
     const product = catalogue[id];
     if (!product?.purchasable) continue;
+    const held = perProduct.get(id) ?? 0;
+    const quantity = Math.min(
+      storedQuantity,
+      HOLD_LIMITS.perProduct - held,
+      HOLD_LIMITS.total - units,
+    );
+    if (quantity <= 0) continue;
     const lineVariant = isVariant(variant) ? variant : DEFAULT_VARIANT;
     const existing = items.find((item) => sameLine(item, id, lineVariant.key));
+    if (!existing && items.length >= CHECKOUT_LIMITS.maxLines) continue;
+    perProduct.set(id, held + quantity);
+    units += quantity;
     if (existing) existing.quantity += quantity;
     else
       items.push({
@@ -237,8 +262,8 @@ export function createCartStore(
             withTotal(state.cartItems.filter((item) => !sameLine(item, id, variantKey))),
           ),
         clearCart: () => set({ ...withTotal([]), orderId: null }),
-        startCheckout: () => {
-          const orderId = createOrderId();
+        startCheckout: (resume) => {
+          const orderId = resume && ORDER_ID_PATTERN.test(resume) ? resume : createOrderId();
           set({ orderId });
           return orderId;
         },

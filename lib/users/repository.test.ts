@@ -2,12 +2,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 
 import { signInAnonymously, signInWithGoogle, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 jest.setTimeout(30_000);
 
@@ -29,19 +24,14 @@ const DEFAULT_ADDRESS = {
   city: 'No city',
 };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   repo = await import('./repository');
   admin = await import('@/lib/firebase/admin');
 }, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 async function decode(idToken: string) {
   return admin.getAdminAuth().verifyIdToken(idToken);

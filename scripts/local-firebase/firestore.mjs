@@ -11,6 +11,7 @@ import {
   setAt,
   timestampFromDate,
 } from './fields.mjs';
+import { missingIndex } from './indexes.mjs';
 import { runStructuredQuery } from './query.mjs';
 
 const require = createRequire(import.meta.url);
@@ -369,7 +370,8 @@ function captureServiceImplementation() {
  * Starts the in-process Firestore emulator on host:port with atomic commits and concurrent
  * transactions that retry on conflict. Returns { state, port, setBeforeAcknowledge, stop }.
  * `onRead(count, kind)` is told of every billable read as Firestore counts them (read counting,
- * tests only).
+ * tests only). With `indexes` (firestore.indexes.json's list) a query needing a composite index
+ * missing from it is refused as a real project refuses it (./indexes.mjs); without, none is.
  */
 export async function startFirestoreEmulator({
   host = '127.0.0.1',
@@ -377,6 +379,7 @@ export async function startFirestoreEmulator({
   log = console.log,
   holdTimeoutMs = TRANSACTION_HOLD_TIMEOUT_MS,
   onRead = () => {},
+  indexes = null,
 } = {}) {
   patchNestedFieldReads();
   const { state, definition, implementation: impl } = captureServiceImplementation();
@@ -409,6 +412,17 @@ export async function startFirestoreEmulator({
     const id = txId ?? (request.has_transaction ? request.transaction : null);
     const tx = id ? transactions.get(id) : null;
     return tx && !tx.readOnly ? tx : null;
+  };
+
+  /** Refuses a query whose composite index the project lacks (FAILED_PRECONDITION, as Firestore). */
+  const checkIndexes = (query) => {
+    const missing = indexes ? missingIndex(query, indexes) : null;
+    if (missing) {
+      throw new GrpcError(
+        Status.FAILED_PRECONDITION,
+        `The query requires an index that firestore.indexes.json does not declare: ${missing}`,
+      );
+    }
   };
 
   const wrapped = {};
@@ -503,6 +517,7 @@ export async function startFirestoreEmulator({
 
   wrapped.RunQuery = streaming(async (call) => {
     const { request } = call;
+    checkIndexes(request.structured_query);
     const txId = await transactionForRead(request, databaseOf(request.parent), call);
     const { docs, skipped, toObject } = runStructuredQuery(
       state,
@@ -541,6 +556,7 @@ export async function startFirestoreEmulator({
       throw new GrpcError(Status.UNIMPLEMENTED, 'Explain is not supported by the local Firestore');
     }
     const aggregation = request.structured_aggregation_query;
+    checkIndexes(aggregation.structured_query);
     const { docs } = runStructuredQuery(state, request.parent, aggregation.structured_query);
     const reading = readingTransaction(request, txId);
     if (reading)

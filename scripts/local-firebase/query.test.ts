@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-import { FieldPath, Timestamp, type CollectionReference } from 'firebase-admin/firestore';
+import { FieldPath, Filter, Timestamp, type CollectionReference } from 'firebase-admin/firestore';
 
 import {
   adminClients,
@@ -11,7 +13,8 @@ import {
 
 // The local Firestore's query semantics that paged queries rely on (scripts/local-firebase/
 // query.mjs): cursors, offset, select(), orderBy excluding documents without the field, ties
-// broken by document name, and count() over the same query.
+// broken by document name, and count() over the same query; and its composite-index check
+// (scripts/local-firebase/indexes.mjs), here against this file's own index list.
 
 jest.setTimeout(60_000);
 
@@ -19,8 +22,29 @@ let stack: TestFirebase;
 let clients: AdminClients;
 let items: CollectionReference;
 
+const index = (...fields: [string, string][]) => ({
+  collectionGroup: 'items',
+  queryScope: 'COLLECTION',
+  fields: fields.map(([fieldPath, order]) =>
+    order === 'CONTAINS' ? { fieldPath, arrayConfig: 'CONTAINS' } : { fieldPath, order },
+  ),
+});
+// The composite indexes this file's stack accepts, as a firestore.indexes.json.
+const INDEXES = [
+  index(['status', 'ASCENDING'], ['at', 'DESCENDING']),
+  // Merged for status == && day == ordered by rank descending.
+  index(['status', 'ASCENDING'], ['rank', 'DESCENDING']),
+  index(['day', 'ASCENDING'], ['rank', 'DESCENDING']),
+  index(['tags', 'CONTAINS'], ['rank', 'ASCENDING']),
+];
+const indexFile = path.join(os.tmpdir(), `query-test-indexes-${process.pid}.json`);
+
 beforeAll(async () => {
-  stack = await startTestFirebase();
+  fs.writeFileSync(indexFile, JSON.stringify({ indexes: INDEXES, fieldOverrides: [] }));
+  stack = await startTestFirebase({
+    timeoutMs: 80_000,
+    stackEnv: { LOCAL_FIRESTORE_INDEXES: indexFile },
+  });
   clients = adminClients(stack);
   items = clients.db.collection('projects/query-test/items');
   const batch = clients.db.batch();
@@ -32,16 +56,18 @@ beforeAll(async () => {
       status: rank % 3 === 0 ? 'open' : 'done',
       at: Timestamp.fromMillis(1_700_000_000_000 + rank * 60_000),
       customer: { name: `Name ${rank}`, city: 'São Paulo' },
+      tags: rank % 2 === 0 ? ['even'] : ['odd'],
       ...(rank % 2 === 0 ? { email: `c${rank}@example.com` } : {}),
     });
   }
   await batch.commit();
-});
+}, 90_000);
 
 afterAll(async () => {
   await clients?.close();
   await stack?.stop();
   if (stack) fs.rmSync(stack.dataDir, { recursive: true, force: true });
+  fs.rmSync(indexFile, { force: true });
 });
 
 const ids = (snapshot: FirebaseFirestore.QuerySnapshot) => snapshot.docs.map((d) => d.id);
@@ -136,5 +162,64 @@ describe('local Firestore queries', () => {
       return ids(page);
     });
     expect(result).toEqual([rank(10), rank(11)]);
+  });
+});
+
+describe('local Firestore composite indexes', () => {
+  const refused = (query: FirebaseFirestore.Query) =>
+    expect(query.get()).rejects.toMatchObject({
+      code: 9, // FAILED_PRECONDITION, as a real project answers
+      message: expect.stringContaining('requires an index'),
+    });
+
+  it('needs none for one field, or for equality filters alone (single-field indexes merge)', async () => {
+    await items.where('rank', '>', 3).orderBy('rank', 'desc').get();
+    await items.where('status', '==', 'open').where('day', '==', 0).get();
+    await items.where('status', 'in', ['open', 'done']).where('day', '==', 1).get();
+    expect(
+      (await items.where('status', '==', 'open').where('day', '==', 3).count().get()).data(),
+    ).toEqual({ count: 1 });
+  });
+
+  it('refuses equality and an order on another field without their index, names it', async () => {
+    await refused(items.where('status', '==', 'open').orderBy('rank'));
+    await expect(items.where('day', '==', 1).orderBy('at').get()).rejects.toThrow(
+      'items (day ASCENDING, at ASCENDING)',
+    );
+  });
+
+  it("accepts the declared index only in the declared order's direction", async () => {
+    await items.where('status', '==', 'open').orderBy('at', 'desc').get();
+    await refused(items.where('status', '==', 'open').orderBy('at', 'asc'));
+  });
+
+  it('refuses a range on one field ordered by another, or ranges on two fields', async () => {
+    await refused(items.where('rank', '>', 3).orderBy('at'));
+    await refused(items.where('rank', '>', 3).where('day', '<', 5));
+    await refused(items.where('status', '==', 'open').where('rank', '>', 3));
+  });
+
+  it('merges indexes ending in the same order for several equality filters', async () => {
+    await items.where('status', '==', 'open').where('day', '==', 3).orderBy('rank', 'desc').get();
+    await refused(items.where('status', '==', 'open').where('day', '==', 3).orderBy('rank'));
+  });
+
+  it('checks array-contains against CONTAINS index fields', async () => {
+    await items.where('tags', 'array-contains', 'even').orderBy('rank').get();
+    await refused(items.where('tags', 'array-contains', 'even').orderBy('rank', 'desc'));
+  });
+
+  it('checks count() and each branch of an OR alike', async () => {
+    await expect(items.where('status', '==', 'open').orderBy('rank').count().get()).rejects.toThrow(
+      'requires an index',
+    );
+    await items
+      .where(Filter.or(Filter.where('status', '==', 'open'), Filter.where('day', '==', 2)))
+      .get();
+    await refused(
+      items
+        .where(Filter.or(Filter.where('status', '==', 'open'), Filter.where('day', '==', 2)))
+        .orderBy('at'),
+    );
   });
 });

@@ -6,7 +6,9 @@
 // the Firestore document reads served so far, counted as Firestore bills them (tests).
 // Env: AUTH_EMULATOR_PORT (9099), FIRESTORE_EMULATOR_PORT (8080), EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT (free ones near 4400/4500), LOCAL_FIREBASE_DATA_DIR (.local-firebase),
-// LOCAL_FIREBASE_TX_TIMEOUT_MS (10000), LOCAL_FIREBASE_VERBOSE=1 (auth emulator logs), SHOP_ID.
+// LOCAL_FIREBASE_TX_TIMEOUT_MS (10000), LOCAL_FIREBASE_VERBOSE=1 (auth emulator logs), SHOP_ID,
+// LOCAL_FIRESTORE_INDEXES (a firestore.indexes.json: queries needing a composite index it lacks
+// are refused, as by a real project; the tests set it, test/local-firebase-env.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,7 @@ import net from 'node:net';
 import { removeStaleExportTemps, restoreRevocationTimes, startAuthFront } from './auth-front.mjs';
 import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
 import { startFirestoreEmulator } from './firestore.mjs';
+import { readIndexFile } from './indexes.mjs';
 import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
 import { realProjectConfigured } from './real-project.mjs';
 import { seedLocalFirebase } from './seed.mjs';
@@ -321,6 +324,7 @@ export async function startLocalFirebase({
         env.LOCAL_FIREBASE_TX_TIMEOUT_MS,
         'LOCAL_FIREBASE_TX_TIMEOUT_MS',
       ),
+      indexes: env.LOCAL_FIRESTORE_INDEXES ? readIndexFile(env.LOCAL_FIRESTORE_INDEXES) : null,
     });
     cleanups.push(() => firestore.stop());
 

@@ -5,7 +5,7 @@ import { CheckoutView } from '@/components/checkout/checkout-view';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
-import { formatShopAddress } from '@/lib/shop';
+import { formatShopAddress, openingHoursText } from '@/lib/shop';
 import { logFailure } from '@/lib/log';
 
 // Per shopper and per request (the session decides between sign-in and the form): never cached.
@@ -53,7 +53,7 @@ export default async function CheckoutPage({ params }: Props) {
           }
           pickup={{
             address: formatShopAddress(),
-            hours: [contact('weekdays'), contact('morning'), contact('afternoon')],
+            hours: openingHoursText((days) => contact('weekdays', days)),
           }}
         />
       </NextIntlClientProvider>

@@ -9,6 +9,7 @@ import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { expireDueOrdersLazily } from '@/lib/orders/expiry';
 import { listOrdersForUser } from '@/lib/orders/repository';
+import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import type { Order } from '@/lib/orders/types';
 import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';
 import { logFailure } from '@/lib/log';
@@ -51,7 +52,9 @@ export default async function UserPage({ params, searchParams }: Props) {
     try {
       // An unpaid order past its deadline is listed as cancelled, not as waiting for payment.
       await expireDueOrdersLazily();
-      orders = await listOrdersForUser(user.uid);
+      orders = await listOrdersForUser(user.uid, {
+        onlinePayment: getMercadoPagoPublicKey() !== null,
+      });
     } catch (error) {
       // The rest of the account still shows; the list then fetches (and reports) on its own.
       logFailure('backend.failed', error, { what: 'account.orders' });

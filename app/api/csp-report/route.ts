@@ -1,3 +1,4 @@
+import { parseJsonBytes, readCappedBody } from '@/lib/http/body';
 import { logCspReports, parseCspReports } from '@/lib/security/csp-report';
 import { clientAddress } from '@/lib/security/origin';
 import { rateLimiter } from '@/lib/rate-limit';
@@ -16,13 +17,11 @@ export async function POST(request: Request): Promise<Response> {
       headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' },
     });
   }
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_REPORT_BYTES) {
-    return new Response(null, { status: 413 });
-  }
-  const text = await request.text().catch(() => '');
-  if (text.length > MAX_REPORT_BYTES) return new Response(null, { status: 413 });
-  const reports = parseCspReports(text);
+  // Browsers send application/csp-report or application/reports+json: any type is read.
+  const bytes = await readCappedBody(request, MAX_REPORT_BYTES).catch(() => new Uint8Array());
+  if (bytes === null) return new Response(null, { status: 413 });
+  const body = parseJsonBytes(bytes);
+  const reports = body.ok ? parseCspReports(body.value) : [];
   if (reports.length === 0) return new Response(null, { status: 400 });
   logCspReports(reports, request.headers);
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });

@@ -1,7 +1,7 @@
 import { DEFAULT_RETRY_AFTER_SECONDS, type PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { placeOrder } from '@/lib/orders/place-order';
 import { isSameOrigin } from '@/lib/security/origin';
-import { readJsonBody } from '@/lib/session/request';
+import { readJsonBody } from '@/lib/http/body';
 
 // POST /api/orders: the checkout form's one way to place an order (components/checkout/
 // checkout-form.tsx through lib/orders/client.ts). A route handler rather than a Server Action so

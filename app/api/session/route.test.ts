@@ -10,12 +10,7 @@ import {
   signInWithGoogle,
   signInWithPassword,
 } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 jest.mock('next/headers', () =>
   jest
@@ -38,19 +33,14 @@ const URL = 'http://shop.test/api/session';
 const ORIGIN = 'http://shop.test';
 const users = 'projects/chocolate-shop/users';
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  clients = adminClients(stack);
-  db = clients.db;
   route = await import('./route');
   configRoute = await import('../auth/config/route');
 }, 90_000);
-
-afterAll(async () => {
-  await clients?.close();
-  await stack?.stop();
-});
 
 beforeEach(() => {
   cookieJar.reset();
@@ -100,13 +90,6 @@ async function expectError(response: Response, status: number, error: string) {
   expect(await response.json()).toEqual({ error });
   expect(cookieJar.cookies.size).toBe(0);
 }
-
-describe('the route modules', () => {
-  it('are dynamic', () => {
-    expect(route.dynamic).toBe('force-dynamic');
-    expect(configRoute.dynamic).toBe('force-dynamic');
-  });
-});
 
 describe('POST /api/session refuses', () => {
   it('a missing, opaque or foreign Origin', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { startRequestLog } from '@/lib/log';
 import { rateLimiter, type RateLimitName } from '@/lib/rate-limit';
 import { clientAddress, isSameOrigin } from '@/lib/security/origin';
-import { readJsonBody } from '@/lib/session/request';
+import { readJsonBody } from '@/lib/http/body';
 import {
   clearSession,
   createSession,

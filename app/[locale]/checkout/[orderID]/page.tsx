@@ -8,6 +8,7 @@ import { LoginPanel } from '@/components/user/login-panel';
 import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
+import { orderStatusKey } from '@/lib/orders/status';
 import { getMyPlacedOrder, type MyPlacedOrder } from '@/lib/orders/place-order';
 import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import { SessionUnavailableError } from '@/lib/session/session';
@@ -34,10 +35,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The order confirmation: only the signed-in owner's order (anyone else, or an unknown id, gets
- * the localized 404), with its status, the WhatsApp follow-up and, when Mercado Pago is
- * configured, the payment. Signed out (a link from the e-mail, another device), it shows the
- * login form of /usuario; the sign-in refreshes this page, which then shows the order or the 404.
+ * The order's page, first shown as the confirmation and linked from 'Meus pedidos' and every
+ * order e-mail: only the signed-in owner's order, or any for an admin (anyone else, or an unknown
+ * id, gets the localized 404), with its lines, receiving, payment state, status history, the
+ * WhatsApp follow-up and, when Mercado Pago is configured, the payment. Signed out (a link from
+ * the e-mail, another device), it shows the login form of /usuario; the sign-in refreshes this
+ * page, which then shows the order or the 404. When Auth or Firestore cannot answer in time it
+ * says the service is temporarily unavailable, never 'not found'.
  */
 export default async function OrderConfirmationPage({ params, searchParams }: Props) {
   const { locale, orderID } = await params;
@@ -47,8 +51,10 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   try {
     mine = await getMyPlacedOrder(orderID);
   } catch (error) {
-    if (!(error instanceof SessionUnavailableError)) throw error;
-    logFailure('backend.failed', error, { what: 'checkout.order' });
+    // The session check, or the order's read (a Firestore error or the backend deadline).
+    logFailure('backend.failed', error, {
+      what: error instanceof SessionUnavailableError ? 'checkout.order' : 'checkout.order.read',
+    });
     return <ServiceUnavailable />;
   }
   if (!mine.signedIn) {
@@ -69,6 +75,11 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   if (!order) notFound();
 
   const t = await getTranslations('OrderConfirmation');
+  const status = await getTranslations('OrderStatus');
+  const statusKey = orderStatusKey(order.status);
+  // Nothing happened to it since it was placed (as right after the checkout): 'Pedido recebido!';
+  // later (a cancelled, confirmed or delivered order), the heading says where it is now.
+  const received = statusKey === 'awaitingApproval';
   const messages = await getMessages();
   const paymentParam = (await searchParams).payment_id;
   const paymentId =
@@ -76,12 +87,15 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
 
   return (
     <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
-      {/* The payment island is the only client part; it needs these two namespaces. */}
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {received ? t('title') : t('stateTitle', { orderID, status: status(statusKey) })}
+      </h1>
+      {/* The payment and the cancel are the client parts; they need these namespaces. */}
       <NextIntlClientProvider
         messages={{
           OrderConfirmation: messages.OrderConfirmation,
           CheckoutErrors: messages.CheckoutErrors,
+          Orders: messages.Orders,
         }}
       >
         <OrderConfirmation
@@ -89,6 +103,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
           locale={locale}
           publicKey={getMercadoPagoPublicKey()}
           paymentId={paymentId}
+          received={received}
         />
       </NextIntlClientProvider>
     </section>

@@ -1,6 +1,6 @@
 import { joinClub, type JoinClubResult } from '@/lib/club/join';
 import { isSameOrigin } from '@/lib/security/origin';
-import { readJsonBody } from '@/lib/session/request';
+import { readJsonBody } from '@/lib/http/body';
 
 // POST /api/club/join: a signed-in shopper joins a club plan (the rules are lib/club/join.ts). A
 // route handler, as placing an order is, so each answer carries its HTTP status.

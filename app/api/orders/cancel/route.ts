@@ -1,9 +1,9 @@
 import { cancelMyOrder, type CancelOrderResult } from '@/lib/orders/cancel-order';
 import { isSameOrigin } from '@/lib/security/origin';
-import { readJsonBody } from '@/lib/session/request';
+import { readJsonBody } from '@/lib/http/body';
 
-// POST /api/orders/cancel: the shopper cancels one of their open orders from /usuario
-// (components/user/orders-list.tsx). A route handler, as placing an order is, so that each
+// POST /api/orders/cancel: the shopper cancels one of their open orders from /usuario or its page
+// (components/user/cancel-order.tsx). A route handler, as placing an order is, so that each
 // answer carries its HTTP status (503 for a backend fault). The rules are lib/orders/cancel-order.ts.
 
 export const dynamic = 'force-dynamic';

@@ -7,25 +7,16 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { NextRequest } from 'next/server';
 
 import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
-import {
-  adminClients,
-  startTestFirebase,
-  type AdminClients,
-  type TestFirebase,
-} from '@/test/local-firebase-env';
+import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
 
 jest.mock('next/headers', () =>
   jest
     .requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator')
     .nextHeadersMock(),
 );
-jest.mock('next/cache', () => ({
-  revalidatePath: jest.fn(),
-  revalidateTag: jest.fn(),
-  refresh: jest.fn(),
-  // Not read here: the inventory repository's cached reads are tested in app/api/catalogue/hidden.
-  unstable_cache: <T>(read: T) => read,
-}));
+jest.mock('next/cache', () =>
+  jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
+);
 
 jest.setTimeout(60_000);
 
@@ -121,11 +112,11 @@ type ShopperAnswer = {
 };
 type PanelAnswer = { now: number; changes: { orderID: string; status: string }[]; marker: number };
 
+const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
+
 beforeAll(async () => {
   process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = 'true';
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
-  clients = adminClients(stack);
-  db = clients.db;
+  ({ stack, clients, db } = firebase);
   auth = clients.auth;
   session = await import('@/lib/session/session');
   shopperRoute = await import('./route');
@@ -164,8 +155,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   (await import('@/lib/orders/repository')).stopOrdersMarkerListener();
-  await clients?.close();
-  await stack?.stop();
 });
 
 describe('GET /api/orders/changes (the shopper)', () => {

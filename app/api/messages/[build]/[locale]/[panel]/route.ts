@@ -7,6 +7,7 @@ import {
   pickMessages,
 } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
+import { runtimeEnv } from '@/lib/public-env';
 
 // Built once per locale and panel, for this build only: the texts change with a deployment, and
 // the build's id in the address changes with them, so any cache may keep an answer for good.
@@ -16,7 +17,7 @@ export const dynamicParams = false;
 // `next dev` keeps one id while messages/*.json change under it: there the texts are re-read.
 const CACHED = {
   'Cache-Control':
-    process.env.NODE_ENV === 'development' ? 'no-cache' : 'public, max-age=31536000, immutable',
+    runtimeEnv('NODE_ENV') === 'development' ? 'no-cache' : 'public, max-age=31536000, immutable',
 };
 const NOT_CACHED = { 'Cache-Control': 'no-store' };
 

@@ -1,4 +1,4 @@
-import { readJsonBody } from './request';
+import { readJsonBody } from './body';
 
 describe('readJsonBody', () => {
   const body = (text: string, contentType = 'application/json') =>

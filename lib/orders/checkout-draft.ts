@@ -1,0 +1,91 @@
+// The checkout in progress in this browser tab, kept in sessionStorage so that a reload keeps what
+// was typed, the receiving choice and the order reference (issue 30: a reload lost all three and
+// gave the order a new reference). sessionStorage, never localStorage: it belongs to the one tab
+// and is gone when the tab closes, so the CPF typed here is never kept on the device for later
+// visits or other tabs; the draft is also dropped as soon as the order is placed.
+import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
+
+import type { CheckoutFormValues } from './checkout-form';
+import { CHECKOUT_LIMITS, ORDER_ID_PATTERN } from './limits';
+
+export const CHECKOUT_DRAFT_KEY = 'chocolates-tropicais-checkout';
+
+export type CheckoutDraft = {
+  /** The order reference this tab's checkout shows (the id the order is placed under). */
+  orderId?: string;
+  /** Whose form `values` are: another account signed in in this tab starts from its own. */
+  uid?: string;
+  values?: CheckoutFormValues;
+};
+
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= CHECKOUT_LIMITS.maxTextLength;
+
+/** The stored form values, checked field by field (no zod: this runs in the checkout's bundle). */
+function readValues(stored: unknown): CheckoutFormValues | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { shippingOption, address, telephone, cpf, saveToProfile } = stored as Record<
+    string,
+    unknown
+  >;
+  if (shippingOption !== 'Entrega' && shippingOption !== 'Retirada') return undefined;
+  if (!isText(telephone) || !isText(cpf) || typeof saveToProfile !== 'boolean') return undefined;
+  if (typeof address !== 'object' || address === null) return undefined;
+  const fields = address as Record<string, unknown>;
+  const checked = {} as Address;
+  for (const field of ADDRESS_FIELDS) {
+    const value = fields[field];
+    if (!isText(value)) return undefined;
+    checked[field] = value;
+  }
+  return { shippingOption, address: checked, telephone, cpf, saveToProfile };
+}
+
+function readDraft(stored: unknown): CheckoutDraft {
+  if (typeof stored !== 'object' || stored === null) return {};
+  const { orderId, uid, values } = stored as Record<string, unknown>;
+  const draft: CheckoutDraft = {};
+  if (typeof orderId === 'string' && ORDER_ID_PATTERN.test(orderId)) draft.orderId = orderId;
+  if (typeof uid === 'string' && uid.length <= 128) draft.uid = uid;
+  const checked = readValues(values);
+  if (checked) draft.values = checked;
+  return draft;
+}
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    // Storage blocked by the browser's settings: the checkout works, without a draft.
+    return null;
+  }
+}
+
+/** This tab's draft; an empty one when there is none or it cannot be read. */
+export function readCheckoutDraft(): CheckoutDraft {
+  try {
+    const raw = tabStorage()?.getItem(CHECKOUT_DRAFT_KEY);
+    if (!raw) return {};
+    return readDraft(JSON.parse(raw));
+  } catch {
+    return {};
+  }
+}
+
+/** Merges `patch` into this tab's draft (quietly nothing when storage refuses). */
+export function saveCheckoutDraft(patch: CheckoutDraft): void {
+  try {
+    tabStorage()?.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ ...readCheckoutDraft(), ...patch }));
+  } catch {
+    // Full or blocked storage: the draft is a convenience, the checkout goes on without it.
+  }
+}
+
+/** Forgets this tab's draft: the order was placed (or the cart emptied). */
+export function clearCheckoutDraft(): void {
+  try {
+    tabStorage()?.removeItem(CHECKOUT_DRAFT_KEY);
+  } catch {
+    // Nothing to do: a draft that cannot be removed cannot be read either.
+  }
+}
