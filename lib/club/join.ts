@@ -89,6 +89,8 @@ export async function joinClub(input: unknown, now = Date.now()): Promise<JoinCl
       email: user.email,
       plan: plan.key,
       state: 'pending',
+      locale: parsed.data.locale,
+      boxMonths: [],
       provider: 'mercadopago',
       preapprovalId: created.preapprovalId,
       initPoint: created.initPoint,

@@ -16,6 +16,8 @@ function membership(fields: Partial<Membership> = {}): Membership {
     email: 'ana@example.com',
     plan: 'mensal',
     state: 'pending',
+    locale: 'pt-BR',
+    boxMonths: [],
     provider: 'mercadopago',
     preapprovalId: 'pre-1',
     initPoint: 'https://mp.example/checkout?preapproval_id=pre-1',
@@ -119,5 +121,43 @@ describe('applyPreapproval', () => {
     expect(applyPreapproval(membership(), preapproval({ status: 'odd' }), NOW)).toEqual({
       result: 'unknown-status',
     });
+  });
+});
+
+describe('the months a member gets a box', () => {
+  it('records the month (Brazil time) when the membership becomes active, once', () => {
+    const first = applyPreapproval(membership(), preapproval(), NOW);
+    expect(first.result).toBe('updated');
+    const active = (first as { membership: Membership }).membership;
+    expect(active.boxMonths).toEqual(['2026-11']);
+    // The same report again in the same month changes nothing.
+    expect(applyPreapproval(active, preapproval(), NOW + 1000)).toEqual({ result: 'unchanged' });
+  });
+
+  it('adds the next month on a report while active in that month, and none while paused', () => {
+    const active = membership({ state: 'active', boxMonths: ['2026-11'], nextChargeAt: NOW + 1 });
+    const december = Date.UTC(2026, 11, 27, 12);
+    const next = applyPreapproval(
+      active,
+      preapproval({ lastModifiedAt: december, nextPaymentAt: NOW + 1 }),
+      december,
+    );
+    expect(next).toMatchObject({
+      result: 'updated',
+      membership: { boxMonths: ['2026-11', '2026-12'] },
+    });
+    const paused = applyPreapproval(
+      membership({ state: 'paused', boxMonths: ['2026-11'] }),
+      preapproval({ status: 'paused', lastModifiedAt: december }),
+      december,
+    );
+    expect(paused).toEqual({ result: 'unchanged' });
+  });
+
+  it('turns the month in Brazil, not in UTC', () => {
+    // 01:00 UTC on 1 December is still 30 November in São Paulo.
+    const lateNovember = Date.UTC(2026, 11, 1, 1);
+    const outcome = applyPreapproval(membership(), preapproval(), lateNovember);
+    expect(outcome).toMatchObject({ membership: { boxMonths: ['2026-11'] } });
   });
 });

@@ -2,7 +2,9 @@
 // preapproval (subscription) is the truth: the webhook fetches it and `applyPreapproval` decides
 // what the stored membership becomes. A membership is active only while its preapproval is
 // authorized, and `isMember` on the user record follows that (lib/club/repository.ts).
-import type { ClubPlanKey } from './config';
+import type { AppLocale } from '@/lib/i18n/locales';
+
+import { clubMonth, type ClubPlanKey } from './config';
 
 export const MEMBERSHIP_STATES = ['pending', 'active', 'paused', 'cancelled'] as const;
 export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
@@ -12,6 +14,13 @@ export type Membership = {
   email: string;
   plan: ClubPlanKey;
   state: MembershipState;
+  /** The language the member joined in: their e-mails are written in it. */
+  locale: AppLocale;
+  /**
+   * The club months ('YYYY-MM', Brazil's time) in which the membership was active, oldest first:
+   * each is a box the member gets (the shipping list) and has received.
+   */
+  boxMonths: string[];
   /** How the shopper joined: Mercado Pago's subscription, or by hand after a WhatsApp chat. */
   provider: 'mercadopago' | 'manual';
   /** Mercado Pago's preapproval id; null for a manual membership. */
@@ -105,8 +114,15 @@ export function applyPreapproval(
     return { result: 'stale' };
   }
   const nextChargeAt = state === 'active' ? preapproval.nextPaymentAt : null;
+  const month = clubMonth(new Date(now));
+  const boxMonths =
+    state === 'active' && !membership.boxMonths.includes(month)
+      ? [...membership.boxMonths, month]
+      : membership.boxMonths;
   if (state === membership.state) {
-    if (nextChargeAt === membership.nextChargeAt) return { result: 'unchanged' };
+    if (nextChargeAt === membership.nextChargeAt && boxMonths === membership.boxMonths) {
+      return { result: 'unchanged' };
+    }
   } else if (!canMove(membership.state, state)) {
     return { result: 'refused' };
   }
@@ -116,6 +132,7 @@ export function applyPreapproval(
       ...membership,
       state,
       nextChargeAt,
+      boxMonths,
       // Authorised (or ended): the checkout link is spent.
       initPoint: state === 'pending' ? membership.initPoint : null,
       sourceModifiedAt: preapproval.lastModifiedAt ?? membership.sourceModifiedAt,

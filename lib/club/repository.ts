@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { membershipsCollection, runTransaction } from '@/lib/firebase/admin';
+import { locales } from '@/lib/i18n/locales';
 import { setUserMemberInTransaction } from '@/lib/users/repository';
 
 import { PLAN_KEYS } from './config';
@@ -26,6 +27,11 @@ const storedSchema = z.object({
   email: z.string().catch(''),
   plan: z.enum(PLAN_KEYS),
   state: z.enum(MEMBERSHIP_STATES),
+  locale: z.enum(locales).catch('pt-BR'),
+  boxMonths: z
+    .array(z.string().regex(/^\d{4}-\d{2}$/))
+    .catch([])
+    .default([]),
   provider: z.enum(['mercadopago', 'manual']).catch('mercadopago'),
   preapprovalId: z.string().min(1).nullable().catch(null),
   initPoint: z.string().nullable().catch(null),
@@ -69,6 +75,14 @@ export function startMembership(membership: Membership): Promise<StartOutcome> {
   });
 }
 
+export type UpdateOutcome =
+  /** Written: the membership as it was and as it is now (its e-mails follow the change). */
+  | { result: 'updated'; before: Membership; after: Membership }
+  | {
+      result:
+        'unknown-membership' | Exclude<ReturnType<typeof applyPreapproval>['result'], 'updated'>;
+    };
+
 /**
  * Applies the preapproval as Mercado Pago reports it to its shopper's membership (its
  * external_reference is their uid), with `isMember`, in one transaction. Returns what happened,
@@ -77,22 +91,33 @@ export function startMembership(membership: Membership): Promise<StartOutcome> {
 export function applyPreapprovalUpdate(
   preapproval: Preapproval,
   now = Date.now(),
-): Promise<
-  | 'updated'
-  | 'unknown-membership'
-  | Exclude<ReturnType<typeof applyPreapproval>['result'], 'updated'>
-> {
+): Promise<UpdateOutcome> {
   const uid = preapproval.externalReference;
-  if (!uid || uid.includes('/')) return Promise.resolve('unknown-membership');
+  if (!uid || uid.includes('/')) return Promise.resolve({ result: 'unknown-membership' });
   const ref = membershipsCollection().doc(uid);
-  return runTransaction(async (transaction) => {
+  return runTransaction(async (transaction): Promise<UpdateOutcome> => {
     const snapshot = await transaction.get(ref);
     const current = snapshot.exists ? reshape(uid, snapshot.data()) : null;
-    if (!current) return 'unknown-membership' as const;
+    if (!current) return { result: 'unknown-membership' };
     const outcome = applyPreapproval(current, preapproval, now);
-    if (outcome.result !== 'updated') return outcome.result;
+    if (outcome.result !== 'updated') return { result: outcome.result };
     transaction.set(ref, outcome.membership);
     setUserMemberInTransaction(transaction, uid, isMemberState(outcome.membership.state));
-    return 'updated' as const;
+    return { result: 'updated', before: current, after: outcome.membership };
+  });
+}
+
+/** How many memberships the panel reads at most (the club is small; see docs/SCALING.md). */
+export const MAX_LISTED_MEMBERSHIPS = 2000;
+
+/** Every membership, newest first (the control panel's club page). */
+export async function listMemberships(): Promise<Membership[]> {
+  const snapshot = await membershipsCollection()
+    .orderBy('createdAt', 'desc')
+    .limit(MAX_LISTED_MEMBERSHIPS)
+    .get();
+  return snapshot.docs.flatMap((doc) => {
+    const membership = reshape(doc.id, doc.data());
+    return membership ? [membership] : [];
   });
 }

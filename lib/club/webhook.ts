@@ -3,7 +3,7 @@ import 'server-only';
 import type { TopicHandlers } from '@/lib/payments/webhook';
 
 import { getPreapproval } from './mercadopago';
-import { applyPreapprovalUpdate } from './repository';
+import { applyPreapprovalAndNotify } from './notify';
 
 // The club's Mercado Pago notifications. lib/payments/webhook.ts has checked the signature and
 // claimed the notification (replays answer 'duplicate' there); here the subscription is fetched
@@ -13,7 +13,7 @@ import { applyPreapprovalUpdate } from './repository';
 export async function applyPreapprovalNotification(dataId: string): Promise<string> {
   const preapproval = await getPreapproval(dataId);
   if (!preapproval || preapproval.id !== dataId) return 'unknown-preapproval';
-  return applyPreapprovalUpdate(preapproval);
+  return (await applyPreapprovalAndNotify(preapproval)).result;
 }
 
 /** The notification types the club handles, for the webhook route. */

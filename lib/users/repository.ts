@@ -167,6 +167,7 @@ export function toPublicUser(
     name: record?.name || fallback.name || NO_NAME,
     avatarURL: record?.avatarURL || null,
     isAdmin: isAdminRecord(record),
+    isMember: record?.isMember === true,
     telephone: record?.telephone || null,
     address: record ? record.address : null,
   };
@@ -268,7 +269,13 @@ export function updateUserProfileInTransaction(
 }
 
 /** How to reach a customer, as the control panel shows it. */
-export type UserContact = { name: string; email: string; telephone: string };
+export type UserContact = {
+  name: string;
+  email: string;
+  telephone: string;
+  /** The profile's delivery address (the club's shipping list); placeholders as stored. */
+  address: Address;
+};
 
 /**
  * The name, email and telephone stored for each of `uids` that has a user document; a name never
@@ -288,6 +295,7 @@ export async function getUserContacts(uids: readonly string[]): Promise<Map<stri
       name: isUnfilled('name', name) ? '' : name,
       email: readString(data.email) ?? '',
       telephone: readString(data.telephone) ?? '',
+      address: readAddress(data.address),
     });
   }
   return contacts;
