@@ -3,6 +3,8 @@
 // the signed notifications, isMember following it, and forged or replayed notifications changing
 // nothing.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
 
 import type { Firestore } from 'firebase-admin/firestore';
 
@@ -42,6 +44,10 @@ let fake: FakeMercadoPago;
 let join: typeof import('./join');
 let route: typeof import('@/app/api/mercadopago/webhook/route');
 let webhook: typeof import('@/lib/payments/webhook');
+let manage: typeof import('./manage');
+let membershipRoute: typeof import('@/app/api/club/membership/route');
+let joinRoute: typeof import('@/app/api/club/join/route');
+let orders: typeof import('@/lib/orders/place-order');
 
 function shopper(name: string): PublicUser {
   return {
@@ -109,13 +115,18 @@ beforeAll(async () => {
     MERCADOPAGO_WEBHOOK_SECRET: SECRET,
     MERCADOPAGO_API_BASE_URL: fake.baseUrl,
   });
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  // Generous only for a loaded machine (several builds at once): it normally starts in seconds.
+  stack = await startTestFirebase({ timeoutMs: 170_000 });
   clients = adminClients(stack);
   db = clients.db;
   join = await import('./join');
   route = await import('@/app/api/mercadopago/webhook/route');
   webhook = await import('@/lib/payments/webhook');
-}, 90_000);
+  manage = await import('./manage');
+  membershipRoute = await import('@/app/api/club/membership/route');
+  joinRoute = await import('@/app/api/club/join/route');
+  orders = await import('@/lib/orders/place-order');
+}, 180_000);
 
 beforeEach(async () => {
   (await import('@/lib/rate-limit')).resetRateLimiters();
@@ -326,5 +337,257 @@ describe('the subscription calls', () => {
       body: { status: 'paused' },
     });
     expect(fake.preapproval(id)?.status).toBe('paused');
+  });
+});
+
+/** Joins the monthly plan as a new shopper `name` and has Mercado Pago authorise it. */
+async function activeMember(name: string): Promise<{ user: PublicUser; id: string }> {
+  const user = shopper(name);
+  await db.doc(`${ROOT}/users/${user.uid}`).set({ name: `Member ${name}`, email: user.email });
+  const id = await joined(user);
+  fake.setPreapprovalStatus(id, 'authorized');
+  expect((await notify(id)).body.result).toBe('updated');
+  return { user: { ...user, isMember: true }, id };
+}
+
+/** The kinds of the outbox's club e-mails about `uid`, once `count` are there (sent after). */
+async function clubMails(uid: string, count: number): Promise<string[]> {
+  const directory = path.join(stack.dataDir, 'outbox');
+  const read = () =>
+    fs.existsSync(directory)
+      ? fs
+          .readdirSync(directory)
+          .filter((file) => file.endsWith('.eml') && file.includes(`-${uid}-`))
+          .sort()
+          .map((file) => /-(club-[a-z-]+)-uid-/.exec(file)?.[1] ?? file)
+      : [];
+  for (let waited = 0; read().length < count && waited < 10_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return read();
+}
+
+describe("a member's own changes (lib/club/manage.ts)", () => {
+  it('pauses and resumes at Mercado Pago; the state follows at once, the webhook then changes nothing', async () => {
+    const { user, id } = await activeMember('lia');
+    fake.requests.length = 0;
+    expect(await as(user, () => manage.changeMembership({ action: 'pause' }))).toEqual({
+      ok: true,
+      state: 'paused',
+    });
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: `/preapproval/${id}`, body: { status: 'paused' } }),
+    ]);
+    expect(fake.preapproval(id)?.status).toBe('paused');
+    expect(await membership(user.uid)).toMatchObject({ state: 'paused', nextChargeAt: null });
+    expect(await isMember(user.uid)).toBe(false);
+    // Mercado Pago's notification of the same change: confirmed, nothing applied twice.
+    expect((await notify(id)).body.result).toBe('unchanged');
+    expect(await as(user, () => manage.changeMembership({ action: 'pause' }))).toEqual({
+      ok: false,
+      error: 'not-allowed',
+    });
+    expect(await as(user, () => manage.changeMembership({ action: 'resume' }))).toEqual({
+      ok: true,
+      state: 'active',
+    });
+    expect(await isMember(user.uid)).toBe(true);
+    expect(fake.preapproval(id)?.status).toBe('authorized');
+    // Joining (member and shop) and the pause, each once; a resume sends none.
+    expect(await clubMails(user.uid, 3)).toEqual(['club-joined', 'club-new-member', 'club-paused']);
+  });
+
+  it('cancels: final, isMember false, nothing left to change', async () => {
+    const { user, id } = await activeMember('ney');
+    expect(await as(user, () => manage.changeMembership({ action: 'cancel' }))).toEqual({
+      ok: true,
+      state: 'cancelled',
+    });
+    expect(fake.preapproval(id)?.status).toBe('cancelled');
+    expect(await membership(user.uid)).toMatchObject({ state: 'cancelled' });
+    expect(await isMember(user.uid)).toBe(false);
+    expect((await notify(id)).body.result).toBe('unchanged');
+    expect(await as(user, () => manage.changeMembership({ action: 'resume' }))).toEqual({
+      ok: false,
+      error: 'not-member',
+    });
+    expect(await clubMails(user.uid, 3)).toEqual([
+      'club-cancelled',
+      'club-joined',
+      'club-new-member',
+    ]);
+  });
+
+  it('refuses a visitor, a shopper who never joined, and unknown or extra fields', async () => {
+    expect(await as(null, () => manage.changeMembership({ action: 'pause' }))).toEqual({
+      ok: false,
+      error: 'unauthenticated',
+    });
+    expect(await as(shopper('oto'), () => manage.changeMembership({ action: 'pause' }))).toEqual({
+      ok: false,
+      error: 'not-member',
+    });
+    const { user } = await activeMember('pia');
+    for (const input of [{ action: 'stop' }, { action: 'pause', state: 'active' }, 'pause', null]) {
+      expect(await as(user, () => manage.changeMembership(input))).toEqual({
+        ok: false,
+        error: 'invalid',
+      });
+    }
+    expect(await membership(user.uid)).toMatchObject({ state: 'active' });
+  });
+
+  it('answers temporarily-unavailable and changes nothing when Mercado Pago fails', async () => {
+    const { user } = await activeMember('rui');
+    fake.failPreapprovals(true);
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await as(user, () => manage.changeMembership({ action: 'cancel' }))).toEqual({
+        ok: false,
+        error: 'temporarily-unavailable',
+      });
+    } finally {
+      fake.failPreapprovals(false);
+      quiet.mockRestore();
+    }
+    expect(await membership(user.uid)).toMatchObject({ state: 'active' });
+    expect(await isMember(user.uid)).toBe(true);
+  });
+});
+
+describe('the routes POST /api/club/membership and /api/club/join', () => {
+  const ORIGIN = 'http://localhost:3000';
+  function post(
+    url: string,
+    body: string,
+    headers: Record<string, string> = { origin: ORIGIN, 'content-type': 'application/json' },
+  ) {
+    return new Request(`${ORIGIN}${url}`, { method: 'POST', headers, body });
+  }
+
+  it('answer 403, 415, 413, 400 and 401 before any change', async () => {
+    const { user, id } = await activeMember('sol');
+    fake.requests.length = 0;
+    const routes = [
+      ['/api/club/membership', membershipRoute.POST, JSON.stringify({ action: 'cancel' })],
+      ['/api/club/join', joinRoute.POST, JSON.stringify({ plan: 'mensal', locale: 'pt-BR' })],
+    ] as const;
+    for (const [url, handler, valid] of routes) {
+      const statuses = await as(user, async () => [
+        (
+          await handler(
+            post(url, valid, { origin: 'http://evil.test', 'content-type': 'application/json' }),
+          )
+        ).status,
+        (await handler(post(url, valid, { origin: ORIGIN, 'content-type': 'text/plain' }))).status,
+        (await handler(post(url, 'x'.repeat(4096)))).status,
+        (await handler(post(url, '{"action":'))).status,
+        (await handler(post(url, JSON.stringify({ plan: 'anual', action: 'stop' })))).status,
+      ]);
+      expect([url, statuses]).toEqual([url, [403, 415, 413, 400, 400]]);
+      expect((await as(null, () => handler(post(url, valid)))).status).toBe(401);
+    }
+    expect(fake.requests).toHaveLength(0);
+    expect(await membership(user.uid)).toMatchObject({ state: 'active', preapprovalId: id });
+  });
+
+  it('pauses through the route; Mercado Pago down is a 503 with Retry-After', async () => {
+    const { user } = await activeMember('tom');
+    const pause = () => post('/api/club/membership', JSON.stringify({ action: 'pause' }));
+    fake.failPreapprovals(true);
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const down = await as(user, () => membershipRoute.POST(pause()));
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+    } finally {
+      fake.failPreapprovals(false);
+      quiet.mockRestore();
+    }
+    const paused = await as(user, () => membershipRoute.POST(pause()));
+    expect([paused.status, await paused.json()]).toEqual([200, { ok: true, state: 'paused' }]);
+  });
+});
+
+describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
+  const EGG = 'ovo-pistache';
+  const BAR = 'barra-tropical-minas';
+  let sequence = 0;
+  const orderInput = (fields: Record<string, unknown> = {}) => {
+    sequence += 1;
+    return {
+      orderID: `CLUBORDER${String(sequence).padStart(4, '0')}`,
+      lines: [
+        { key: EGG, quantity: 2 },
+        { key: BAR, quantity: 1 },
+      ],
+      shippingOption: 'Retirada',
+      telephone: '(11) 91234-5678',
+      locale: 'pt-BR',
+      ...fields,
+    };
+  };
+  const stored = async (orderID: string) =>
+    (await db.doc(`${ROOT}/orders/${orderID}`).get()).data();
+
+  beforeEach(async () => {
+    await db.doc(`${ROOT}/inventory/${EGG}`).set({ stock: 50 }, { merge: true });
+    await db.doc(`${ROOT}/inventory/${BAR}`).set({ stock: 50 }, { merge: true });
+  });
+
+  it("takes the plan's percent off an active member's Easter eggs, in the order and at Mercado Pago", async () => {
+    const { getProduct } = await import('@/lib/catalogue');
+    const egg = getProduct(EGG)!.price;
+    const bar = getProduct(BAR)!.price;
+    const off = Math.round(egg * 0.1);
+    expect(off).toBeGreaterThan(0);
+    const { user } = await activeMember('uma');
+    const input = orderInput();
+    fake.requests.length = 0;
+    expect(await as(user, () => orders.placeOrder(input))).toMatchObject({ ok: true });
+    expect(await stored(input.orderID)).toMatchObject({
+      orderItems: [
+        { key: EGG, quantity: 2, value: egg - off },
+        { key: BAR, quantity: 1, value: bar },
+      ],
+      total: 2 * (egg - off) + bar,
+      memberDiscount: { percent: 10, amount: 2 * off },
+    });
+    const preference = fake.requests.find((r) => r.path === '/checkout/preferences');
+    expect((preference?.body as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({ id: EGG, quantity: 2, unit_price: egg - off }),
+      expect.objectContaining({ id: BAR, quantity: 1, unit_price: bar }),
+    ]);
+  });
+
+  it('refuses a forged discount or price, and charges a paused member or a shopper the catalogue price', async () => {
+    const { getProduct } = await import('@/lib/catalogue');
+    const egg = getProduct(EGG)!.price;
+    const { user } = await activeMember('vera');
+    for (const forged of [
+      orderInput({ memberDiscount: { percent: 90, amount: 500 } }),
+      orderInput({ total: 1 }),
+      orderInput({ lines: [{ key: EGG, quantity: 1, price: 1 }] }),
+    ]) {
+      expect(await as(user, () => orders.placeOrder(forged))).toMatchObject({
+        ok: false,
+        error: 'invalid',
+      });
+      expect(await stored(forged.orderID)).toBeUndefined();
+    }
+    // isMember as the session said, but the membership is paused: no perk.
+    expect(await as(user, () => manage.changeMembership({ action: 'pause' }))).toMatchObject({
+      ok: true,
+    });
+    const paused = orderInput({ lines: [{ key: EGG, quantity: 1 }] });
+    expect(await as(user, () => orders.placeOrder(paused))).toMatchObject({ ok: true });
+    expect(await stored(paused.orderID)).toMatchObject({
+      orderItems: [{ key: EGG, value: egg }],
+      total: egg,
+      memberDiscount: null,
+    });
+    const plain = orderInput({ lines: [{ key: EGG, quantity: 1 }] });
+    expect(await as(shopper('walt'), () => orders.placeOrder(plain))).toMatchObject({ ok: true });
+    expect(await stored(plain.orderID)).toMatchObject({ total: egg, memberDiscount: null });
   });
 });

@@ -71,6 +71,7 @@ describe('applyPreapproval', () => {
       result: 'updated',
       membership: membership({
         state: 'active',
+        boxMonths: ['2026-11'],
         initPoint: null,
         nextChargeAt: NOW + 30 * 86_400_000,
         sourceModifiedAt: NOW - 1000,
