@@ -234,6 +234,7 @@ for (const theme of THEMES) {
       await scanInContext(browser, baseURL!, theme, state, async (page, found) => {
         await visit(page, theme, `/${locale}/control-panel`, found);
         await visit(page, theme, `/${locale}/control-panel/stock`, found);
+        await visit(page, theme, `/${locale}/control-panel/clube`, found);
       });
     });
   }

@@ -118,6 +118,8 @@ beforeAll(async () => {
   // Generous only for a loaded machine (several builds at once): it normally starts in seconds.
   stack = await startTestFirebase({ timeoutMs: 170_000 });
   clients = adminClients(stack);
+  // The e-mails go to the stack's outbox (lib/env.ts), where clubMails reads them.
+  process.env.LOCAL_FIREBASE_DATA_DIR = stack.dataDir;
   db = clients.db;
   join = await import('./join');
   route = await import('@/app/api/mercadopago/webhook/route');
