@@ -414,9 +414,9 @@ describe("a member's own changes (lib/club/manage.ts)", () => {
       error: 'not-member',
     });
     expect(await clubMails(user.uid, 3)).toEqual([
-      'club-cancelled',
       'club-joined',
       'club-new-member',
+      'club-cancelled',
     ]);
   });
 
