@@ -5,7 +5,7 @@ import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/text-field';
-import { clubMonth, getClubPlan, selectionFor } from '@/lib/club/config';
+import { getClubPlan, selectionFor } from '@/lib/club/config';
 import { MEMBERSHIP_STATES } from '@/lib/club/membership';
 import {
   filterMembers,
@@ -171,7 +171,14 @@ export default async function ControlPanelClubPage({ params, searchParams }: Pro
 
       <section aria-labelledby="club-shipping-title">
         <h2 id="club-shipping-title" className="text-2xl font-bold">
-          {t('shippingTitle', { month: clubMonth(now), theme: selection.theme[locale] })}
+          {t('shippingTitle', {
+            month: new Intl.DateTimeFormat(locale, {
+              month: 'long',
+              year: 'numeric',
+              timeZone: 'America/Sao_Paulo',
+            }).format(now),
+            theme: selection.theme[locale],
+          })}
         </h2>
         <p className="mt-2 text-sm text-cacao-600 dark:text-cacao-300">
           {t('shippingIntro', { count: shipping.length })}
