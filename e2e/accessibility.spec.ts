@@ -181,6 +181,7 @@ for (const locale of SHOP_LOCALES) {
       await visit(page, `/${locale}${legal.privacy}`, found);
       await visit(page, `/${locale}${legal.terms}`, found);
       await visit(page, `/${locale}/expertise/contratos`, found);
+      await visit(page, `/${locale}/clube`, found);
       await visit(page, `/${locale}/checkout`, found);
       await visit(page, `/${locale}/nao-existe`, found);
     });
@@ -212,6 +213,7 @@ for (const locale of SHOP_LOCALES) {
     await scanInContext(browser, baseURL!, state, async (page, found) => {
       await visit(page, `/${locale}/control-panel`, found);
       await visit(page, `/${locale}/control-panel/stock`, found);
+      await visit(page, `/${locale}/control-panel/clube`, found);
     });
   });
 }

@@ -28,6 +28,8 @@ export type LogEventName =
   /** A checkout answered 'temporarily unavailable' at its deadline; how its transaction ended. */
   | 'order.abandoned'
   | 'order.status_changed'
+  /** A member paused, resumed or cancelled their club membership (lib/club/manage.ts). */
+  | 'club.changed'
   | 'payment.preference_failed'
   /** A Pix code shown or a card payment made from an order's page (lib/orders/pay-order.ts). */
   | 'payment.started'

@@ -1,8 +1,10 @@
 // A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
-// POST /checkout/preferences, POST /v1/payments (Pix and card) and GET /v1/payments/{id}.
-// Payments are created by the shop or set by the test; every request is recorded. A Pix payment
-// carries what Mercado Pago's does: a BR Code (lib/payments/pix-code.ts) and a PNG of its QR code
-// (./qr-png.ts). A card token starting with 'reject' makes a rejected payment.
+// POST /checkout/preferences, POST /v1/payments (Pix and card) and GET /v1/payments/{id}; for the
+// club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}. Payments are created by
+// the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
+// a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
+// (lib/payments/pix-code.ts) and a PNG of its QR code (./qr-png.ts). A card token starting with
+// 'reject' makes a rejected payment.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -39,6 +41,12 @@ export type FakeMercadoPago = {
   failPreferences: (count: number) => void;
   /** Payment lookups answer 500 while true. */
   failPayments: (fail: boolean) => void;
+  /** Every subscription call (POST, GET, PUT /preapproval) answers 500 while true. */
+  failPreapprovals: (fail: boolean) => void;
+  /** The subscription `id` as served now (undefined when none was created). */
+  preapproval: (id: string) => Record<string, unknown> | undefined;
+  /** Sets a subscription's status as Mercado Pago would (the shopper authorised it, say). */
+  setPreapprovalStatus: (id: string, status: string) => void;
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -57,6 +65,25 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   let preferenceCount = 0;
   // Mercado Pago's payment ids are large numbers.
   let nextPaymentId = 1_310_000_000;
+  const preapprovals = new Map<string, Record<string, unknown>>();
+  let preapprovalCount = 0;
+  let preapprovalFailures = false;
+  // last_modified moves forward on every change, even within one millisecond.
+  let clock = Date.now();
+  const modified = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
+  const changeStatus = (id: string, status: string) => {
+    const current = preapprovals.get(id);
+    if (!current) return undefined;
+    const next = {
+      ...current,
+      status,
+      last_modified: modified(),
+      next_payment_date:
+        status === 'authorized' ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null,
+    };
+    preapprovals.set(id, next);
+    return next;
+  };
   let baseUrl = '';
 
   /** A payment as POST /v1/payments makes it, or what it refuses. */
@@ -194,6 +221,44 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         send(201, created);
         return;
       }
+      if (preapprovalFailures && /^\/preapproval(\/|$)/.test(path)) {
+        send(500, { message: 'internal error', status: 500 });
+        return;
+      }
+      if (request.method === 'POST' && path === '/preapproval') {
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        preapprovalCount += 1;
+        const id = `fakepre${preapprovalCount}`;
+        const created = {
+          ...(typeof body === 'object' && body !== null ? body : {}),
+          id,
+          status: 'pending',
+          init_point: `${baseUrl}/subscriptions/checkout?preapproval_id=${id}`,
+          date_created: new Date().toISOString(),
+          last_modified: modified(),
+          next_payment_date: null,
+        };
+        preapprovals.set(id, created);
+        if (typeof key === 'string') byIdempotencyKey.set(key, created);
+        send(201, created);
+        return;
+      }
+      const preapproval = /^\/preapproval\/([^/]+)$/.exec(path);
+      if (preapproval?.[1] && (request.method === 'GET' || request.method === 'PUT')) {
+        const id = decodeURIComponent(preapproval[1]);
+        const status = (body as { status?: unknown } | null)?.status;
+        const found =
+          request.method === 'PUT' && typeof status === 'string'
+            ? changeStatus(id, status)
+            : preapprovals.get(id);
+        if (!found) send(404, { message: 'Preapproval not found', status: 404 });
+        else send(200, found);
+        return;
+      }
       const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match?.[1]) {
         if (paymentFailures) {
@@ -227,8 +292,17 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     failPayments: (fail) => {
       paymentFailures = fail;
     },
+    failPreapprovals: (fail) => {
+      preapprovalFailures = fail;
+    },
+    preapproval: (id) => preapprovals.get(id),
+    setPreapprovalStatus: (id, status) => {
+      changeStatus(id, status);
+    },
     reset: () => {
       payments.clear();
+      preapprovals.clear();
+      preapprovalFailures = false;
       requests.length = 0;
       byIdempotencyKey.clear();
       preferenceFailures = 0;

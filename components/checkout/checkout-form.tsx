@@ -41,6 +41,7 @@ import { UfOptions } from '@/components/ui/uf-select';
 import { GiftMessageField } from './gift-message-field';
 import { useCepAutofill } from './use-cep-autofill';
 import { CheckoutSummary } from './checkout-summary';
+import type { CheckoutMemberDiscount } from '@/lib/club/perks';
 
 /** The signed-in shopper as the form needs them: what prefills it. */
 export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
@@ -52,6 +53,8 @@ type Props = {
   user: CheckoutUser;
   orderId: string;
   pickup: PickupInfo;
+  /** A club member's discount, for the summary (the server prices the order itself). */
+  member?: CheckoutMemberDiscount | null;
   /** Called once the order exists, before the cart is emptied and the page changes. */
   onPlaced: (orderId: string) => void;
 };
@@ -75,7 +78,7 @@ const ADDRESS_INPUTS = [
  * summary and 'Confirmar pedido'. Sends the order once (pending state, no double submit); a
  * refusal is explained and leaves the cart as it was.
  */
-export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
+export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }: Props) {
   const t = useTranslations('Checkout');
   const tErrors = useTranslations('CheckoutErrors');
   const locale = useLocale();
@@ -411,6 +414,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
         title={t('summaryTitle')}
         headingId={`${formId}-summary`}
         details={receivingDetails}
+        member={member}
       />
 
       {problems.length > 0 ? (

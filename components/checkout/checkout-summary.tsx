@@ -8,6 +8,7 @@ import { useCartStore } from '@/components/providers/cart-store-provider';
 import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { Price } from '@/components/ui/price';
+import type { CheckoutMemberDiscount } from '@/lib/club/perks';
 
 type Props = {
   /** The section heading ('Itens do seu pedido' or 'Resumo do pedido'). */
@@ -15,14 +16,19 @@ type Props = {
   headingId: string;
   /** Rows shown under the total (receiving method, address or pick-up place, telephone). */
   details?: { label: string; value: ReactNode; testId?: string }[];
+  /** A club member's discount, priced by the server for the page (lib/club/perks.ts). */
+  member?: CheckoutMemberDiscount | null;
 };
 
 /** The cart as an order: each item with quantity and unit price, the total, and the details. */
-export function CheckoutSummary({ title, headingId, details = [] }: Props) {
+export function CheckoutSummary({ title, headingId, details = [], member = null }: Props) {
   const t = useTranslations('Checkout');
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const cartTotal = useCartStore((store) => store.cartTotal);
   const entries = useCatalogueEntries();
+  const discount = member
+    ? cartItems.reduce((sum, item) => sum + (member.unitDiscounts[item.id] ?? 0) * item.quantity, 0)
+    : 0;
 
   return (
     <section aria-labelledby={headingId} data-testid="checkout-summary">
@@ -54,9 +60,20 @@ export function CheckoutSummary({ title, headingId, details = [] }: Props) {
           );
         })}
       </ul>
+      {discount > 0 && member ? (
+        <p
+          data-testid="checkout-member-discount"
+          className="mt-2 flex items-baseline justify-between gap-4 text-cacao-700 dark:text-cacao-200"
+        >
+          <span>{t('memberDiscount', { percent: member.percent })}</span>
+          <span>
+            −<Price amount={discount} />
+          </span>
+        </p>
+      ) : null}
       <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
         <span>{t('total')}</span>
-        <Price amount={cartTotal} className="text-2xl" />
+        <Price amount={cartTotal - discount} className="text-2xl" />
       </p>
       {details.length > 0 ? (
         <dl className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">

@@ -6,6 +6,7 @@ import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
 import { ORDER_PAYMENT_ANCHOR, ORDERS_ANCHOR } from '@/lib/orders/list';
+import { formatPrice } from '@/lib/catalogue/format';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -135,6 +136,17 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             </li>
           ))}
         </ul>
+        {order.memberDiscount ? (
+          <p
+            data-testid="order-member-discount"
+            className="mt-2 text-sm text-cacao-700 dark:text-cacao-200"
+          >
+            {t('memberDiscount', {
+              percent: order.memberDiscount.percent,
+              amount: formatPrice(order.memberDiscount.amount),
+            })}
+          </p>
+        ) : null}
         <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
           <span>{t('total')}</span>
           <Price amount={order.total} className="text-2xl" />

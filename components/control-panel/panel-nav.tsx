@@ -5,7 +5,8 @@ import { Link, usePathname } from '@/lib/i18n/navigation';
 type Props = {
   label: string;
   links: {
-    href: '/control-panel' | '/control-panel/stock' | '/control-panel/outbox';
+    href:
+      '/control-panel' | '/control-panel/stock' | '/control-panel/outbox' | '/control-panel/clube';
     label: string;
   }[];
 };

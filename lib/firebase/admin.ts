@@ -91,6 +91,11 @@ export function pixPaymentsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/pixPayments`);
 }
 
+/** Club memberships, one per user (lib/club/repository.ts). */
+export function membershipsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/memberships`);
+}
+
 /** Mercado Pago notifications handled or being handled (lib/payments/repository.ts). */
 export function webhookNotificationsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/webhookNotifications`);

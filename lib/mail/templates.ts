@@ -58,7 +58,15 @@ export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStat
 }
 
 export type MailKind =
-  'order-placed' | 'new-order' | 'shopper-cancelled' | `status-${NotifiedStatus}`;
+  | 'order-placed'
+  | 'new-order'
+  | 'shopper-cancelled'
+  | `status-${NotifiedStatus}`
+  // The club's (lib/club/emails.ts); `orderID` then names the member's uid.
+  | 'club-joined'
+  | 'club-new-member'
+  | 'club-paused'
+  | 'club-cancelled';
 
 export type MailMessage = {
   kind: MailKind;

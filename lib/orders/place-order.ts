@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { getProduct, type Product } from '@/lib/catalogue';
 import { keepAliveUntil } from '@/lib/after-response';
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { memberPricingFor } from '@/lib/club/checkout';
+import type { MemberPricing } from '@/lib/club/perks';
 import { runTransaction } from '@/lib/firebase/admin';
 import { readLiveStock, readStock, takeStock } from '@/lib/inventory/repository';
 import { startActionLog, type RequestLog } from '@/lib/log';
@@ -196,6 +198,8 @@ function reserveAndCreate(
   progress: Progress,
   /** Epoch ms after which the transaction must not write (see OrderTooLateError). */
   writeBy: number,
+  /** The club member's discount per line (lib/club/perks.ts); none for other shoppers. */
+  pricing: MemberPricing,
 ): Promise<Outcome> {
   return runTransaction(async (transaction: Transaction): Promise<Outcome> => {
     // firebase-admin re-runs this when the transaction contends; the log line reports how often.
@@ -253,12 +257,16 @@ function reserveAndCreate(
     const order = createOrder(transaction, {
       orderID: input.orderID,
       clientRef: user.uid,
-      orderItems: lines.map(({ product, quantity }) => ({
+      orderItems: lines.map(({ product, quantity }, index) => ({
         key: product.key,
         translatedTitle: product.title[input.locale],
         quantity,
-        value: product.price,
+        value: product.price - (pricing.unitDiscounts[index] ?? 0),
       })),
+      memberDiscount:
+        pricing.discount > 0
+          ? { percent: pricing.eggDiscountPercent, amount: pricing.discount }
+          : null,
       shippingOption: input.shippingOption,
       locale: input.locale,
       address: input.shippingOption === 'Entrega' && input.address ? { ...input.address } : null,
@@ -468,13 +476,22 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     const work = (async (): Promise<Outcome> => {
       // Stock held by expired unpaid orders (this shopper's included) comes back first.
       await expireDueOrdersLazily(Number.POSITIVE_INFINITY);
+      // Priced on the server from the stored membership: the request carries no price.
+      const pricing = await memberPricingFor(user, lines);
       // Sold out or withdrawn: refused on a plain read, without waiting for a transaction; a
       // replay of an order already placed (it may have taken the last units) still gets it back.
       const early = await stockRefusalNow(lines, locale);
       if (early && !(await getOrder(orderID))) return early;
       const units = lines.map(({ product, quantity }) => ({ key: product.key, quantity }));
       const reserve = async (): Promise<Outcome> => {
-        const outcome = await reserveAndCreate(user, parsed.data, lines, progress, writeBy);
+        const outcome = await reserveAndCreate(
+          user,
+          parsed.data,
+          lines,
+          progress,
+          writeBy,
+          pricing,
+        );
         // Committed: what this order saw (./product-turns.ts) lets the orders queued behind it
         // that can no longer be served step out of the queue.
         if (outcome.kind === 'created') {

@@ -40,6 +40,7 @@ import { isOrderStatusKey } from './transitions';
 import type {
   AdminOrder,
   ExtraPayment,
+  MemberDiscount,
   Order,
   OrderDetails,
   OrderItem,
@@ -223,6 +224,11 @@ const orderDocumentSchema = z.object({
   status: statusSchema,
   shippingOption: z.enum(['Entrega', 'Retirada']).catch('Entrega'),
   total: z.number().optional().catch(undefined),
+  memberDiscount: z
+    .object({ percent: z.number().int().positive(), amount: z.number().positive() })
+    .nullable()
+    .catch(null)
+    .default(null),
   locale: z.enum(locales).catch('pt-BR'),
   address: addressSchema,
   telephone: text,
@@ -302,6 +308,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
       stored.total !== undefined && Number.isFinite(stored.total)
         ? stored.total
         : orderTotal(stored.orderItems),
+    memberDiscount: stored.memberDiscount,
     locale: stored.locale,
     customer: stored.customer,
     telephone: stored.telephone,
@@ -348,6 +355,7 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     locale,
     orderItems: order.orderItems.map((item) => ({ ...item, key: item.key ?? '' })),
     total,
+    memberDiscount: order.memberDiscount ?? null,
     shippingOption,
     address,
     telephone,
@@ -675,6 +683,8 @@ export type NewOrder = {
   expiresAt: Date | null;
   /** The gift card's message (issue 29); '' or missing: none. */
   giftMessage?: string;
+  /** The club member's discount, already in the items' values (lib/club/perks.ts). */
+  memberDiscount?: MemberDiscount | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -702,6 +712,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
+    memberDiscount: order.memberDiscount ?? null,
     locale: order.locale,
     address: order.address,
     telephone: order.telephone,
@@ -722,6 +733,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     status: { ...EMPTY_STATUS_FLAGS },
     shippingOption: order.shippingOption,
     total,
+    memberDiscount: order.memberDiscount ?? null,
     locale: order.locale,
     customer: order.customer,
     telephone: order.telephone,

@@ -83,7 +83,15 @@ export type OrderDetails = Order & {
    */
   cpf?: string | null;
   giftMessage?: string;
+  /**
+   * The club member's discount on the order (lib/club/perks.ts): already taken off the items'
+   * values and so off the total; null (or missing, on older orders) when there was none.
+   */
+  memberDiscount?: MemberDiscount | null;
 };
+
+/** A member's discount as stored on an order: the plan's percent and the reais it took off. */
+export type MemberDiscount = { percent: number; amount: number };
 
 /** A placed order as its page sees it (its owner, or an admin). */
 export type PlacedOrder = Omit<

@@ -96,10 +96,11 @@ export function checkoutReturnUrl(locale: AppLocale, orderID: string): string {
   return `${SITE_URL}/${locale}/checkout/${encodeURIComponent(orderID)}`;
 }
 
-async function call(
+/** One call to Mercado Pago's REST API (also the club's subscriptions, lib/club/mercadopago.ts). */
+export async function call(
   config: MercadoPagoConfig,
   path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; idempotencyKey?: string },
+  init: { method: 'GET' | 'POST' | 'PUT'; body?: unknown; idempotencyKey?: string },
 ): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${config.accessToken}`,

@@ -73,6 +73,18 @@ export function markUserOrdersChanged(transaction: Transaction, uid: string): vo
   );
 }
 
+/**
+ * Inside `transaction`, sets the user's `isMember` flag, which follows their club membership
+ * (lib/club/repository.ts). A blind merge: no read, nothing else of the document changes.
+ */
+export function setUserMemberInTransaction(
+  transaction: Transaction,
+  uid: string,
+  isMember: boolean,
+): void {
+  transaction.set(usersCollection().doc(uid), { isMember }, { merge: true });
+}
+
 /** The user document of `uid`, or null when there is none. */
 export async function getUserRecord(uid: string): Promise<UserRecord | null> {
   const snapshot = await usersCollection().doc(uid).get();
@@ -160,6 +172,7 @@ export function toPublicUser(
     name: record?.name || fallback.name || NO_NAME,
     avatarURL: record?.avatarURL || null,
     isAdmin: isAdminRecord(record),
+    isMember: record?.isMember === true,
     telephone: record?.telephone || null,
     address: record ? record.address : null,
   };
@@ -261,7 +274,13 @@ export function updateUserProfileInTransaction(
 }
 
 /** How to reach a customer, as the control panel shows it. */
-export type UserContact = { name: string; email: string; telephone: string };
+export type UserContact = {
+  name: string;
+  email: string;
+  telephone: string;
+  /** The profile's delivery address (the club's shipping list); placeholders as stored. */
+  address: Address;
+};
 
 /**
  * The name, email and telephone stored for each of `uids` that has a user document; a name never
@@ -281,6 +300,7 @@ export async function getUserContacts(uids: readonly string[]): Promise<Map<stri
       name: isUnfilled('name', name) ? '' : name,
       email: readString(data.email) ?? '',
       telephone: readString(data.telephone) ?? '',
+      address: readAddress(data.address),
     });
   }
   return contacts;

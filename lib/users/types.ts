@@ -43,6 +43,9 @@ export type PublicUser = {
   name: string;
   avatarURL: string | null;
   isAdmin: boolean;
+  /** A club member whose subscription is active (lib/club/repository.ts keeps the flag); always
+   * set by toPublicUser (lib/users/repository.ts). */
+  isMember?: boolean;
   telephone: string | null;
   address: Address | null;
 };

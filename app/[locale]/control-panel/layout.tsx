@@ -48,6 +48,7 @@ export default async function ControlPanelLayout({ children, params }: Props) {
         links={[
           { href: '/control-panel', label: t('nav.orders') },
           { href: '/control-panel/stock', label: t('nav.stock') },
+          { href: '/control-panel/clube', label: t('nav.club') },
           ...(outbox
             ? [{ href: '/control-panel/outbox' as const, label: tMail('outboxNav') }]
             : []),
