@@ -11,6 +11,7 @@ const jestConfig = createJestConfig({
   // slower and timed some calls out.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   setupFiles: ['<rootDir>/test/jest-env.js'],
+  globalSetup: '<rootDir>/test/jest-global-setup.mjs',
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
   moduleNameMapper: {

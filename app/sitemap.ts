@@ -14,6 +14,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths: { path: string; priority: number }[] = [
     { path: '', priority: 1 },
     ...shown.map((product) => ({ path: product.pageLink, priority: 0.8 })),
+    { path: '/clube', priority: 0.6 },
     { path: '/privacidade', priority: 0.2 },
     { path: '/termos-de-uso', priority: 0.2 },
     ...expertiseAreas.map((area) => ({ path: `/expertise/${area}`, priority: 0.3 })),

@@ -6,40 +6,33 @@ import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
 import { skipIntro } from './fixtures/intro';
 import { Shop, SHOP_LOCALES, type ShopLocale } from './fixtures/shop';
 
-// Every page type in both languages, on desktop and (the @phone project) on a phone, with each
-// panel open: axe-core with the WCAG 2.0-2.2 A/AA rules plus its best practices. The same groups
-// run again in the dark theme on desktop with the rules that read colours, where every page and
-// panel, once scanned, is resized to a 390x844 phone and scanned again: the phone layout has
-// elements of its own (it follows the width alone: no pointer or hover query decides what is
-// shown), the theme changes only colours, and every other rule runs on the phone in the light
-// theme. Resizing the page already open costs one scan, not another pass over the pages (the
-// colour rules take about half of a full scan's time). One test per group of pages, each
-// scanning a few pages in one browser context; the signed-in groups reuse one storage state per
-// account and worker.
+// Every page type in both languages, each with its panels open, in four looks: axe-core with the
+// WCAG 2.0-2.2 A/AA rules plus its best practices on the desktop and on a 390x844 phone in the
+// light theme, then the rules that read colours in the dark theme at both sizes. Each page is
+// loaded once and changed in place: the phone layout follows the width alone (no pointer or hover
+// query decides what is shown), and the dark theme follows the system setting live
+// (components/providers/ui-store-provider.tsx), changing only colours. One test per group of
+// pages and language, each scanning a few pages in one browser context; the signed-in groups
+// reuse one storage state per account and worker.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 type Violations = string[];
 
 type Theme = 'light' | 'dark';
-const THEMES: Theme[] = ['light', 'dark'];
 
 /**
- * Opens one page in a new context in `theme`, runs `scans` on it and fails on any violation they
- * found. Dark comes from the system setting (the boot script of lib/boot-script.ts follows it when
- * no choice is saved), which puts the same `dark` class on <html> as the menu's switch; `visit`
- * checks that class, so a scan never silently runs light.
+ * Opens one page in a new context, runs `scans` on it and fails on any violation they found.
  */
 async function scanInContext(
   browser: Browser,
   baseURL: string,
-  theme: Theme,
   storageState: unknown,
   scans: (page: Page, found: Violations) => Promise<void>,
 ): Promise<void> {
   const context = await browser.newContext({
     ...test.info().project.use,
     baseURL,
-    colorScheme: theme,
+    colorScheme: 'light',
     storageState: storageState as never,
   });
   await skipIntro(context);
@@ -48,12 +41,6 @@ async function scanInContext(
   await scans(page, found);
   await context.close();
   expect(found).toEqual([]);
-}
-
-async function expectTheme(page: Page, theme: Theme): Promise<void> {
-  const html = page.locator('html');
-  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
-  else await expect(html).not.toHaveClass(/\bdark\b/);
 }
 
 /** The rules whose outcome depends on the colours, and so on the theme. */
@@ -79,32 +66,39 @@ async function scan(page: Page, where: string, found: Violations, rules?: string
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 
 /**
- * Scans the page with every rule in the light theme; in the dark one, which changes only colours,
- * with the colour rules, at the desktop's width and the phone's (see the top comment).
+ * Dark comes from the system setting (no choice is saved), which puts the same `dark` class on
+ * <html> as the menu's switch; the class is checked, so a scan never silently runs light.
  */
-async function scanThemed(page: Page, theme: Theme, where: string, found: Violations) {
-  if (theme === 'light') return scan(page, where, found);
-  await scan(page, where, found, COLOUR_RULES);
+async function switchTheme(page: Page, theme: Theme) {
+  await page.emulateMedia({ colorScheme: theme });
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+}
+
+/**
+ * Scans the page as it is in the four looks (see the top comment) and leaves it as it was: light
+ * on the desktop.
+ */
+async function scanLooks(page: Page, where: string, found: Violations) {
   const desktop = page.viewportSize()!;
+  await scan(page, where, found);
   await page.setViewportSize(PHONE_VIEWPORT);
-  await scan(page, `${where} [390x844]`, found, COLOUR_RULES);
+  await scan(page, `${where} [390x844]`, found);
+  await switchTheme(page, 'dark');
+  await scan(page, `${where} [390x844, dark]`, found, COLOUR_RULES);
   await page.setViewportSize(desktop);
+  await scan(page, `${where} [dark]`, found, COLOUR_RULES);
+  await switchTheme(page, 'light');
 }
 
 /** Opens `path` and waits until the page (and its fonts) settled, then scans it. */
-async function visit(
-  page: Page,
-  theme: Theme,
-  path: string,
-  found: Violations,
-  heading?: RegExp | string,
-) {
+async function visit(page: Page, path: string, found: Violations, heading?: RegExp | string) {
   const response = await page.goto(path);
   expect(response, path).not.toBeNull();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await expectTheme(page, theme);
   await page.evaluate(() => document.fonts.ready);
-  await scanThemed(page, theme, `${path} (${theme})`, found);
+  await scanLooks(page, path, found);
 }
 
 const accounts: Partial<Record<'shopper' | 'admin', { uid: string; state: unknown }>> = {};
@@ -134,106 +128,92 @@ async function signedInState(browser: Browser, role: 'shopper' | 'admin', baseUR
   return entry;
 }
 
-async function scanPanels(
-  page: Page,
-  locale: ShopLocale,
-  theme: Theme,
-  where: string,
-  found: Violations,
-) {
+async function scanPanels(page: Page, locale: ShopLocale, where: string, found: Violations) {
   const shop = new Shop(page, locale);
   await shop.openCart();
-  await scanThemed(page, theme, `${where} + cart`, found);
+  await scanLooks(page, `${where} + cart`, found);
   await page.keyboard.press('Escape');
   await expect(shop.cart.dialog).toBeHidden();
 
   await shop.menu.open();
-  await scanThemed(page, theme, `${where} + menu`, found);
+  await scanLooks(page, `${where} + menu`, found);
   await page.keyboard.press('Escape');
   await expect(shop.menu.dialog).toBeHidden();
 
   await shop.footer.userButton.click();
   await expect(shop.userTab).toBeVisible();
   await expect(shop.userTab.getByRole('button', { name: /./ }).first()).toBeVisible();
-  await scanThemed(page, theme, `${where} + user tab`, found);
+  await scanLooks(page, `${where} + user tab`, found);
   await page.keyboard.press('Escape');
   await expect(shop.userTab).toBeHidden();
 }
 
-// Each test scans several pages, and a scan takes 1-3 s (the landing's about 3 s).
-test.describe.configure({ timeout: 120_000 });
+// Each test scans a few pages in four looks, and a scan takes 1-3 s (the landing's about 3 s).
+test.describe.configure({ timeout: 240_000 });
 
-for (const theme of THEMES) {
-  // The light theme on both projects; the dark one on desktop only (no @phone tag), which scans
-  // each page at 390x844 too.
-  const tag = theme === 'light' ? ' @phone' : '';
+for (const locale of SHOP_LOCALES) {
+  const legal = { privacy: '/privacidade', terms: '/termos-de-uso' };
 
-  for (const locale of SHOP_LOCALES) {
-    const legal = { privacy: '/privacidade', terms: '/termos-de-uso' };
-
-    test(`the landing and its panels have no axe violations (${locale}, ${theme})${tag}`, async ({
-      browser,
-      baseURL,
-    }) => {
-      await scanInContext(browser, baseURL!, theme, undefined, async (page, found) => {
-        const shop = new Shop(page, locale);
-        await visit(page, theme, `/${locale}`, found);
-        // A line in the cart, so the open cart shows its controls too.
-        await shop.addButton('ovo-pistache').first().click();
-        await scanPanels(page, locale, theme, `/${locale} (${theme})`, found);
-      });
+  test(`the landing and its panels have no axe violations (${locale})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    await scanInContext(browser, baseURL!, undefined, async (page, found) => {
+      const shop = new Shop(page, locale);
+      await visit(page, `/${locale}`, found);
+      // A line in the cart, so the open cart shows its controls too.
+      await shop.addButton('ovo-pistache').first().click();
+      await scanPanels(page, locale, `/${locale}`, found);
     });
+  });
 
-    test(`the other public pages have no axe violations (${locale}, ${theme})${tag}`, async ({
-      browser,
-      baseURL,
-    }) => {
-      await scanInContext(browser, baseURL!, theme, undefined, async (page, found) => {
-        const shop = new Shop(page, locale);
-        const product = shop.title('ovo-pistache');
-        await visit(page, theme, `/${locale}/chocolates/ovo-pistache`, found, product);
-        // A line in the cart, so the checkout shows its order summary.
-        await shop.addButton('ovo-pistache').click();
-        await expect(shop.footer.badge).toHaveText('1');
-        await visit(page, theme, `/${locale}${legal.privacy}`, found);
-        await visit(page, theme, `/${locale}${legal.terms}`, found);
-        await visit(page, theme, `/${locale}/expertise/contratos`, found);
-        await visit(page, theme, `/${locale}/checkout`, found);
-        await visit(page, theme, `/${locale}/nao-existe`, found);
-      });
+  test(`the other public pages have no axe violations (${locale})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    await scanInContext(browser, baseURL!, undefined, async (page, found) => {
+      const shop = new Shop(page, locale);
+      const product = shop.title('ovo-pistache');
+      await visit(page, `/${locale}/chocolates/ovo-pistache`, found, product);
+      // A line in the cart, so the checkout shows its order summary.
+      await shop.addButton('ovo-pistache').click();
+      await expect(shop.footer.badge).toHaveText('1');
+      await visit(page, `/${locale}${legal.privacy}`, found);
+      await visit(page, `/${locale}${legal.terms}`, found);
+      await visit(page, `/${locale}/expertise/contratos`, found);
+      await visit(page, `/${locale}/clube`, found);
+      await visit(page, `/${locale}/checkout`, found);
+      await visit(page, `/${locale}/nao-existe`, found);
     });
+  });
 
-    test(`signed-in shopper pages have no axe violations (${locale}, ${theme})${tag}`, async ({
-      browser,
-      baseURL,
-    }) => {
-      const { uid, state } = await signedInState(browser, 'shopper', baseURL!);
-      const orderID = uniqueOrderId('AXE');
-      await createOrder(orderID, uid, { locale });
-      await scanInContext(browser, baseURL!, theme, state, async (page, found) => {
-        await visit(page, theme, `/${locale}/checkout`, found);
-        await visit(page, theme, `/${locale}/checkout/${orderID}`, found);
-        await visit(page, theme, `/${locale}/usuario`, found);
-        // A shopper asking for the control panel gets the 403 page.
-        await visit(page, theme, `/${locale}/control-panel`, found);
-        await visit(page, theme, `/${locale}`, found);
-        const userTab = new UserTab(page, locale);
-        await userTab.open();
-        await expect(userTab.logoutButton).toBeVisible({ timeout: 15_000 });
-        const where = `/${locale} (${theme}) + user tab (${ACCOUNT_TEXTS[locale].logout})`;
-        await scanThemed(page, theme, where, found);
-      });
+  test(`signed-in shopper pages have no axe violations (${locale})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { uid, state } = await signedInState(browser, 'shopper', baseURL!);
+    const orderID = uniqueOrderId('AXE');
+    await createOrder(orderID, uid, { locale });
+    await scanInContext(browser, baseURL!, state, async (page, found) => {
+      await visit(page, `/${locale}/checkout`, found);
+      await visit(page, `/${locale}/checkout/${orderID}`, found);
+      await visit(page, `/${locale}/usuario`, found);
+      // A shopper asking for the control panel gets the 403 page.
+      await visit(page, `/${locale}/control-panel`, found);
+      await visit(page, `/${locale}`, found);
+      const userTab = new UserTab(page, locale);
+      await userTab.open();
+      await expect(userTab.logoutButton).toBeVisible({ timeout: 15_000 });
+      await scanLooks(page, `/${locale} + user tab (${ACCOUNT_TEXTS[locale].logout})`, found);
     });
+  });
 
-    test(`control panel pages have no axe violations (${locale}, ${theme})${tag}`, async ({
-      browser,
-      baseURL,
-    }) => {
-      const { state } = await signedInState(browser, 'admin', baseURL!);
-      await scanInContext(browser, baseURL!, theme, state, async (page, found) => {
-        await visit(page, theme, `/${locale}/control-panel`, found);
-        await visit(page, theme, `/${locale}/control-panel/stock`, found);
-      });
+  test(`control panel pages have no axe violations (${locale})`, async ({ browser, baseURL }) => {
+    const { state } = await signedInState(browser, 'admin', baseURL!);
+    await scanInContext(browser, baseURL!, state, async (page, found) => {
+      await visit(page, `/${locale}/control-panel`, found);
+      await visit(page, `/${locale}/control-panel/stock`, found);
+      await visit(page, `/${locale}/control-panel/clube`, found);
     });
-  }
+  });
 }

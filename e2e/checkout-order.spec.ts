@@ -289,7 +289,7 @@ test.describe('placing an order', () => {
       await expect(checkout.main.getByText(t.cepError)).toHaveCount(0);
       await expect(cep).not.toHaveAttribute('aria-invalid');
       await expect(page.getByTestId('summary-place')).toHaveText(
-        'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100',
+        'Avenida Paulista, 1000, Apto 42, Bela Vista - São Paulo/SP, 01310-100',
       );
     });
     expect(await ordersOf(shopper.uid)).toEqual([]);
@@ -316,7 +316,7 @@ test.describe('placing an order', () => {
     const orderID = await checkout.confirmAndLand();
     await expect(page.getByTestId('order-status')).toHaveText(t.awaitingApproval);
     await expect(page.getByTestId('order-place')).toHaveText(
-      'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100',
+      'Avenida Paulista, 1000, Apto 42, Bela Vista - São Paulo/SP, 01310-100',
     );
     await expect(page.getByTestId('manual-payment')).toHaveText(t.manualPayment);
     await expect(page.getByRole('link', { name: t.whatsapp(orderID) })).toHaveAttribute(

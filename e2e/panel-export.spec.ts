@@ -26,7 +26,8 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
   const csv = (await response.body()).toString('utf8');
   expect(
     csv.startsWith(
-      '\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação;Taxa de entrega (R$);Data de entrega\r\n',
+      '\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação;Telefone;CPF;Endereço;' +
+        'Bairro;Cidade;UF;CEP;Mensagem para o cartão;Taxa de entrega (R$);Data de entrega\r\n',
     ),
   ).toBe(true);
   const rows = csv
@@ -39,7 +40,7 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     `;"'=HYPERLINK(""http://evil.example"",""clique"") <${email}>";`,
   );
   expect(byId(`${marker}A`)).toMatch(
-    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação;0,00;$/,
+    /;1 × Barra Tropical Minas;40,00;Retirada;Aguardando Aprovação;/,
   );
   expect(byId(`${marker}B`)).toContain(`;"Maria; ""Mimi"" Souza <${email}>";`);
 
@@ -51,10 +52,12 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     .trimEnd()
     .split('\r\n');
   expect(englishRows[0]).toBe(
-    'Date,Number,Customer,Items,Total (R$),Receiving,Status,Delivery fee (R$),Delivery date',
+    'Date,Number,Customer,Items,Total (R$),Receiving,Status,Telephone,CPF,Address,' +
+      'Neighbourhood,City,State,Postal code,Gift card message,Delivery fee (R$),Delivery date',
   );
   expect(englishRows).toHaveLength(2);
-  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval,0\.00,$/);
+  expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval,/);
+  expect(englishRows[1]).toMatch(/,0\.00,$/);
 
   const shopper = await sessionContext(baseURL!, SHOPPER);
   expect((await shopper.get(`/en/control-panel/export`, { maxRedirects: 0 })).status()).toBe(403);

@@ -15,6 +15,8 @@ const TEXTS = {
     number: 'Número',
     extra: 'Complemento (opcional)',
     city: 'Cidade',
+    neighborhood: 'Bairro',
+    state: 'Estado (UF)',
   },
   en: {
     saveToProfile: 'Save this address to my profile',
@@ -22,6 +24,8 @@ const TEXTS = {
     number: 'Number',
     extra: 'Complement (optional)',
     city: 'City',
+    neighborhood: 'Neighbourhood (bairro)',
+    state: 'State (UF)',
   },
 } as const;
 
@@ -105,6 +109,8 @@ for (const locale of SHOP_LOCALES) {
         await checkout.field(f.street).fill('Rua do Catete');
         await checkout.field(f.number).fill('153');
         await checkout.field(f.city).fill('Rio de Janeiro');
+        await checkout.field(f.neighborhood).fill('Catete');
+        await checkout.main.getByRole('combobox', { name: f.state }).selectOption('RJ');
         await checkout.field(CHECKOUT_TEXTS[locale].postalCode).fill('22220000');
         await checkout.field(CHECKOUT_TEXTS[locale].telephone).fill('21 3456-7890');
         return checkout;
@@ -118,6 +124,8 @@ for (const locale of SHOP_LOCALES) {
         extra: '',
         city: 'Rio de Janeiro',
         postalCode: '22220-000',
+        neighborhood: 'Catete',
+        state: 'RJ',
       };
       expect(await userRecordByEmail(email)).toMatchObject({
         name,

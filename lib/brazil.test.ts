@@ -1,4 +1,12 @@
-import { formatPhone, normalizeCep, normalizeCpf, normalizePhone } from './brazil';
+import {
+  BRAZIL_UFS,
+  cepDigits,
+  formatPhone,
+  normalizeCep,
+  normalizeCpf,
+  normalizePhone,
+  normalizeUf,
+} from './brazil';
 
 describe('normalizeCpf', () => {
   it.each([
@@ -81,5 +89,38 @@ describe('formatPhone', () => {
 
   it('shows text that is not a Brazilian number as typed', () => {
     expect(formatPhone(' ramal 12 ')).toBe('ramal 12');
+  });
+});
+
+describe('BRAZIL_UFS', () => {
+  it('lists the 26 states and the Federal District once each, two capital letters', () => {
+    const codes = BRAZIL_UFS.map((uf) => uf.code);
+    expect(codes).toHaveLength(27);
+    expect(new Set(codes).size).toBe(27);
+    for (const code of codes) expect(code).toMatch(/^[A-Z]{2}$/);
+    expect(codes).toEqual(expect.arrayContaining(['SP', 'RJ', 'MG', 'DF', 'AM', 'TO']));
+  });
+});
+
+describe('normalizeUf', () => {
+  it.each([
+    ['SP', 'SP'],
+    [' rj ', 'RJ'],
+    ['df', 'DF'],
+  ])('accepts %p as %s', (input, expected) => {
+    expect(normalizeUf(input)).toBe(expected);
+  });
+
+  it.each(['', 'XX', 'São Paulo', 'S', 'SPX', 'GB'])('refuses %p', (input) => {
+    expect(normalizeUf(input)).toBeNull();
+  });
+});
+
+describe('cepDigits', () => {
+  it('gives the 8 digits of a valid CEP and null otherwise', () => {
+    expect(cepDigits('01310-100')).toBe('01310100');
+    expect(cepDigits('01310100')).toBe('01310100');
+    expect(cepDigits('0131-0100')).toBeNull();
+    expect(cepDigits('00000000')).toBeNull();
   });
 });

@@ -58,6 +58,7 @@ describe('parseEnv', () => {
       mail: null,
       orders: { paymentExpiryMinutes: 30, manualHoldHours: 24, cronSecret: null },
       clientAddress: { source: 'socket' },
+      cepLookup: { baseUrl: 'https://viacep.com.br/ws' },
     });
   });
 
@@ -329,5 +330,23 @@ describe('firebaseCredentialMode', () => {
     expect(firebaseCredentialMode({ FIREBASE_USE_ADC: '0' })).toBe('none');
     // `FOO=` in a .env file means unset.
     expect(firebaseCredentialMode({ FIREBASE_SERVICE_ACCOUNT: ' ', K_SERVICE: '' })).toBe('none');
+  });
+});
+
+describe('parseEnv: CEP_LOOKUP_BASE_URL', () => {
+  it('defaults to ViaCEP, takes a fake without its trailing slash, and turns off with off', () => {
+    expect(parseEnv(LOCAL).cepLookup).toEqual({ baseUrl: 'https://viacep.com.br/ws' });
+    expect(
+      parseEnv({ ...LOCAL, CEP_LOOKUP_BASE_URL: 'http://127.0.0.1:3705/ws/' }).cepLookup,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:3705/ws' });
+    expect(parseEnv({ ...LOCAL, CEP_LOOKUP_BASE_URL: 'off' }).cepLookup).toEqual({
+      baseUrl: null,
+    });
+  });
+
+  it('refuses a value that is not an http(s) URL, naming the variable', () => {
+    expect(() => parseEnv({ ...LOCAL, CEP_LOOKUP_BASE_URL: 'viacep.com.br' })).toThrow(
+      /CEP_LOOKUP_BASE_URL/,
+    );
   });
 });

@@ -87,6 +87,13 @@ export type Env = {
   orders: OrderRulesConfig;
   /** Where the client address of per-address rate limits comes from (lib/security/client-address.ts). */
   clientAddress: ClientAddressConfig;
+  /** The CEP service that fills an address from its CEP (lib/address/cep-lookup.ts). */
+  cepLookup: CepLookupConfig;
+};
+
+export type CepLookupConfig = {
+  /** ViaCEP's API root (or a fake's): `${baseUrl}/01310100/json/`; null: lookups off. */
+  baseUrl: string | null;
 };
 
 export class EnvError extends Error {
@@ -100,6 +107,7 @@ export const DEFAULT_SHOP_ID = 'chocolate-shop';
 export const DEFAULT_LOCAL_PROJECT_ID = 'demo-chocolate-shop';
 export const DEFAULT_MERCADOPAGO_API_BASE_URL = 'https://api.mercadopago.com';
 export const DEFAULT_PAYMENT_EXPIRY_MINUTES = 30;
+export const DEFAULT_CEP_LOOKUP_BASE_URL = 'https://viacep.com.br/ws';
 /** A day: time for the shop to answer a WhatsApp message, short enough for Easter week. */
 export const DEFAULT_MANUAL_HOLD_HOURS = 24;
 // Local outbox only: no mail leaves the machine, so these addresses need not exist.
@@ -222,6 +230,12 @@ export function parseEnv(record: EnvRecord): Env {
   );
   const clientAddress = parseClientAddressConfig(get);
   if ('problem' in clientAddress) problems.push(clientAddress.problem);
+  // 'off' turns the CEP autofill off (the shopper types the address, as when ViaCEP is down).
+  const cepLookupValue = get('CEP_LOOKUP_BASE_URL') ?? DEFAULT_CEP_LOOKUP_BASE_URL;
+  const cepLookupBaseUrl =
+    cepLookupValue === 'off'
+      ? null
+      : check('CEP_LOOKUP_BASE_URL', httpUrlSchema, cepLookupValue)?.replace(/\/+$/, '');
   const cronSecret = get('CRON_SECRET') ?? null;
   if (cronSecret !== null && cronSecret.length < 16) {
     problems.push('CRON_SECRET must be at least 16 characters');
@@ -236,7 +250,8 @@ export function parseEnv(record: EnvRecord): Env {
     mail === undefined ||
     !paymentExpiryMinutes ||
     !manualHoldHours ||
-    !('config' in clientAddress)
+    !('config' in clientAddress) ||
+    cepLookupBaseUrl === undefined
   ) {
     throw new EnvError(problems);
   }
@@ -248,6 +263,7 @@ export function parseEnv(record: EnvRecord): Env {
     mail,
     orders: { paymentExpiryMinutes, manualHoldHours, cronSecret },
     clientAddress: clientAddress.config,
+    cepLookup: { baseUrl: cepLookupBaseUrl },
   };
 }
 

@@ -28,7 +28,13 @@ export type LogEventName =
   /** A checkout answered 'temporarily unavailable' at its deadline; how its transaction ended. */
   | 'order.abandoned'
   | 'order.status_changed'
+  /** A member paused, resumed or cancelled their club membership (lib/club/manage.ts). */
+  | 'club.changed'
   | 'payment.preference_failed'
+  /** A Pix code shown or a card payment made from an order's page (lib/orders/pay-order.ts). */
+  | 'payment.started'
+  | 'payment.refused'
+  | 'payment.failed'
   | 'stock.changed'
   | 'delivery.table_saved'
   | 'webhook.handled'
@@ -53,7 +59,9 @@ export type LogEventName =
   | 'after.refused'
   /** Text printed with console.* by Next.js or a library, turned into one JSON line. */
   | 'console.output'
-  | 'server.error';
+  | 'server.error'
+  /** The CEP service (lib/address/cep-lookup.ts) did not answer usably: the shopper types. */
+  | 'address.lookup_failed';
 
 export type LogValue = string | number | boolean | null | undefined;
 export type LogFields = Record<string, LogValue>;

@@ -30,6 +30,16 @@
 // Chromium a late first frame can be held until the compositor next lets a frame through, about
 // once a second (docs/performance.md, "Why the landing's first paint comes late in Lighthouse").
 //
+// `npm run bench -- --first-paint`: builds and serves the bare page as --compare does and loads
+// /pt-BR, /en, a product page and the bare page cold, each load in a fresh headless Chromium
+// (Debian's, CHROME_PATH) with paint holding off, round by round (BENCH_PAINT_RUNS, default 5),
+// and prints the median first-paint and first-contentful-paint of each (the page's own
+// `performance` paint entries) and their ratio to the bare page's; then Lighthouse mobile
+// (BENCH_LIGHTHOUSE_RUNS) on the same servers, and the machine's load during the run. Playwright
+// launches Chromium with `--disable-features=...,PaintHolding` among its defaults: the browser
+// shows a frame as soon as it has one, instead of holding it up to about a second
+// (docs/performance.md, "First frame").
+//
 // `npm run bench -- --panel`: seeds BENCH_PANEL_ORDERS (default 500) orders into the run's local
 // Firebase, signs in as the seed's admin and measures the control panel as the admin uses it:
 // the orders page (newest page, a status filter, a page reached by cursor), the stock page, a
@@ -50,6 +60,8 @@ const COMPARE = process.argv.includes('--compare');
 const PANEL = process.argv.includes('--panel');
 const EXPLAIN_TBT = process.argv.includes('--explain-tbt');
 const EXPLAIN_LCP = process.argv.includes('--explain-lcp');
+const FIRST_PAINT = process.argv.includes('--first-paint');
+const PAINT_RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 5);
 const PREPAINT_FLAG = '--bare-prepaint-ms';
 const PREPAINT_ARGS = process.argv.filter(
   (arg) => arg === PREPAINT_FLAG || arg.startsWith(`${PREPAINT_FLAG}=`),
@@ -137,7 +149,8 @@ const shop = serve(process.execPath, ['scripts/e2e-server.mjs'], {
 });
 
 async function waitForServer(url, child) {
-  const deadline = Date.now() + 90_000;
+  // The local Firebase took 50-90 s to start on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server for ${url} exited early`);
     try {
@@ -147,7 +160,7 @@ async function waitForServer(url, child) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within 90 s`);
+  throw new Error(`${url} did not answer within 180 s`);
 }
 
 /** fetch, retried once when a kept-alive connection was closed by the server meanwhile. */
@@ -291,6 +304,7 @@ async function lighthouseRun(url, run, retries) {
     }
     return {
       performance: report.categories.performance.score * 100,
+      fcp: report.audits['first-contentful-paint'].numericValue,
       lcp: report.audits['largest-contentful-paint'].numericValue,
       tbt: report.audits['total-blocking-time'].numericValue,
       cls: report.audits['cumulative-layout-shift'].numericValue,
@@ -392,6 +406,7 @@ async function explainLcp(artifactsDir, report) {
 function medians(runs) {
   return {
     performance: median(runs.map((r) => r.performance)),
+    fcp: median(runs.map((r) => r.fcp)),
     lcp: median(runs.map((r) => r.lcp)),
     tbt: median(runs.map((r) => r.tbt)),
     cls: median(runs.map((r) => r.cls)),
@@ -419,7 +434,8 @@ async function latencyTable() {
   console.table(rows);
 }
 
-async function compare() {
+/** Builds and serves the bare page (removed after the run, see the end of this file). */
+async function startBarePage() {
   console.log('Building the bare page…');
   buildBarePage();
   const bareServer = serve(
@@ -432,6 +448,10 @@ async function compare() {
     },
   );
   await waitForServer(BARE_BASE, bareServer);
+}
+
+async function compare() {
+  await startBarePage();
   const pages = [
     { name: BARE_NAME, url: `${BARE_BASE}/`, nextDir: join(BARE_DIR, '.next'), route: '/' },
     { name: '/pt-BR', url: `${BASE}/pt-BR`, nextDir: '.next', route: '/[locale]' },
@@ -522,6 +542,116 @@ async function compare() {
       }
     }
   }
+}
+
+/**
+ * One cold load of `url` in a fresh Chromium (no cache, no service worker, no earlier page in the
+ * process): its first-paint and first-contentful-paint, ms after the navigation started.
+ */
+async function coldPaint(chromium, url) {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    // --enable-automation lets the check below read the browser's command line.
+    args: ['--no-sandbox', '--enable-automation'],
+    timeout: 30_000,
+  });
+  try {
+    // Playwright's own flags turn PaintHolding off; a Playwright that stopped doing so would
+    // silently measure held frames.
+    const cdp = await browser.newBrowserCDPSession();
+    const { arguments: flags } = await cdp.send('Browser.getBrowserCommandLine');
+    if (!flags.some((flag) => /^--disable-features=(.*,)?PaintHolding(,|$)/.test(flag))) {
+      throw new Error('Chromium was launched with PaintHolding on');
+    }
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    // A page without scripts can fire 'load' before its first paint: wait for it (10 s at most).
+    const paints = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const seen = {};
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) seen[entry.name] = entry.startTime;
+            if (seen['first-paint'] && seen['first-contentful-paint']) resolve(seen);
+          }).observe({ type: 'paint', buffered: true });
+          setTimeout(() => resolve(seen), 10_000);
+        }),
+    );
+    if (!paints['first-paint'] || !paints['first-contentful-paint']) {
+      throw new Error(`${url} reported no paint entries: ${JSON.stringify(paints)}`);
+    }
+    return { fp: paints['first-paint'], fcp: paints['first-contentful-paint'] };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function firstPaint() {
+  const { chromium } = await import('playwright-core');
+  await startBarePage();
+  const pages = [
+    { name: 'bare page', url: `${BARE_BASE}/` },
+    { name: '/pt-BR', url: `${BASE}/pt-BR` },
+    { name: '/en', url: `${BASE}/en` },
+    { name: PRODUCT, url: BASE + PRODUCT },
+  ];
+  // Warm the servers (and ISR) so the loads measure the browser, not a first render.
+  for (const page of pages) await measureEachOnce(page.url);
+  const loads = [loadavg()[0]];
+  const paints = pages.map(() => []);
+  for (let run = 0; run < PAINT_RUNS; run += 1) {
+    process.stdout.write(`Cold loads, round ${run + 1} of ${PAINT_RUNS}…\n`);
+    // Interleaved: what drifts on a shared machine falls on every page alike.
+    for (const [i, page] of pages.entries()) paints[i].push(await coldPaint(chromium, page.url));
+    loads.push(loadavg()[0]);
+  }
+  const runs = pages.map(() => []);
+  const retries = pages.map(() => ({ count: 0 }));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    process.stdout.write(`Lighthouse round ${run + 1} of ${LIGHTHOUSE_RUNS}…\n`);
+    for (const [i, page] of pages.entries()) {
+      runs[i].push(await lighthouseRun(page.url, run, retries[i]));
+    }
+    loads.push(loadavg()[0]);
+  }
+  const fp = paints.map((p) => median(p.map((x) => x.fp)));
+  const fcp = paints.map((p) => median(p.map((x) => x.fcp)));
+  const audits = runs.map((r) => (r.length ? medians(r) : null));
+  const docs = await Promise.all(pages.map((page) => documentKbGz(page.url)));
+  console.log(
+    `\nFirst paint, cold loads in a fresh headless Chromium, paint holding off (median of ` +
+      `${PAINT_RUNS}; machine load ${Math.min(...loads).toFixed(1)}-` +
+      `${Math.max(...loads).toFixed(1)} on ${cpus().length} cores during the run):`,
+  );
+  console.table(
+    pages.map((page, i) => ({
+      page: page.name,
+      'FP ms': Math.round(fp[i]),
+      'FP x bare': (fp[i] / fp[0]).toFixed(2),
+      'FCP ms': Math.round(fcp[i]),
+      'FCP x bare': (fcp[i] / fcp[0]).toFixed(2),
+      'doc KB gz': docs[i].toFixed(1),
+      ...(audits[i]
+        ? {
+            'LH perf': Math.round(audits[i].performance),
+            'LH FCP s': (audits[i].fcp / 1000).toFixed(2),
+            'LH LCP s': (audits[i].lcp / 1000).toFixed(2),
+            'LH TBT ms': Math.round(audits[i].tbt),
+            'LH CLS': audits[i].cls.toFixed(3),
+          }
+        : {}),
+    })),
+  );
+  console.log('\nEach load (FCP ms):');
+  for (const [i, page] of pages.entries()) {
+    console.log(`  ${page.name}: ${paints[i].map((x) => Math.round(x.fcp)).join(' ')}`);
+  }
+}
+
+/** One request, read whole. */
+async function measureEachOnce(url) {
+  await (await get(url)).arrayBuffer();
 }
 
 const AUTH_HOST = `127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? '9900'}`;
@@ -880,12 +1010,13 @@ async function setBenchStock(keys, stock) {
 try {
   await waitForServer(`${BASE}/en`, shop);
   if (COMPARE) await compare();
+  else if (FIRST_PAINT) await firstPaint();
   else if (PANEL) await panelTable();
   else await latencyTable();
   console.log('\nFirst-load JavaScript per route:');
   spawnSync(process.execPath, ['scripts/bundle-stats.mjs'], { stdio: 'inherit' });
 } finally {
   stopAll();
-  if (COMPARE) rmSync(BARE_DIR, { recursive: true, force: true });
+  if (COMPARE || FIRST_PAINT) rmSync(BARE_DIR, { recursive: true, force: true });
   rmSync(BENCH_TMP, { recursive: true, force: true });
 }

@@ -1,8 +1,15 @@
-// A local stand-in for the two Mercado Pago REST endpoints the shop calls, for tests:
-// POST /checkout/preferences and GET /v1/payments/{id}. Payments are set by the test; every
-// request is recorded.
+// A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
+// POST /checkout/preferences, POST /v1/payments (Pix and card) and GET /v1/payments/{id}; for the
+// club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}. Payments are created by
+// the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
+// a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
+// (lib/payments/pix-code.ts) and a PNG of its QR code (./qr-png.ts). A card token starting with
+// 'reject' makes a rejected payment.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { buildPixCode } from '../lib/payments/pix-code';
+import { qrPng } from './qr-png';
 
 export type FakePayment = {
   id: string | number;
@@ -26,10 +33,20 @@ export type FakeMercadoPago = {
   requests: RecordedRequest[];
   /** Adds or replaces a payment served by GET /v1/payments/{id}. */
   setPayment: (payment: FakePayment) => void;
+  /** A payment created or set so far (by id), as GET /v1/payments/{id} would answer it. */
+  getPayment: (id: string | number) => FakePayment | undefined;
+  /** The next `count` POST /v1/payments answer 500. */
+  failPaymentCreation: (count: number) => void;
   /** The next `count` preference requests answer 500. */
   failPreferences: (count: number) => void;
   /** Payment lookups answer 500 while true. */
   failPayments: (fail: boolean) => void;
+  /** Every subscription call (POST, GET, PUT /preapproval) answers 500 while true. */
+  failPreapprovals: (fail: boolean) => void;
+  /** The subscription `id` as served now (undefined when none was created). */
+  preapproval: (id: string) => Record<string, unknown> | undefined;
+  /** Sets a subscription's status as Mercado Pago would (the shopper authorised it, say). */
+  setPreapprovalStatus: (id: string, status: string) => void;
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -44,8 +61,95 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   const byIdempotencyKey = new Map<string, unknown>();
   let preferenceFailures = 0;
   let paymentFailures = false;
+  let paymentCreationFailures = 0;
   let preferenceCount = 0;
+  // Mercado Pago's payment ids are large numbers.
+  let nextPaymentId = 1_310_000_000;
+  const preapprovals = new Map<string, Record<string, unknown>>();
+  let preapprovalCount = 0;
+  let preapprovalFailures = false;
+  // last_modified moves forward on every change, even within one millisecond.
+  let clock = Date.now();
+  const modified = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
+  const changeStatus = (id: string, status: string) => {
+    const current = preapprovals.get(id);
+    if (!current) return undefined;
+    const next = {
+      ...current,
+      status,
+      last_modified: modified(),
+      next_payment_date:
+        status === 'authorized' ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null,
+    };
+    preapprovals.set(id, next);
+    return next;
+  };
   let baseUrl = '';
+
+  /** A payment as POST /v1/payments makes it, or what it refuses. */
+  const createPayment = (body: unknown): FakePayment | { error: string } => {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const amount = input.transaction_amount;
+    const method = input.payment_method_id;
+    const email = (input.payer as { email?: unknown } | undefined)?.email;
+    if (typeof amount !== 'number' || !(amount > 0)) return { error: 'invalid transaction_amount' };
+    if (typeof method !== 'string') return { error: 'payment_method_id required' };
+    if (typeof email !== 'string' || !email.includes('@')) return { error: 'payer.email required' };
+    nextPaymentId += 1;
+    const id = nextPaymentId;
+    const now = new Date().toISOString().replace('Z', '+00:00');
+    const common = {
+      id,
+      date_created: now,
+      currency_id: 'BRL',
+      transaction_amount: amount,
+      external_reference:
+        typeof input.external_reference === 'string' ? input.external_reference : null,
+      description: input.description ?? null,
+      payer: { email },
+    };
+    if (method === 'pix') {
+      if (typeof input.date_of_expiration !== 'string') return { error: 'date_of_expiration' };
+      // A dynamic code: the location identifies this payment, as Mercado Pago's do.
+      const location = `qr.fake-mercadopago.test/pix/v2/${String(id).padStart(32, '0')}`;
+      const qrCode = buildPixCode({
+        location,
+        amount,
+        merchantName: 'Fake Mercado Pago Loja',
+        merchantCity: 'SAO PAULO',
+        txid: `MP${id}`,
+      });
+      return {
+        ...common,
+        status: 'pending',
+        status_detail: 'pending_waiting_transfer',
+        payment_method_id: 'pix',
+        payment_type_id: 'bank_transfer',
+        date_of_expiration: input.date_of_expiration,
+        point_of_interaction: {
+          type: 'PIX',
+          transaction_data: {
+            qr_code: qrCode,
+            qr_code_base64: qrPng(qrCode).toString('base64'),
+            ticket_url: `${baseUrl}/payments/${id}/ticket`,
+          },
+        },
+      };
+    }
+    if (typeof input.token !== 'string' || input.token.length === 0) return { error: 'token' };
+    const rejected = input.token.startsWith('reject');
+    return {
+      ...common,
+      status: rejected ? 'rejected' : 'approved',
+      status_detail: rejected ? 'cc_rejected_other_reason' : 'accredited',
+      payment_method_id: method,
+      payment_type_id: 'credit_card',
+      installments: input.installments ?? 1,
+    };
+  };
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -96,6 +200,65 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         send(201, created);
         return;
       }
+      if (request.method === 'POST' && path === '/v1/payments') {
+        if (paymentCreationFailures > 0) {
+          paymentCreationFailures -= 1;
+          send(500, { message: 'internal error', status: 500 });
+          return;
+        }
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        const created = createPayment(body);
+        if ('error' in created) {
+          send(400, { message: created.error, status: 400 });
+          return;
+        }
+        payments.set(String(created.id), created);
+        if (typeof key === 'string') byIdempotencyKey.set(key, created);
+        send(201, created);
+        return;
+      }
+      if (preapprovalFailures && /^\/preapproval(\/|$)/.test(path)) {
+        send(500, { message: 'internal error', status: 500 });
+        return;
+      }
+      if (request.method === 'POST' && path === '/preapproval') {
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        preapprovalCount += 1;
+        const id = `fakepre${preapprovalCount}`;
+        const created = {
+          ...(typeof body === 'object' && body !== null ? body : {}),
+          id,
+          status: 'pending',
+          init_point: `${baseUrl}/subscriptions/checkout?preapproval_id=${id}`,
+          date_created: new Date().toISOString(),
+          last_modified: modified(),
+          next_payment_date: null,
+        };
+        preapprovals.set(id, created);
+        if (typeof key === 'string') byIdempotencyKey.set(key, created);
+        send(201, created);
+        return;
+      }
+      const preapproval = /^\/preapproval\/([^/]+)$/.exec(path);
+      if (preapproval?.[1] && (request.method === 'GET' || request.method === 'PUT')) {
+        const id = decodeURIComponent(preapproval[1]);
+        const status = (body as { status?: unknown } | null)?.status;
+        const found =
+          request.method === 'PUT' && typeof status === 'string'
+            ? changeStatus(id, status)
+            : preapprovals.get(id);
+        if (!found) send(404, { message: 'Preapproval not found', status: 404 });
+        else send(200, found);
+        return;
+      }
       const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match?.[1]) {
         if (paymentFailures) {
@@ -119,18 +282,32 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     baseUrl,
     requests,
     setPayment: (payment) => payments.set(String(payment.id), payment),
+    getPayment: (id) => payments.get(String(id)),
+    failPaymentCreation: (count) => {
+      paymentCreationFailures = count;
+    },
     failPreferences: (count) => {
       preferenceFailures = count;
     },
     failPayments: (fail) => {
       paymentFailures = fail;
     },
+    failPreapprovals: (fail) => {
+      preapprovalFailures = fail;
+    },
+    preapproval: (id) => preapprovals.get(id),
+    setPreapprovalStatus: (id, status) => {
+      changeStatus(id, status);
+    },
     reset: () => {
       payments.clear();
+      preapprovals.clear();
+      preapprovalFailures = false;
       requests.length = 0;
       byIdempotencyKey.clear();
       preferenceFailures = 0;
       paymentFailures = false;
+      paymentCreationFailures = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -9,6 +9,13 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 const START_SCRIPT = path.join(__dirname, '..', 'scripts', 'local-firebase', 'start.mjs');
+const SHARED_AUTH_SCRIPT = path.join(
+  __dirname,
+  '..',
+  'scripts',
+  'local-firebase',
+  'shared-auth.mjs',
+);
 /** The indexes a real project has: the tests' stack refuses a query needing any other. */
 export const INDEX_FILE = path.join(__dirname, '..', 'firestore.indexes.json');
 
@@ -56,7 +63,58 @@ export type StartTestFirebaseOptions = {
    */
   stackEnv?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Starts an Auth emulator of its own even where this Jest worker has a shared one: for a stack
+   * whose emulator the test kills or whose data directory it starts again.
+   */
+  privateAuth?: boolean;
 };
+
+/** Whether this file's stacks hold the worker's shared Auth emulator now (one at a time). */
+let sharedAuthInUse = false;
+
+/**
+ * The Auth emulator test/jest-global-setup.mjs started for this Jest worker, if the stack may use
+ * it: a fresh stack (no data directory or ports of its own), while no other stack of this file
+ * holds it. Outside Jest, or with more workers than emulators, none.
+ */
+async function sharedAuthUpstream(options: StartTestFirebaseOptions): Promise<string | undefined> {
+  if (options.privateAuth || options.dataDir !== undefined || options.ports !== undefined) return;
+  if (sharedAuthInUse) return;
+  const hosts = JSON.parse(process.env.LOCAL_FIREBASE_SHARED_AUTH ?? '[]') as string[];
+  const host = hosts[Number(process.env.JEST_WORKER_ID ?? 0) - 1];
+  if (host && !(await listening(Number(host.split(':')[1])))) startSharedAuth(host);
+  return host;
+}
+
+/**
+ * Starts the worker's shared Auth emulator unless it runs already (the stack waits until it
+ * answers): it outlives this test file and stops when the worker process ends, which closes its
+ * stdin; unreferenced, so it never keeps the worker from ending. Its pid, in a file named after
+ * the port, keeps a later file from starting a second one while the first is still starting.
+ */
+function startSharedAuth(host: string): void {
+  const port = host.split(':')[1]!;
+  const pidFile = path.join(os.tmpdir(), `shared-auth-${port}.pid`);
+  const pid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
+  if (pid && isRunning(pid)) return;
+  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, port, pidFile], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+    env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
+  });
+  if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
+  child.unref();
+  (child.stdin as unknown as { unref: () => void }).unref();
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A TCP port free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
@@ -92,6 +150,8 @@ export async function startTestFirebase(
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'local-firebase-'));
   const ports = options.ports ?? (await freePorts());
+  const upstream = await sharedAuthUpstream(options);
+  if (upstream) sharedAuthInUse = true;
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of [
     'FIRESTORE_EMULATOR_HOST',
@@ -107,6 +167,7 @@ export async function startTestFirebase(
     EMULATOR_LOGGING_PORT: String(ports.logging),
     SHOP_ID: options.shopId ?? process.env.SHOP_ID ?? 'chocolate-shop',
     LOCAL_FIRESTORE_INDEXES: INDEX_FILE,
+    ...(upstream ? { LOCAL_FIREBASE_AUTH_UPSTREAM: upstream } : {}),
     ...options.stackEnv,
   });
 
@@ -146,6 +207,7 @@ export async function startTestFirebase(
     hosts = await ready;
   } catch (error) {
     child.kill('SIGKILL');
+    if (upstream) sharedAuthInUse = false;
     // A free port can be taken by another process (a parallel Jest worker) between freePorts()
     // and the emulator binding it: with ports of our own choosing, choose again.
     const portTaken = /port taken|EADDRINUSE|is not open on/.test(String(error));
@@ -197,6 +259,7 @@ export async function startTestFirebase(
         child.kill('SIGKILL');
         await exited;
       }
+      if (upstream) sharedAuthInUse = false;
     },
     stop({ keepDataDir = false } = {}) {
       stopping ??= (async () => {
@@ -206,6 +269,7 @@ export async function startTestFirebase(
           await exited;
           clearTimeout(timer);
         }
+        if (upstream) sharedAuthInUse = false;
         if (temporary && !keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       })();
       return stopping;

@@ -4,6 +4,7 @@ import { ContactSection } from '@/components/landing/contact-section';
 import { ExpertiseSection } from '@/components/landing/expertise-section';
 import { HeroSection } from '@/components/landing/hero-section';
 import { LocalBusinessJsonLd } from '@/components/landing/local-business-json-ld';
+import { OrganicSection } from '@/components/landing/organic-section';
 import { ProductsSection } from '@/components/landing/products-section';
 import { TeamSection } from '@/components/landing/team-section';
 import type { AppLocale } from '@/lib/i18n/routing';
@@ -24,6 +25,7 @@ export default async function LandingPage({ params }: Props) {
       <AboutSection />
       <TeamSection />
       <ProductsSection />
+      <OrganicSection />
       <ExpertiseSection />
       <ContactSection />
     </>

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Price } from '@/components/ui/price';
 import { SvgImage } from '@/components/ui/svg-image';
 import type { Product } from '@/lib/catalogue/types';
@@ -21,6 +22,16 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         <span className="absolute top-3 left-3 z-10 rounded-full bg-gold-400 px-3 py-1 text-xs font-semibold text-cacao-950">
           {t('promoted')}
         </span>
+      ) : null}
+      {product.isOrganic ? (
+        <Badge
+          tone="done"
+          size="xs"
+          data-testid="organic-badge"
+          className="absolute top-3 right-3 z-10"
+        >
+          {t('organic')}
+        </Badge>
       ) : null}
       {image ? (
         <SvgImage

@@ -36,11 +36,15 @@ import { AddressText } from '@/components/ui/address-text';
 import { Button } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice, noticeClass } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
+import { SelectField, TextField } from '@/components/ui/text-field';
+import { UfOptions } from '@/components/ui/uf-select';
+import { GiftMessageField } from './gift-message-field';
+import { useCepAutofill } from './use-cep-autofill';
 import { CheckoutSummary } from './checkout-summary';
 import { formatDeliveryDay } from '@/lib/delivery/table';
 import { DeliveryDayPicker } from './delivery-day-picker';
 import { useDeliveryQuote } from './use-delivery-quote';
+import type { CheckoutMemberDiscount } from '@/lib/club/perks';
 
 /** The signed-in shopper as the form needs them: what prefills it. */
 export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
@@ -52,6 +56,8 @@ type Props = {
   user: CheckoutUser;
   orderId: string;
   pickup: PickupInfo;
+  /** A club member's discount, for the summary (the server prices the order itself). */
+  member?: CheckoutMemberDiscount | null;
   /** Called once the order exists, before the cart is emptied and the page changes. */
   onPlaced: (orderId: string) => void;
 };
@@ -59,12 +65,15 @@ type Props = {
 /** The messages that name a product (they come with values). */
 type ProductErrorKey = 'outOfStock' | 'soldOut' | 'unavailable';
 
+// The CEP first: typing it fills street, bairro, city and UF (useCepAutofill); the Estado
+// select follows the city (rendered apart, after these).
 const ADDRESS_INPUTS = [
+  { name: 'postalCode', autoComplete: 'postal-code', span: '' },
   { name: 'street', autoComplete: 'address-line1', span: 'sm:col-span-2' },
   { name: 'number', autoComplete: 'off', span: '' },
   { name: 'extra', autoComplete: 'address-line2', span: '' },
+  { name: 'neighborhood', autoComplete: 'address-level3', span: '' },
   { name: 'city', autoComplete: 'address-level2', span: '' },
-  { name: 'postalCode', autoComplete: 'postal-code', span: '' },
 ] as const;
 
 /**
@@ -72,7 +81,7 @@ const ADDRESS_INPUTS = [
  * summary and 'Confirmar pedido'. Sends the order once (pending state, no double submit); a
  * refusal is explained and leaves the cart as it was.
  */
-export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
+export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }: Props) {
   const t = useTranslations('Checkout');
   const tErrors = useTranslations('CheckoutErrors');
   const locale = useLocale();
@@ -137,8 +146,24 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
   };
   const touch = (field: CheckoutField) =>
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-  const setAddress = (name: keyof Address, value: string) =>
+  const setAddress = (name: keyof Address, value: string) => {
+    typedByHand.current.add(name);
     setValues((current) => ({ ...current, address: { ...current.address, [name]: value } }));
+  };
+  // The CEP's answer fills only what the shopper did not type by hand in this form: a field
+  // they wrote in (before or while the lookup ran) keeps their text; all stay editable.
+  const typedByHand = useRef(new Set<keyof Address>());
+  const [cepFilled, setCepFilled] = useState(false);
+  const lookUpCep = useCepAutofill((found) => {
+    setValues((current) => {
+      const address = { ...current.address };
+      for (const name of ['street', 'neighborhood', 'city', 'state'] as const) {
+        if (found[name] && !typedByHand.current.has(name)) address[name] = found[name];
+      }
+      return { ...current, address };
+    });
+    setCepFilled(true);
+  });
   const setShipping = (shippingOption: ShippingOption) =>
     setValues((current) => ({ ...current, shippingOption }));
 
@@ -330,7 +355,13 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
                   className={span}
                   label={t(name)}
                   value={values.address[name]}
-                  onChange={(value) => setAddress(name, value)}
+                  onChange={(value) => {
+                    setAddress(name, value);
+                    if (name === 'postalCode') {
+                      setCepFilled(false);
+                      lookUpCep(value);
+                    }
+                  }}
                   onBlur={() => touch(name)}
                   error={errorOf(name)}
                   required={name !== 'extra'}
@@ -340,7 +371,23 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
                   hint={name === 'postalCode' ? t('postalCodeHint') : undefined}
                 />
               ))}
+              <SelectField
+                id={fieldId('state')}
+                label={t('state')}
+                value={values.address.state}
+                onChange={(event) => setAddress('state', event.target.value)}
+                onBlur={() => touch('state')}
+                error={errorOf('state')}
+                required
+                autoComplete="address-level1"
+                className="[&>select]:w-full"
+              >
+                <UfOptions placeholder={t('statePlaceholder')} value={values.address.state} />
+              </SelectField>
             </div>
+            <p role="status" className="text-sm text-cacao-600 empty:hidden dark:text-cacao-300">
+              {cepFilled ? t('cepFilled') : ''}
+            </p>
             {saveToProfileBox}
           </div>
         ) : (
@@ -406,6 +453,14 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
         />
       ) : null}
 
+      <GiftMessageField
+        id={fieldId('giftMessage')}
+        value={values.giftMessage ?? ''}
+        onChange={(giftMessage) => setValues((current) => ({ ...current, giftMessage }))}
+        onBlur={() => touch('giftMessage')}
+        error={errorOf('giftMessage')}
+      />
+
       <CheckoutSummary
         title={t('summaryTitle')}
         headingId={`${formId}-summary`}
@@ -417,6 +472,7 @@ export function CheckoutForm({ user, orderId, pickup, onPlaced }: Props) {
               ? quote.fee
               : null
         }
+        member={member}
       />
 
       {problems.length > 0 ? (

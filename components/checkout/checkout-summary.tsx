@@ -8,6 +8,7 @@ import { useCartStore } from '@/components/providers/cart-store-provider';
 import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { Price } from '@/components/ui/price';
+import type { CheckoutMemberDiscount } from '@/lib/club/perks';
 
 type Props = {
   /** The section heading ('Itens do seu pedido' or 'Resumo do pedido'). */
@@ -20,14 +21,25 @@ type Props = {
    * known (no CEP yet). Absent for pick-up.
    */
   deliveryFee?: number | null;
+  /** A club member's discount, priced by the server for the page (lib/club/perks.ts). */
+  member?: CheckoutMemberDiscount | null;
 };
 
 /** The cart as an order: each item with quantity and unit price, the total, and the details. */
-export function CheckoutSummary({ title, headingId, details = [], deliveryFee }: Props) {
+export function CheckoutSummary({
+  title,
+  headingId,
+  details = [],
+  deliveryFee,
+  member = null,
+}: Props) {
   const t = useTranslations('Checkout');
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const cartTotal = useCartStore((store) => store.cartTotal);
   const entries = useCatalogueEntries();
+  const discount = member
+    ? cartItems.reduce((sum, item) => sum + (member.unitDiscounts[item.id] ?? 0) * item.quantity, 0)
+    : 0;
 
   return (
     <section aria-labelledby={headingId} data-testid="checkout-summary">
@@ -59,6 +71,17 @@ export function CheckoutSummary({ title, headingId, details = [], deliveryFee }:
           );
         })}
       </ul>
+      {discount > 0 && member ? (
+        <p
+          data-testid="checkout-member-discount"
+          className="mt-2 flex items-baseline justify-between gap-4 text-cacao-700 dark:text-cacao-200"
+        >
+          <span>{t('memberDiscount', { percent: member.percent })}</span>
+          <span>
+            −<Price amount={discount} />
+          </span>
+        </p>
+      ) : null}
       {deliveryFee !== undefined ? (
         <p
           data-testid="summary-delivery-fee"
@@ -79,7 +102,7 @@ export function CheckoutSummary({ title, headingId, details = [], deliveryFee }:
       <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
         <span>{t('total')}</span>
         <span data-testid="summary-total">
-          <Price amount={cartTotal + (deliveryFee ?? 0)} className="text-2xl" />
+          <Price amount={cartTotal - discount + (deliveryFee ?? 0)} className="text-2xl" />
         </span>
       </p>
       {details.length > 0 ? (

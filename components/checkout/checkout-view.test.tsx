@@ -55,6 +55,8 @@ const SHOPPER: CheckoutUser = {
     extra: 'Apto 42',
     city: 'São Paulo',
     postalCode: '01310-100',
+    neighborhood: 'Bela Vista',
+    state: 'SP',
   },
 };
 
@@ -125,7 +127,17 @@ beforeAll(stubMatchMedia);
 let liveStock: Record<string, { stock: number; forSale: boolean }> = {};
 /** What POST /api/orders answers, for the tests that go through the real client. */
 let ordersAnswer: { status: number; headers: Record<string, string>; body: unknown } | null = null;
+/** What GET /api/address/cep/{cep} answers, by CEP; 503 (service down) for the others. */
+let cepAnswers: Record<string, unknown> = {};
 const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
+  if (url.startsWith('/api/address/cep/')) {
+    const body = cepAnswers[url.split('/').pop() ?? ''];
+    return {
+      ok: Boolean(body),
+      status: body ? 200 : 503,
+      json: async () => body ?? {},
+    } as Response;
+  }
   if (url === '/api/orders') {
     if (!ordersAnswer || init?.method !== 'POST') throw new Error('unexpected order request');
     const { status, headers, body } = ordersAnswer;
@@ -150,6 +162,7 @@ beforeAll(() => {
 beforeEach(() => {
   liveStock = {};
   ordersAnswer = null;
+  cepAnswers = {};
   mockFetch.mockClear();
   localStorage.clear();
   sessionStorage.clear();
@@ -495,12 +508,22 @@ describe('CheckoutView', () => {
     fill('Rua', 'Rua Nova');
     fill('Número', '12');
     fill('Cidade', 'Recife');
+    fill('Bairro', 'Boa Vista');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Estado (UF)' }), {
+      target: { value: 'PE' },
+    });
     fill('CEP', '50000000');
     fill('Telefone para contato', '81987654321');
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
-      address: { street: 'Rua Nova', extra: '', postalCode: '50000-000' },
+      address: {
+        street: 'Rua Nova',
+        extra: '',
+        postalCode: '50000-000',
+        neighborhood: 'Boa Vista',
+        state: 'PE',
+      },
       saveToProfile: true,
     });
   });
@@ -520,6 +543,50 @@ describe('CheckoutView', () => {
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
   });
 
+  it('fills street, bairro, city and UF from the CEP, never over what the shopper typed; nothing when the service fails', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    cepAnswers['30130005'] = {
+      address: {
+        street: 'Avenida Afonso Pena',
+        neighborhood: 'Centro',
+        city: 'Belo Horizonte',
+        state: 'MG',
+      },
+    };
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    const street = screen.getByRole('textbox', { name: 'Rua' });
+    const bairro = screen.getByRole('textbox', { name: 'Bairro' });
+    const city = screen.getByRole('textbox', { name: 'Cidade' });
+    const uf = screen.getByRole('combobox', { name: 'Estado (UF)' });
+    const filled = /Preenchemos rua, bairro, cidade e estado pelo CEP/;
+    // The shopper types the bairro first; the saved profile prefilled the rest.
+    fireEvent.change(bairro, { target: { value: 'Funcionários' } });
+    fireEvent.change(cep, { target: { value: '30130-005' } });
+    await waitFor(() => expect(street).toHaveValue('Avenida Afonso Pena'));
+    expect(city).toHaveValue('Belo Horizonte');
+    expect(uf).toHaveValue('MG');
+    expect(bairro).toHaveValue('Funcionários');
+    expect(screen.getByText(filled)).toBeInTheDocument();
+
+    // The street typed by hand now stays; the service down for the next CEP changes nothing.
+    fireEvent.change(street, { target: { value: 'Rua Minha' } });
+    fireEvent.change(cep, { target: { value: '40020-000' } });
+    await waitFor(() =>
+      expect(mockFetch).toHaveBeenCalledWith('/api/address/cep/40020000', expect.anything()),
+    );
+    await act(async () => {});
+    expect(street).toHaveValue('Rua Minha');
+    expect(city).toHaveValue('Belo Horizonte');
+    expect(screen.queryByText(filled)).not.toBeInTheDocument();
+    expect(screen.getByTestId('checkout-errors')).toBeEmptyDOMElement();
+    // An incomplete CEP asks nothing.
+    const asked = mockFetch.mock.calls.length;
+    fireEvent.change(cep, { target: { value: '4002' } });
+    await act(async () => {});
+    expect(mockFetch.mock.calls.length).toBe(asked);
+  });
+
   it('shows inline messages and sends nothing while a field is invalid', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     renderCheckout({ uid: 'u2', telephone: null, address: null }, 'ABCDEF123456');
@@ -533,8 +600,9 @@ describe('CheckoutView', () => {
     expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
       'Confira os campos destacados.',
     );
-    // The first invalid field (street: the new account has no address) gets the focus.
-    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveFocus();
+    // The first invalid field (the CEP, first of the address: typing it fills the rest) gets
+    // the focus.
+    expect(cep).toHaveFocus();
     expect(screen.getAllByText('Preencha este campo.').length).toBeGreaterThan(0);
     expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });

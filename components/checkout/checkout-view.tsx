@@ -12,6 +12,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/orders/checkout-draft';
 import { CheckoutForm, type CheckoutUser, type PickupInfo } from './checkout-form';
 import { CheckoutSummary } from './checkout-summary';
+import type { CheckoutMemberDiscount } from '@/lib/club/perks';
 import { UnavailableLines } from './unavailable-lines';
 import { Button } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
@@ -20,13 +21,15 @@ type Props = {
   /** Who the session cookie said was signed in when the page was rendered. */
   initialUser: CheckoutUser | null;
   pickup: PickupInfo;
+  /** The club discount of `initialUser`, when a member (shown in the summary only for them). */
+  memberDiscount?: CheckoutMemberDiscount | null;
 };
 
 /**
  * The checkout island: the order reference and the cart, then either the sign-in request (the
  * cart is kept; the form appears once signed in, without a reload) or the checkout form.
  */
-export function CheckoutView({ initialUser, pickup }: Props) {
+export function CheckoutView({ initialUser, pickup, memberDiscount = null }: Props) {
   const t = useTranslations('Checkout');
   const hydrated = useCartHydrated();
   // Sold-out or withdrawn lines (the live stock read) stay in the cart but out of the order.
@@ -40,6 +43,8 @@ export function CheckoutView({ initialUser, pickup }: Props) {
   // before the store has asked /api/session.
   const storeUser = useUserStore((store) => store.currentUser);
   const user: CheckoutUser | null = storeUser ?? initialUser;
+  // Another account signed in here meanwhile: the server still prices its order, unseen here.
+  const member = user && user.uid === initialUser?.uid ? memberDiscount : null;
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
   const signInRequested = useRef(false);
   const empty = cartItems.length === 0;
@@ -119,6 +124,7 @@ export function CheckoutView({ initialUser, pickup }: Props) {
           user={user}
           orderId={orderId}
           pickup={pickup}
+          member={member}
           onPlaced={setPlacedOrderId}
         />
       ) : (

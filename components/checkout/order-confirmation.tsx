@@ -6,6 +6,7 @@ import { Notice } from '@/components/ui/notice';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
 import { ORDER_PAYMENT_ANCHOR, ORDERS_ANCHOR } from '@/lib/orders/list';
+import { formatPrice } from '@/lib/catalogue/format';
 import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -14,7 +15,7 @@ import type { PlacedOrder } from '@/lib/orders/types';
 import { formatAddress } from '@/lib/orders/checkout-form';
 import { formatOrderDate } from '@/lib/orders/format';
 import { formatDeliveryDay } from '@/lib/delivery/table';
-import { awaitsOnlinePayment } from '@/lib/orders/online-payment';
+import { awaitsOnlinePayment, onlinePaymentAmount } from '@/lib/orders/online-payment';
 import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/orders/status';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
@@ -136,6 +137,17 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             </li>
           ))}
         </ul>
+        {order.memberDiscount ? (
+          <p
+            data-testid="order-member-discount"
+            className="mt-2 text-sm text-cacao-700 dark:text-cacao-200"
+          >
+            {t('memberDiscount', {
+              percent: order.memberDiscount.percent,
+              amount: formatPrice(order.memberDiscount.amount),
+            })}
+          </p>
+        ) : null}
         {order.deliveryFee ? (
           <p
             data-testid="order-delivery-fee"
@@ -215,6 +227,9 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             paymentId={paymentId}
             canRetry
             whatsappHref={whatsappHref}
+            amount={onlinePaymentAmount(order)}
+            statusKey={orderStatusKey(order.status)}
+            ownedByViewer={order.ownedByViewer}
           />
         ) : null}
         {whatsapp}

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
 import { act, render, screen } from '@testing-library/react';
-import { PaymentBrick, type BrickRequest } from './payment-brick';
+import { PaymentBrick, type BrickRequest, type CardSubmission } from './payment-brick';
 
 // The SDK's loader keeps its promise (loaded or failed) for the life of the page. Each test gets
 // a fresh copy of the real loader, as a fresh page would.
@@ -39,7 +39,11 @@ function installFakeMercadoPago(createBrick?: (created: Created) => Promise<Fake
 
 let publicKeyCounter = 0;
 
-function renderBrick(brick: BrickRequest, timeoutMs?: number) {
+function renderBrick(
+  brick: BrickRequest,
+  timeoutMs?: number,
+  onCardSubmit?: (card: CardSubmission) => Promise<void>,
+) {
   // A new key per test: sdk-react keeps one SDK instance per public key.
   publicKeyCounter += 1;
   const publicKey = `TEST-public-key-${publicKeyCounter}`;
@@ -51,6 +55,7 @@ function renderBrick(brick: BrickRequest, timeoutMs?: number) {
       loadingLabel="Carregando o pagamento…"
       fallback={<p role="alert">Não foi possível carregar o Mercado Pago agora.</p>}
       timeoutMs={timeoutMs}
+      onCardSubmit={onCardSubmit}
     />,
   );
   return { ...view, publicKey };
@@ -183,5 +188,66 @@ describe('PaymentBrick', () => {
       callbacks.onError({ type: 'critical', cause: 'get_preference_details_failed', message: '' }),
     );
     expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('creates the Card Payment Brick for the amount and hands its token to onCardSubmit', async () => {
+    jest.useFakeTimers();
+    const { created } = installFakeMercadoPago();
+    const submitted: CardSubmission[] = [];
+    renderBrick({ kind: 'card', amount: 386, payerEmail: 'ana@example.com' }, undefined, (card) => {
+      submitted.push(card);
+      return Promise.resolve();
+    });
+    await flush();
+    await act(async () => {
+      jest.advanceTimersByTime(200);
+    });
+    await flush();
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      name: 'cardPayment',
+      container: 'cardPaymentBrick_container',
+      settings: {
+        initialization: { amount: 386, payer: { email: 'ana@example.com' } },
+        locale: 'pt-BR',
+      },
+    });
+    // What the brick calls when the shopper submits the card form.
+    const callbacks = created[0]?.settings.callbacks as {
+      onSubmit: (formData: Record<string, unknown>) => Promise<void>;
+    };
+    await act(() =>
+      callbacks.onSubmit({
+        token: 'card-token-123456',
+        issuer_id: '24',
+        payment_method_id: 'master',
+        transaction_amount: 1,
+        installments: 3,
+        payer: { email: 'ana@example.com', identification: { type: 'CPF', number: '12345678909' } },
+      }),
+    );
+    // The brick's own amount is never sent: the server charges the order's.
+    expect(submitted).toEqual([
+      {
+        token: 'card-token-123456',
+        paymentMethodId: 'master',
+        installments: 3,
+        issuerId: '24',
+        identification: { type: 'CPF', number: '12345678909' },
+      },
+    ]);
+  });
+
+  it('offline, the card brick shows the fallback too', async () => {
+    renderBrick({ kind: 'card', amount: 386 }, undefined, () => Promise.resolve());
+    await flush();
+    const script = document.querySelector<HTMLScriptElement>(`script[src="${SDK_URL}"]`);
+    await act(async () => {
+      script?.dispatchEvent(new Event('error'));
+    });
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Não foi possível carregar o Mercado Pago agora.',
+    );
   });
 });

@@ -3,8 +3,8 @@
 // The only module that imports the Mercado Pago SDK. The payment panel loads it with next/dynamic,
 // so its code reaches the browser on the order confirmation page only.
 import { loadMercadoPago } from '@mercadopago/sdk-js';
-import { initMercadoPago, StatusScreen, Wallet } from '@mercadopago/sdk-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CardPayment, initMercadoPago, StatusScreen, Wallet } from '@mercadopago/sdk-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AppLocale } from '@/lib/i18n/locales';
 
@@ -14,7 +14,19 @@ export const SDK_LOAD_TIMEOUT_MS = 20_000;
 const SDK_LOCALES = { 'pt-BR': 'pt-BR', en: 'en-US' } as const satisfies Record<AppLocale, string>;
 
 export type BrickRequest =
-  { kind: 'wallet'; preferenceId: string } | { kind: 'statusScreen'; paymentId: string };
+  | { kind: 'wallet'; preferenceId: string }
+  | { kind: 'statusScreen'; paymentId: string }
+  /** The Card Payment Brick for `amount` (reais): its token goes to `onCardSubmit`. */
+  | { kind: 'card'; amount: number; payerEmail?: string };
+
+/** What the card brick hands over: a one-use token and the choices made in its form. */
+export type CardSubmission = {
+  token: string;
+  paymentMethodId: string;
+  installments: number;
+  issuerId?: string;
+  identification?: { type: string; number: string };
+};
 
 type Props = {
   publicKey: string;
@@ -24,6 +36,11 @@ type Props = {
   loadingLabel: string;
   /** Shown instead of the brick when the SDK cannot load or the brick cannot be created. */
   fallback: ReactNode;
+  /**
+   * The card brick's submit: sends the token to the server (POST /api/orders/payment). The brick
+   * shows its own spinner until this settles; a rejection makes it show its own error.
+   */
+  onCardSubmit?: (card: CardSubmission) => Promise<void>;
   timeoutMs?: number;
 };
 
@@ -39,8 +56,8 @@ function isMercadoPagoFailure(reason: unknown): boolean {
 
 /**
  * Loads MercadoPago.js (sdk.mercadopago.com/js/v2), initialises it with the public key and
- * renders one brick through @mercadopago/sdk-react: the Wallet for a preference, or the Status
- * Screen for a payment. The SDK's bricks wait 200 ms before they are created. A script
+ * renders one brick through @mercadopago/sdk-react: the Wallet for a preference, the Card
+ * Payment Brick for an amount, or the Status Screen for a payment. The SDK's bricks wait 200 ms before they are created. A script
  * that fails to load (always, offline) or a brick that fails shows `fallback`, never an error.
  */
 export function PaymentBrick({
@@ -49,6 +66,7 @@ export function PaymentBrick({
   brick,
   loadingLabel,
   fallback,
+  onCardSubmit,
   timeoutMs = SDK_LOAD_TIMEOUT_MS,
 }: Props) {
   const [phase, setPhase] = useState<Phase>('loading');
@@ -109,6 +127,39 @@ export function PaymentBrick({
     [preferenceId],
   );
   const statusInitialization = useMemo(() => (paymentId ? { paymentId } : null), [paymentId]);
+  const amount = brick.kind === 'card' ? brick.amount : null;
+  const payerEmail = brick.kind === 'card' ? brick.payerEmail : undefined;
+  const cardInitialization = useMemo(
+    () =>
+      amount === null ? null : { amount, ...(payerEmail ? { payer: { email: payerEmail } } : {}) },
+    [amount, payerEmail],
+  );
+  const submitRef = useRef(onCardSubmit);
+  useEffect(() => {
+    submitRef.current = onCardSubmit;
+  });
+  // Stable, so the brick is not created again on every render of the panel.
+  const onSubmit = useCallback(
+    async (formData: {
+      token: string;
+      payment_method_id: string;
+      installments: number;
+      issuer_id?: string;
+      payer?: { identification?: { type?: string; number?: string } };
+    }) => {
+      const identification = formData.payer?.identification;
+      await submitRef.current?.({
+        token: formData.token,
+        paymentMethodId: formData.payment_method_id,
+        installments: Number(formData.installments),
+        ...(formData.issuer_id ? { issuerId: String(formData.issuer_id) } : {}),
+        ...(identification?.type && identification.number
+          ? { identification: { type: identification.type, number: identification.number } }
+          : {}),
+      });
+    },
+    [],
+  );
 
   if (phase === 'failed') return <>{fallback}</>;
   return (
@@ -122,6 +173,14 @@ export function PaymentBrick({
         <Wallet
           initialization={walletInitialization}
           locale={SDK_LOCALES[locale]}
+          onReady={onReady}
+          onError={onError}
+        />
+      ) : cardInitialization ? (
+        <CardPayment
+          initialization={cardInitialization}
+          locale={SDK_LOCALES[locale]}
+          onSubmit={onSubmit}
           onReady={onReady}
           onError={onError}
         />

@@ -2,13 +2,19 @@
 
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useId, useRef, useState, useTransition } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Notice, noticeClass } from '@/components/ui/notice';
+import { usePollWhileVisible } from '@/lib/hooks/use-poll-while-visible';
 import { useRouter } from '@/lib/i18n/navigation';
 import { retryPayment } from '@/lib/orders/actions';
 import { CHECKOUT_ERROR_MESSAGE_KEYS, type RetryPaymentResult } from '@/lib/orders/checkout-result';
-import type { BrickRequest } from './payment-brick';
+import type { OrderStatusSnapshot } from '@/lib/orders/live';
+import { PAY_ERROR_MESSAGE_KEYS } from '@/lib/orders/pay-order-result';
+import type { OrderStatusKey } from '@/lib/orders/types';
+import type { BrickRequest, CardSubmission } from './payment-brick';
+import { requestOrderPayment } from './pay-request';
+import { PixPanel } from './pix-panel';
 
 // The Mercado Pago SDK is loaded only here, when an order is paid online.
 const PaymentBrick = dynamic(
@@ -18,6 +24,43 @@ const PaymentBrick = dynamic(
 
 type RetryError = Extract<RetryPaymentResult, { ok: false }>['error'];
 type RetryErrorKey = (typeof CHECKOUT_ERROR_MESSAGE_KEYS)[RetryError];
+
+/** The ways to pay on the page: Pix and card here, or Mercado Pago's own checkout (Wallet). */
+const METHODS = ['pix', 'card', 'wallet'] as const;
+type Method = (typeof METHODS)[number];
+
+type PayErrorKey = (typeof PAY_ERROR_MESSAGE_KEYS)[keyof typeof PAY_ERROR_MESSAGE_KEYS];
+
+/** What the card brick's last submission came to, as the panel says it. */
+type CardOutcome =
+  'cardApproved' | 'cardWaiting' | 'cardRejected' | { error: PayErrorKey; seconds: number };
+
+/**
+ * Refreshes the page's server part when the order's status moves (a payment confirmed by the
+ * webhook, the order expiring): polls /api/orders/changes while the page is visible, as the
+ * shopper's orders list does (components/user/orders-list.tsx).
+ */
+function useRefreshOnStatusChange(orderID: string, shown: OrderStatusKey, enabled: boolean) {
+  const router = useRouter();
+  // The server's count of changes to this shopper's orders at the last comparison.
+  const seenMarker = useRef<number | null>(null);
+  usePollWhileVisible(async (signal) => {
+    const query = seenMarker.current === null ? '' : `?seen=${seenMarker.current}`;
+    const response = await fetch(`/api/orders/changes${query}`, { cache: 'no-store', signal });
+    if (!response.ok) return;
+    const body = (await response.json()) as {
+      orders?: OrderStatusSnapshot[];
+      unchanged?: boolean;
+      marker?: number;
+    };
+    if (body.unchanged || !body.orders) return;
+    seenMarker.current = typeof body.marker === 'number' ? body.marker : null;
+    // Only open orders are listed: one missing here was paid into production, or closed.
+    const now = body.orders.find((order) => order.orderID === orderID)?.status ?? null;
+    // The poll sees the latest render's `shown` (usePollWhileVisible keeps the newest callback).
+    if (now !== shown) router.refresh();
+  }, enabled);
+}
 
 type Props = {
   orderID: string;
@@ -29,11 +72,23 @@ type Props = {
   /** Whether a fresh preference may be made (the order is unpaid and not cancelled). */
   canRetry: boolean;
   whatsappHref: string;
+  /** What the card brick charges (lib/orders/online-payment.ts), in reais. */
+  amount: number;
+  /** The order's status as the page shows it: the panel refreshes the page when it moves. */
+  statusKey: OrderStatusKey;
+  /**
+   * The viewer is the order's shopper: Pix and card are theirs to use (the route refuses anyone
+   * else), and only their orders' changes are what /api/orders/changes reports.
+   */
+  ownedByViewer: boolean;
 };
 
 /**
- * Online payment of a placed order: the Wallet brick for its preference, or the Status Screen for
- * the payment Mercado Pago sent back; 'Gerar novo pagamento' for an expired or failed one.
+ * Online payment of a placed order, three ways: Pix on the page (QR code and copy-and-paste
+ * code), a card through the Card Payment Brick, or the Wallet brick for its preference (Mercado
+ * Pago's own checkout); or the Status Screen for the payment Mercado Pago sent back. 'Gerar novo
+ * pagamento' for an expired or failed one. The page turns to 'Pago' by itself when the payment is
+ * confirmed.
  */
 export function PaymentPanel({
   orderID,
@@ -42,8 +97,18 @@ export function PaymentPanel({
   paymentId,
   canRetry,
   whatsappHref,
+  amount,
+  statusKey,
+  ownedByViewer,
 }: Props) {
   const t = useTranslations('OrderConfirmation');
+  const legendId = useId();
+  const [method, setMethod] = useState<Method | null>(null);
+  // Bumped by 'Gerar novo pagamento': the Pix panel asks again (a new deadline, a new code).
+  const [attempt, setAttempt] = useState(0);
+  const [cardOutcome, setCardOutcome] = useState<CardOutcome | null>(null);
+  useRefreshOnStatusChange(orderID, statusKey, ownedByViewer);
+  const methods: readonly Method[] = ownedByViewer ? METHODS : ['wallet'];
   const tErrors = useTranslations('CheckoutErrors');
   const locale = useLocale();
   const router = useRouter();
@@ -57,9 +122,34 @@ export function PaymentPanel({
   const brick: BrickRequest | null =
     showStatus && paymentId
       ? { kind: 'statusScreen', paymentId }
-      : preferenceId
-        ? { kind: 'wallet', preferenceId }
-        : null;
+      : method === 'card'
+        ? { kind: 'card', amount }
+        : method === 'wallet' && preferenceId
+          ? { kind: 'wallet', preferenceId }
+          : null;
+
+  const submitCard = async (card: CardSubmission) => {
+    setCardOutcome(null);
+    const result = await requestOrderPayment({ orderID, method: 'card', card });
+    if (!result) throw new Error('The card payment got no answer');
+    if (!result.ok) {
+      setCardOutcome({
+        error: PAY_ERROR_MESSAGE_KEYS[result.error],
+        seconds: result.error === 'rate-limited' ? result.retryAfterSeconds : 0,
+      });
+      return;
+    }
+    if (result.method !== 'card') return;
+    setCardOutcome(
+      result.status === 'approved'
+        ? 'cardApproved'
+        : result.status === 'waiting'
+          ? 'cardWaiting'
+          : 'cardRejected',
+    );
+    // The order moved (paid, or cancelled by the refusal): the page's server part says so.
+    router.refresh();
+  };
 
   const fallback = (
     <div role="alert" className={noticeClass('error', 'md', 'flex flex-col items-start gap-3')}>
@@ -90,6 +180,7 @@ export function PaymentPanel({
         if (result.ok) {
           setPreferenceId(result.payment.preferenceId);
           setShowStatus(false);
+          setAttempt((value) => value + 1);
           setRetryResult({ ok: true });
           router.refresh();
         } else {
@@ -101,25 +192,89 @@ export function PaymentPanel({
       }
     });
 
+  const intro =
+    brick?.kind === 'statusScreen'
+      ? t('statusIntro')
+      : brick?.kind === 'card'
+        ? t('cardIntro')
+        : brick?.kind === 'wallet'
+          ? t('walletIntro')
+          : null;
+
   return (
     <div className="flex flex-col gap-4" data-testid="payment-panel">
+      {showStatus && paymentId ? null : (
+        <div role="radiogroup" aria-labelledby={legendId} className="flex flex-col gap-2">
+          <p id={legendId} className="font-semibold">
+            {t('methodLegend')}
+          </p>
+          <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+            {methods.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={method === option}
+                onClick={() => setMethod(option)}
+                className={buttonClass({
+                  variant: method === option ? 'primary' : 'secondary',
+                  size: 'sm',
+                  // Three in a row on a phone, two lines each at most; the usual size above.
+                  className: 'min-h-11 text-center leading-tight sm:min-w-32 sm:px-5 sm:text-base',
+                })}
+              >
+                {t(`methods.${option}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {method === 'pix' && !(showStatus && paymentId) ? (
+        <PixPanel key={attempt} orderID={orderID} />
+      ) : null}
+      {cardOutcome && method === 'card' ? (
+        <Notice
+          tone={
+            cardOutcome === 'cardApproved'
+              ? 'success'
+              : cardOutcome === 'cardWaiting'
+                ? 'info'
+                : 'error'
+          }
+          role="alert"
+          data-testid="card-outcome"
+        >
+          {typeof cardOutcome === 'string'
+            ? t(cardOutcome)
+            : t(`payErrors.${cardOutcome.error}`, {
+                seconds: cardOutcome.seconds,
+              })}
+        </Notice>
+      ) : null}
       {brick ? (
         <>
-          <p>{brick.kind === 'wallet' ? t('walletIntro') : t('statusIntro')}</p>
+          <p>{intro}</p>
           <PaymentBrick
-            key={brick.kind === 'wallet' ? brick.preferenceId : brick.paymentId}
+            key={
+              brick.kind === 'wallet'
+                ? brick.preferenceId
+                : brick.kind === 'statusScreen'
+                  ? brick.paymentId
+                  : 'card'
+            }
             publicKey={publicKey}
             locale={locale}
             brick={brick}
             loadingLabel={t('loading')}
             fallback={fallback}
+            onCardSubmit={submitCard}
           />
         </>
-      ) : (
+      ) : method === 'wallet' ? (
         <Notice tone="error" role="alert">
           {tErrors('paymentError')}
         </Notice>
-      )}
+      ) : null}
       {canRetry ? (
         <div className="flex flex-col items-start gap-2">
           <p className="text-sm text-cacao-700 dark:text-cacao-200">{t('retryIntro')}</p>

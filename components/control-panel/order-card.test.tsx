@@ -106,3 +106,61 @@ it.each([
   const text = new URL(link.getAttribute('href') ?? '').searchParams.get('text');
   expect(text).toBe(`${greeting}, sobre o seu pedido número MPORDER00042.`);
 });
+
+it.each([
+  ['pt-BR', 'CPF 529.982.247-25', 'Mensagem para o cartão', 'CPF não informado'],
+  ['en', 'CPF 529.982.247-25', 'Gift card message', 'No CPF given'],
+] as const)(
+  '%s: shows the CPF, telephone, full address and gift message the shop ships and invoices with',
+  async (locale, cpf, giftTitle, noCpf) => {
+    await renderCard(
+      {
+        ...baseOrder,
+        shippingOption: 'Entrega',
+        cpf: '529.982.247-25',
+        address: {
+          street: 'Avenida Paulista',
+          number: '1000',
+          extra: 'Apto 42',
+          neighborhood: 'Bela Vista',
+          city: 'São Paulo',
+          state: 'SP',
+          postalCode: '01310-100',
+        },
+        giftMessage: 'Feliz Páscoa, Ana!',
+      },
+      locale,
+    );
+    const card = screen.getByTestId('admin-order');
+    expect(within(card).getByTestId('admin-order-cpf')).toHaveTextContent(cpf);
+    expect(card).toHaveTextContent('+55 11 91234-5678');
+    expect(card).toHaveTextContent('Avenida Paulista, 1000');
+    expect(card).toHaveTextContent('Bela Vista');
+    expect(card).toHaveTextContent('São Paulo/SP — 01310-100');
+    const gift = within(card).getByTestId('admin-order-gift-message');
+    expect(gift).toHaveTextContent(giftTitle);
+    expect(gift).toHaveTextContent('Feliz Páscoa, Ana!');
+
+    // An older order: no CPF, no gift message, an address without bairro and UF.
+    document.body.innerHTML = '';
+    await renderCard(
+      {
+        ...baseOrder,
+        orderID: 'OLDORDER0001',
+        shippingOption: 'Entrega',
+        address: {
+          street: 'Rua Augusta',
+          number: '10',
+          extra: '',
+          city: 'São Paulo',
+          postalCode: '01304-001',
+        },
+      },
+      locale,
+    );
+    const older = screen.getByTestId('admin-order');
+    expect(within(older).getByTestId('admin-order-cpf')).toHaveTextContent(noCpf);
+    expect(older).toHaveTextContent('São Paulo — 01304-001');
+    expect(within(older).queryByTestId('admin-order-gift-message')).toBeNull();
+  },
+);

@@ -17,6 +17,7 @@ import {
 } from './order-status';
 import { StatusEditor } from './status-editor';
 import { Notice } from '@/components/ui/notice';
+import { GiftMessage } from './order-gift-message';
 
 type Props = { order: AdminOrder; locale: AppLocale };
 
@@ -107,6 +108,9 @@ export async function OrderCard({ order, locale }: Props) {
             <dd>{name}</dd>
             <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
             <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
+            <dd data-testid="admin-order-cpf">
+              {order.cpf ? t('cpf', { cpf: order.cpf }) : t('noCpf')}
+            </dd>
             <dd className="mt-1">
               {whatsapp ? (
                 <a
@@ -167,7 +171,8 @@ export async function OrderCard({ order, locale }: Props) {
                   ? [
                       `${address.street}, ${address.number}`,
                       address.extra,
-                      `${address.city} — ${address.postalCode}`,
+                      address.neighborhood,
+                      `${[address.city, address.state].filter(Boolean).join('/')} — ${address.postalCode}`,
                     ]
                       .filter(Boolean)
                       .map((line) => (
@@ -184,6 +189,7 @@ export async function OrderCard({ order, locale }: Props) {
               </dd>
             ) : null}
           </div>
+          <GiftMessage message={order.giftMessage} title={t('giftMessage')} />
         </dl>
 
         <div className="mt-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">

@@ -9,6 +9,7 @@ type Props = {
       | '/control-panel'
       | '/control-panel/stock'
       | '/control-panel/entrega'
+      | '/control-panel/clube'
       | '/control-panel/outbox';
     label: string;
   }[];

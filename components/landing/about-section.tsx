@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SectionHeading } from '@/components/ui/section-heading';
+import { Link } from '@/lib/i18n/navigation';
 
 export async function AboutSection() {
   const t = await getTranslations('About');
@@ -10,7 +11,20 @@ export async function AboutSection() {
         <div className="space-y-4 text-lg leading-relaxed text-cacao-700 dark:text-cacao-200">
           <p>{t('p1')}</p>
           <p>{t('p2')}</p>
-          <p>{t('p3')}</p>
+          <p>
+            {t.rich('p3', {
+              organic: (text) => (
+                <Link href="/#organicos" className="font-semibold underline">
+                  {text}
+                </Link>
+              ),
+              club: (text) => (
+                <Link href="/clube" className="font-semibold underline">
+                  {text}
+                </Link>
+              ),
+            })}
+          </p>
         </div>
       </div>
     </section>

@@ -58,6 +58,8 @@ export async function GlobalOverlays() {
           { href: '/', label: nav('home') },
           { href: '/#quem-somos', label: nav('about') },
           { href: '/#chocolates', label: nav('chocolates') },
+          { href: '/#organicos', label: nav('organic') },
+          { href: '/clube', label: nav('club') },
           { href: '/#areas-de-atuacao', label: nav('expertise') },
           { href: '/#contato', label: nav('contact') },
           { href: '/privacidade', label: nav('privacy') },

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Price } from '@/components/ui/price';
 import { LiveAvailability } from '@/components/catalogue/live-availability';
 import { LOW_STOCK_THRESHOLD, type Availability } from '@/lib/catalogue/availability';
@@ -14,6 +15,7 @@ export async function ProductDetails({ product, availability, stock, action }: P
   const locale = await getLocale();
   const t = await getTranslations('Product');
   const nav = await getTranslations('Navigation');
+  const products = await getTranslations('Products');
   const category = categories.find((c) => c.key === product.category);
   const type = category?.types.find((candidate) => candidate.key === product.type);
   const title = product.title[locale];
@@ -55,6 +57,16 @@ export async function ProductDetails({ product, availability, stock, action }: P
         <div className="flex flex-col gap-5">
           <header>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+            {product.isOrganic ? (
+              <Badge
+                tone="done"
+                size="sm"
+                data-testid="organic-badge"
+                className="mt-2 inline-block"
+              >
+                {products('organic')}
+              </Badge>
+            ) : null}
             <p className="mt-2 text-lg text-cacao-600 dark:text-cacao-300">
               {product.subtitle[locale]}
             </p>

@@ -8,6 +8,8 @@ export type ProfileUser = {
   email: string | null;
   avatarURL?: string | null;
   telephone?: string | null;
+  /** Shows the club's member badge (PublicUser.isMember). */
+  isMember?: boolean;
 };
 
 type Props = { user: ProfileUser; headingLevel?: 2 | 3 };
@@ -49,6 +51,14 @@ export function ProfileCard({ user, headingLevel = 3 }: Props) {
         >
           {unnamed ? t('noName') : name}
         </Heading>
+        {user.isMember ? (
+          <p
+            data-testid="member-badge"
+            className="mt-0.5 inline-block rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-cacao-950"
+          >
+            {t('memberBadge')}
+          </p>
+        ) : null}
         <dl className="text-sm text-cacao-700 dark:text-cacao-200">
           <div className="flex gap-1">
             <dt className="sr-only">{t('email')}</dt>

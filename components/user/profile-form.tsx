@@ -24,6 +24,7 @@ import { buttonClass } from '@/components/ui/button';
 import { sectionTitleClass } from '@/components/ui/card';
 import { noticeClass } from '@/components/ui/notice';
 import { inputClass } from '@/components/ui/text-field';
+import { UfSelect } from '@/components/ui/uf-select';
 
 type Props = {
   /** The profile as saved on the server (placeholders such as 'No street' included). */
@@ -156,10 +157,29 @@ export function ProfileForm({ user, headingLevel = 3 }: Props) {
               </>
             ) : null}
           </label>
-          {isEditing ? (
+          {isEditing && field === 'state' ? (
+            <UfSelect
+              id={inputId}
+              value={value}
+              placeholder={t('statePlaceholder')}
+              invalid={Boolean(error)}
+              describedBy={error ? errorId : undefined}
+              onChange={(state) => {
+                setDraft((current) => ({ ...current, state }));
+                setErrors((current) => {
+                  const next = { ...current };
+                  delete next.state;
+                  return next;
+                });
+                setMessage(null);
+              }}
+              className="mt-1 w-full"
+            />
+          ) : isEditing ? (
             <input
               id={inputId}
               type={field === 'telephone' ? 'tel' : 'text'}
+              inputMode={field === 'postalCode' ? 'numeric' : undefined}
               value={value}
               maxLength={PROFILE_MAX_LENGTH[field]}
               autoComplete={autoCompleteOf(field)}
@@ -280,6 +300,8 @@ function autoCompleteOf(field: ProfileField): string {
       return 'address-level2';
     case 'postalCode':
       return 'postal-code';
+    case 'state':
+      return 'address-level1';
     default:
       return 'off';
   }

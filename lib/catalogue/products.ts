@@ -246,15 +246,19 @@ type ProductInput = Pick<
   | 'ingredients'
 > & {
   isPromoted?: boolean;
+  // The organic line: the single-origin recipes made only of cacao, nuts, sugar and milk from the
+  // growers the shop buys from directly (Amazonas riverside communities, Bahia's cabruca farms).
+  isOrganic?: boolean;
   alt: { product: Localized; detail: Localized };
 };
 
 // Shop-wide defaults live here so each entry only states what makes it different.
 function product(input: ProductInput): Product {
-  const { alt, isPromoted = false, ...rest } = input;
+  const { alt, isPromoted = false, isOrganic = false, ...rest } = input;
   return {
     ...rest,
     isPromoted,
+    isOrganic,
     availableForSale: true,
     showInStore: true,
     stockQtty: 10,
@@ -548,6 +552,7 @@ const easterProducts: Product[] = [
   }),
   product({
     key: 'ovo-tropical-amazonas',
+    isOrganic: true,
     type: 'ovos-com-lascas',
     category: 'pascoa',
     title: { 'pt-BR': 'Ovo Tropical Amazonas', en: 'Tropical Amazonas Egg' },
@@ -769,6 +774,7 @@ const easterProducts: Product[] = [
 const classicProducts: Product[] = [
   product({
     key: 'barra-tropical-amazonas',
+    isOrganic: true,
     type: 'barras',
     category: 'classicos',
     title: { 'pt-BR': 'Barra Tropical Amazonas', en: 'Tropical Amazonas Bar' },
@@ -901,6 +907,7 @@ const classicProducts: Product[] = [
   }),
   product({
     key: 'barra-tropical-bahia',
+    isOrganic: true,
     type: 'barras',
     category: 'classicos',
     title: { 'pt-BR': 'Barra Tropical Bahia', en: 'Tropical Bahia Bar' },

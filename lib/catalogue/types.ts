@@ -18,6 +18,8 @@ export type ProductImage = { src: string; alt: Localized; width: number; height:
 
 export type Product = {
   isPromoted: boolean;
+  /** Part of the organic line (its own landing section, a badge and the products filter). */
+  isOrganic: boolean;
   availableForSale: boolean;
   showInStore: boolean;
   stockQtty: number;

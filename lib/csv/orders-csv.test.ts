@@ -14,6 +14,18 @@ const order = (overrides: Partial<ExportOrder>): ExportOrder => ({
   total: 265,
   shippingOption: 'Entrega',
   status: { ...EMPTY_STATUS_FLAGS, confirmed: true },
+  telephone: '11912345678',
+  cpf: '529.982.247-25',
+  address: {
+    street: 'Avenida Paulista',
+    number: '1000',
+    extra: 'Apto 42',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    postalCode: '01310-100',
+  },
+  giftMessage: 'Feliz Páscoa!',
   ...overrides,
 });
 
@@ -94,6 +106,14 @@ describe('ordersCsv', () => {
       'Total (R$)',
       'Recebimento',
       'Situação',
+      'Telefone',
+      'CPF',
+      'Endereço',
+      'Bairro',
+      'Cidade',
+      'UF',
+      'CEP',
+      'Mensagem para o cartão',
       'Taxa de entrega (R$)',
       'Data de entrega',
     ]);
@@ -105,11 +125,21 @@ describe('ordersCsv', () => {
       '265,00',
       'Entrega',
       'Confirmado',
+      '(11) 91234-5678',
+      '529.982.247-25',
+      'Avenida Paulista, 1000, Apto 42',
+      'Bela Vista',
+      'São Paulo',
+      'SP',
+      '01310-100',
+      'Feliz Páscoa!',
       '0,00',
       '',
     ]);
     expect(rows[2]?.[2]).toBe("'=cmd|' /C calc'!A0 <x@example.com>");
-    expect(rows[2]?.slice(4)).toEqual(['1200,00', 'Retirada', 'Cancelado', '0,00', '']);
+    expect(rows[2]?.slice(4, 7)).toEqual(['1200,00', 'Retirada', 'Cancelado']);
+    // A pick-up has no address columns, whatever is stored.
+    expect(rows[2]?.slice(9, 14)).toEqual(['', '', '', '', '']);
     expect(rows[3]?.[2]).toBe('Line\nBreak; "Quoted"');
   });
 
@@ -123,22 +153,71 @@ describe('ordersCsv', () => {
       'Total (R$)',
       'Receiving',
       'Status',
+      'Telephone',
+      'CPF',
+      'Address',
+      'Neighbourhood',
+      'City',
+      'State',
+      'Postal code',
+      'Gift card message',
       'Delivery fee (R$)',
       'Delivery date',
     ]);
-    expect(rows[1]?.slice(4)).toEqual(['265.00', 'Delivery', 'Confirmed', '0.00', '']);
-    expect(rows[2]?.slice(5)).toEqual(['Pick-up', 'Cancelled', '0.00', '']);
+    expect(rows[1]?.slice(4, 7)).toEqual(['265.00', 'Delivery', 'Confirmed']);
+    expect(rows[2]?.slice(5, 7)).toEqual(['Pick-up', 'Cancelled']);
   });
 
-  it('has the delivery fee and day of an order that has them', () => {
-    const delivered = order({ total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' });
-    expect(parse(ordersCsv([delivered], 'pt-BR'), ';')[1]?.slice(4)).toEqual([
-      '277,00',
-      'Entrega',
-      'Confirmado',
-      '12,00',
-      '2026-04-02',
+  it('keeps the shipping columns formula-safe and reads older orders without them', () => {
+    const hostile = order({
+      cpf: null,
+      telephone: '+55 11 3456-7890',
+      giftMessage: '=HYPERLINK("http://evil.example")\nsegunda linha; "aspas"',
+      address: {
+        street: '@SUM(A1)',
+        number: '1',
+        extra: '',
+        neighborhood: '-2+3',
+        city: 'Recife',
+        state: 'PE',
+        postalCode: '50000-000',
+      },
+    });
+    const [, row] = parse(ordersCsv([hostile], 'pt-BR'), ';');
+    expect(row?.slice(7, 15)).toEqual([
+      '(11) 3456-7890',
+      '',
+      "'@SUM(A1), 1",
+      "'-2+3",
+      'Recife',
+      'PE',
+      '50000-000',
+      `'=HYPERLINK("http://evil.example")\nsegunda linha; "aspas"`,
     ]);
+    const older = order({});
+    delete older.telephone;
+    delete older.cpf;
+    delete older.address;
+    delete older.giftMessage;
+    expect(parse(ordersCsv([older], 'en'), ',')[1]?.slice(7)).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '0.00',
+      '',
+    ]);
+  });
+
+  it('has the delivery fee and day of an order that has them, after the shipping columns', () => {
+    const delivered = order({ total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' });
+    const [, row] = parse(ordersCsv([delivered], 'pt-BR'), ';');
+    expect(row?.slice(4, 7)).toEqual(['277,00', 'Entrega', 'Confirmado']);
+    expect(row?.slice(-2)).toEqual(['12,00', '2026-04-02']);
   });
 
   it("titles the products in the CSV's language, whatever language they were ordered in", () => {

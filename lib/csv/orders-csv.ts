@@ -2,8 +2,10 @@ import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
+import { normalizePhone } from '@/lib/brazil';
 import { orderStatusKey } from '@/lib/orders/status';
 import type { OrderStatusFlags, ShippingOption } from '@/lib/orders/types';
+import type { Address } from '@/lib/users/types';
 
 import { csvDocument, type CsvDialect } from './csv';
 
@@ -21,11 +23,48 @@ export type ExportOrder = {
   total: number;
   shippingOption: ShippingOption;
   status: OrderStatusFlags;
+  /** Issue 29: what the shop needs to ship and invoice (missing on older orders). */
+  telephone?: string;
+  cpf?: string | null;
+  /** The delivery address; null for a pick-up. */
+  address?: Address | null;
+  giftMessage?: string;
   /** Whole reais, included in `total` (lib/delivery); absent on older orders. */
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
 };
+
+/**
+ * A phone as '(11) 91234-5678': the national form, which a spreadsheet reads as text as it is
+ * (the '+55 ...' form starts like a formula and would get lib/csv/csv.ts's apostrophe).
+ */
+function csvPhone(value: string | undefined): string {
+  const digits = normalizePhone(value ?? '');
+  if (!digits) return value?.trim() ?? '';
+  const split = digits.length - 4;
+  return `(${digits.slice(0, 2)}) ${digits.slice(2, split)}-${digits.slice(split)}`;
+}
+
+/** The shipping columns: telephone, CPF, street line, bairro, city, UF, CEP, gift message. */
+function shippingCells(order: ExportOrder): string[] {
+  const address = order.shippingOption === 'Entrega' ? order.address : null;
+  return [
+    csvPhone(order.telephone),
+    order.cpf ?? '',
+    address
+      ? [address.street, address.number, address.extra]
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .join(', ')
+      : '',
+    address?.neighborhood ?? '',
+    address?.city ?? '',
+    address?.state ?? '',
+    address?.postalCode ?? '',
+    order.giftMessage ?? '',
+  ];
+}
 
 export function csvDialect(locale: AppLocale): CsvDialect {
   return { delimiter: locale === 'pt-BR' ? ';' : ',' };
@@ -59,6 +98,14 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     t('total'),
     t('method'),
     t('status'),
+    t('telephone'),
+    t('cpf'),
+    t('address'),
+    t('neighborhood'),
+    t('city'),
+    t('state'),
+    t('postalCode'),
+    t('giftMessage'),
     t('deliveryFee'),
     t('deliveryDate'),
   ];
@@ -78,6 +125,7 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     money(order.total),
     t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),
     status(orderStatusKey(order.status)),
+    ...shippingCells(order),
     money(order.deliveryFee ?? 0),
     order.deliveryDate ?? '',
   ]);

@@ -65,7 +65,9 @@ const address = (postalCode: string) => ({
   street: 'Avenida Paulista',
   number: '1000',
   extra: '',
+  neighborhood: 'Bela Vista',
   city: 'São Paulo',
+  state: 'SP',
   postalCode,
 });
 
@@ -114,6 +116,31 @@ describe('an order with the delivery table', () => {
     const orderID = (result as { orderID: string }).orderID;
     expect(await stored(orderID)).toMatchObject({ deliveryFee: 12, deliveryDate: day, total: 82 });
     expect(await holders(day)).toEqual([orderID]);
+  });
+
+  it("waives the fee for a club member whose plan has free delivery (the server's perk)", async () => {
+    const member = { ...shopper(), isMember: true };
+    const now = Date.now();
+    await db.doc(`${ROOT}/memberships/${member.uid}`).set({
+      uid: member.uid,
+      email: member.email,
+      plan: 'mensal',
+      state: 'active',
+      locale: 'pt-BR',
+      boxMonths: [],
+      provider: 'manual',
+      preapprovalId: null,
+      initPoint: null,
+      nextChargeAt: null,
+      sourceModifiedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const result = await place(member, { deliveryDate: dayAhead(1, 1) });
+    expect(result).toMatchObject({ ok: true });
+    const order = await stored((result as { orderID: string }).orderID);
+    expect(order).toMatchObject({ deliveryFee: 0 });
+    expect(order?.total).toBe(order?.orderItems[0].value * order?.orderItems[0].quantity);
   });
 
   it('charges nothing from the free-delivery threshold up, and nothing for pick-up', async () => {

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { getProduct } from '@/lib/catalogue';
+import type { MemberPricing } from '@/lib/club/perks';
 import { CHECKOUT_LIMITS } from '@/lib/orders/limits';
 
 import { planDelivery } from './plan';
@@ -27,20 +28,26 @@ export function parseQuoteLines(raw: string): { key: string; quantity: number }[
   return lines;
 }
 
-export async function quoteDelivery(request: {
-  shippingOption: 'Entrega' | 'Retirada';
-  cep: string;
-  lines: { key: string; quantity: number }[];
-}): Promise<DeliveryQuoteAnswer> {
-  const subtotal = request.lines.reduce(
-    (sum, line) => sum + (getProduct(line.key)?.price ?? 0) * line.quantity,
-    0,
-  );
+export async function quoteDelivery(
+  request: {
+    shippingOption: 'Entrega' | 'Retirada';
+    cep: string;
+    lines: { key: string; quantity: number }[];
+  },
+  /** A signed-in club member's pricing (lib/club/checkout.ts), as placing the order applies it. */
+  member: Pick<MemberPricing, 'discount' | 'freeDelivery'> = { discount: 0, freeDelivery: false },
+): Promise<DeliveryQuoteAnswer> {
+  const subtotal =
+    request.lines.reduce(
+      (sum, line) => sum + (getProduct(line.key)?.price ?? 0) * line.quantity,
+      0,
+    ) - member.discount;
   const table = await getDeliveryTable();
   const planned = planDelivery(
     { shippingOption: request.shippingOption, postalCode: request.cep },
     subtotal,
     table,
+    { freeDelivery: member.freeDelivery },
   );
   if (!table || !planned.ok) {
     return {
@@ -54,7 +61,9 @@ export async function quoteDelivery(request: {
     };
   }
   const quote =
-    request.shippingOption === 'Entrega' ? deliveryFee(request.cep, subtotal, table) : null;
+    request.shippingOption === 'Entrega'
+      ? deliveryFee(request.cep, subtotal, table, { freeDelivery: member.freeDelivery })
+      : null;
   const days = offeredDays(table, quote && quote.ok ? quote.days : table.pickupDays);
   const counts = await countDeliverySlots(days);
   const { fee } = planned.plan;

@@ -1,4 +1,4 @@
-import { paymentAmount, paymentLines } from '@/lib/orders/online-payment';
+import { onlinePaymentAmount, onlinePaymentItems } from '@/lib/orders/online-payment';
 
 import { planDelivery } from './plan';
 import { dayProblem, deliveryFee, offeredDays, shopToday, type DeliveryTable } from './table';
@@ -194,11 +194,11 @@ describe('the payment amount', () => {
       orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Egg', quantity: 2, value: 35 }],
       deliveryFee: 15,
     };
-    expect(paymentLines(order)).toEqual([
+    expect(onlinePaymentItems(order)).toEqual([
       { key: 'mini-ovo', title: 'Mini Egg', quantity: 2, unitPrice: 35 },
       { key: 'delivery-fee', title: 'Delivery fee', quantity: 1, unitPrice: 15 },
     ]);
-    expect(paymentAmount(order)).toBe(85);
-    expect(paymentAmount({ ...order, deliveryFee: 0 })).toBe(70);
+    expect(onlinePaymentAmount(order)).toBe(85);
+    expect(onlinePaymentAmount({ ...order, deliveryFee: 0 })).toBe(70);
   });
 });

@@ -86,6 +86,16 @@ export function rateLimitBucketsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/rateLimitBuckets`);
 }
 
+/** The Pix payment made for each order, by order id (lib/payments/repository.ts). */
+export function pixPaymentsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/pixPayments`);
+}
+
+/** Club memberships, one per user (lib/club/repository.ts). */
+export function membershipsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/memberships`);
+}
+
 /** Mercado Pago notifications handled or being handled (lib/payments/repository.ts). */
 export function webhookNotificationsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/webhookNotifications`);

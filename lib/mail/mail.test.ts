@@ -78,6 +78,40 @@ describe('order e-mail texts', () => {
     expect(pickup).toContain('Data de retirada: quinta-feira, 2 de abril de 2026');
   });
 
+  it('give the shop the CPF, the full address and the gift message, and the shopper their address', () => {
+    const order: MailOrder = {
+      ...ORDER,
+      locale: 'en',
+      cpf: '529.982.247-25',
+      address: {
+        street: 'Avenida Paulista',
+        number: '1000',
+        extra: 'Apto 42',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        postalCode: '01310-100',
+      },
+      giftMessage: 'Feliz Páscoa, Ana!',
+    };
+    const line = 'Avenida Paulista, 1000, Apto 42, Bela Vista - São Paulo/SP, 01310-100';
+    const notice = newOrderMail(order, 'pedidos@chocolates.local').text;
+    expect(notice).toContain('CPF: 529.982.247-25');
+    expect(notice).toContain(`Endereço de entrega: ${line}`);
+    expect(notice).toContain('Mensagem para o cartão: Feliz Páscoa, Ana!');
+    const shopper = orderPlacedMail(order).text;
+    expect(shopper).toContain(`Delivery address: ${line}`);
+    // The gift message and the CPF are for the shop only.
+    expect(shopper).not.toContain('Feliz Páscoa');
+    expect(shopper).not.toContain('529.982.247-25');
+
+    // An order without them (a pick-up, no CPF) says so, and shows no address.
+    const pickup = newOrderMail({ ...ORDER, shippingOption: 'Retirada' }, 'x@example.com').text;
+    expect(pickup).toContain('CPF: não informado');
+    expect(pickup).not.toContain('Endereço de entrega');
+    expect(pickup).not.toContain('Mensagem para o cartão');
+  });
+
   it('name each notified status with the shop-wide status label', () => {
     const subjects = NOTIFIED_STATUSES.map((s) => statusChangedMail(ORDER, s).subject);
     expect(subjects).toEqual([

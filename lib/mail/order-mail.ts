@@ -33,7 +33,10 @@ export type MailableOrder = Pick<
   | 'shippingOption'
   | 'deliveryFee'
   | 'deliveryDate'
->;
+  | 'cpf'
+  | 'giftMessage'
+> &
+  Partial<Pick<OrderDetails, 'address'>>;
 
 /** The e-mail view of an order. */
 export function mailOrderOf(order: MailableOrder): MailOrder {
@@ -52,6 +55,9 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
     shippingOption: order.shippingOption,
     deliveryFee: order.deliveryFee,
     deliveryDate: order.deliveryDate,
+    address: order.address ?? null,
+    cpf: order.cpf ?? null,
+    giftMessage: order.giftMessage ?? '',
   };
 }
 

@@ -1,5 +1,7 @@
 import { formatPrice } from '@/lib/catalogue/format';
 import { formatDeliveryDay } from '@/lib/delivery/table';
+import { formatAddress } from '@/lib/orders/checkout-form';
+import type { Address } from '@/lib/users/types';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
@@ -24,7 +26,28 @@ export type MailOrder = {
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
+  /** Issue 29: the delivery address (null or missing for a pick-up), the CPF, the gift message. */
+  address?: Address | null;
+  cpf?: string | null;
+  giftMessage?: string;
 };
+
+/** 'Endereço de entrega: ...' for a delivery with an address; nothing otherwise. */
+function addressLines(locale: AppLocale, order: MailOrder): string[] {
+  if (order.shippingOption !== 'Entrega' || !order.address) return [];
+  return [translator(locale)('deliveryAddress', { address: formatAddress(order.address) })];
+}
+
+/** What the shop needs to invoice, ship and pack: CPF, address and the gift card's message. */
+function shippingDetails(order: MailOrder): string[] {
+  const t = translator(SHOP_LOCALE);
+  return [
+    '',
+    order.cpf ? t('cpf', { cpf: order.cpf }) : t('noCpf'),
+    ...addressLines(SHOP_LOCALE, order),
+    ...(order.giftMessage?.trim() ? [t('giftMessage', { message: order.giftMessage.trim() })] : []),
+  ];
+}
 
 /**
  * The statuses a shopper is told about by e-mail: every one they can see after placing the order
@@ -40,7 +63,15 @@ export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStat
 }
 
 export type MailKind =
-  'order-placed' | 'new-order' | 'shopper-cancelled' | `status-${NotifiedStatus}`;
+  | 'order-placed'
+  | 'new-order'
+  | 'shopper-cancelled'
+  | `status-${NotifiedStatus}`
+  // The club's (lib/club/emails.ts); `orderID` then names the member's uid.
+  | 'club-joined'
+  | 'club-new-member'
+  | 'club-paused'
+  | 'club-cancelled';
 
 export type MailMessage = {
   kind: MailKind;
@@ -129,11 +160,13 @@ function shopNotice(
   kind: MailKind,
   subject: string,
   intro: string,
+  details: readonly string[] = [],
 ): MailMessage {
   const t = translator(SHOP_LOCALE);
   const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
   const text = [
     intro,
+    ...details,
     '',
     ...itemLines(SHOP_LOCALE, order),
     '',
@@ -150,7 +183,13 @@ export function orderPlacedMail(order: MailOrder): MailMessage {
     'order-placed',
     t('placedSubject', { orderID: order.orderID }),
     t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
-    ['', t('nextSteps'), t('follow', { url: orderPageUrl(order) }), ''],
+    [
+      ...addressLines(order.locale, order),
+      '',
+      t('nextSteps'),
+      t('follow', { url: orderPageUrl(order) }),
+      '',
+    ],
   );
 }
 
@@ -168,6 +207,7 @@ export function newOrderMail(order: MailOrder, shopAddress: string): MailMessage
       email: order.customer.email || '-',
       telephone: order.telephone || '-',
     }),
+    shippingDetails(order),
   );
 }
 

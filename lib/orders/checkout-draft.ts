@@ -3,10 +3,10 @@
 // gave the order a new reference). sessionStorage, never localStorage: it belongs to the one tab
 // and is gone when the tab closes, so the CPF typed here is never kept on the device for later
 // visits or other tabs; the draft is also dropped as soon as the order is placed.
-import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
+import { ADDRESS_FIELDS, LATER_ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 
 import type { CheckoutFormValues } from './checkout-form';
-import { CHECKOUT_LIMITS, ORDER_ID_PATTERN } from './limits';
+import { CHECKOUT_LIMITS, GIFT_MESSAGE_MAX_LENGTH, ORDER_ID_PATTERN } from './limits';
 
 export const CHECKOUT_DRAFT_KEY = 'chocolates-tropicais-checkout';
 
@@ -24,7 +24,7 @@ const isText = (value: unknown): value is string =>
 /** The stored form values, checked field by field (no zod: this runs in the checkout's bundle). */
 function readValues(stored: unknown): CheckoutFormValues | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
-  const { shippingOption, address, telephone, cpf, saveToProfile } = stored as Record<
+  const { shippingOption, address, telephone, cpf, saveToProfile, giftMessage } = stored as Record<
     string,
     unknown
   >;
@@ -32,13 +32,25 @@ function readValues(stored: unknown): CheckoutFormValues | undefined {
   if (!isText(telephone) || !isText(cpf) || typeof saveToProfile !== 'boolean') return undefined;
   if (typeof address !== 'object' || address === null) return undefined;
   const fields = address as Record<string, unknown>;
-  const checked = {} as Address;
+  const checked = {} as Required<Address>;
   for (const field of ADDRESS_FIELDS) {
     const value = fields[field];
-    if (!isText(value)) return undefined;
-    checked[field] = value;
+    // A draft saved before bairro and UF existed (issue 29) is still this tab's draft.
+    if (value === undefined && LATER_ADDRESS_FIELDS.includes(field)) checked[field] = '';
+    else if (!isText(value)) return undefined;
+    else checked[field] = value;
   }
-  return { shippingOption, address: checked, telephone, cpf, saveToProfile };
+  const values: CheckoutFormValues = {
+    shippingOption,
+    address: checked,
+    telephone,
+    cpf,
+    saveToProfile,
+  };
+  if (typeof giftMessage === 'string' && giftMessage.length <= GIFT_MESSAGE_MAX_LENGTH) {
+    values.giftMessage = giftMessage;
+  }
+  return values;
 }
 
 function readDraft(stored: unknown): CheckoutDraft {

@@ -17,6 +17,8 @@ const address = {
   extra: 'Apto 42',
   city: 'São Paulo',
   postalCode: '01310100',
+  neighborhood: 'Bela Vista',
+  state: 'SP',
 };
 
 const values = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({
@@ -40,6 +42,8 @@ describe('prefillAddress', () => {
       extra: '',
       city: '',
       postalCode: '',
+      neighborhood: '',
+      state: '',
     });
     expect(prefillAddress(null).street).toBe('');
   });
@@ -51,6 +55,8 @@ describe('prefillAddress', () => {
       extra: '',
       city: '',
       postalCode: '',
+      neighborhood: '',
+      state: '',
     });
   });
 });
@@ -77,7 +83,15 @@ describe('validateCheckoutForm', () => {
   it('requires street, number, city and CEP for a delivery, and bounds every field', () => {
     const errors = validateCheckoutForm(
       values({
-        address: { street: ' ', number: '', extra: 'x'.repeat(121), city: '', postalCode: '' },
+        address: {
+          street: ' ',
+          number: '',
+          extra: 'x'.repeat(121),
+          city: '',
+          postalCode: '',
+          neighborhood: '',
+          state: '',
+        },
       }),
     );
     expect(errors).toEqual({
@@ -86,12 +100,23 @@ describe('validateCheckoutForm', () => {
       extra: 'tooLong',
       city: 'required',
       postalCode: 'required',
+      neighborhood: 'required',
+      state: 'required',
     });
-    expect(firstInvalidField(errors)).toBe('street');
+    // The CEP comes first in the form (it fills the rest).
+    expect(firstInvalidField(errors)).toBe('postalCode');
   });
 
   it('ignores the address for a pick-up', () => {
-    const empty = { street: '', number: '', extra: '', city: '', postalCode: '' };
+    const empty = {
+      street: '',
+      number: '',
+      extra: '',
+      city: '',
+      postalCode: '',
+      neighborhood: '',
+      state: '',
+    };
     expect(validateCheckoutForm(values({ shippingOption: 'Retirada', address: empty }))).toEqual(
       {},
     );
@@ -101,6 +126,26 @@ describe('validateCheckoutForm', () => {
     expect(validateCheckoutForm(values({ telephone: '' })).telephone).toBe('required');
     expect(validateCheckoutForm(values({ telephone: '91234-5678' })).telephone).toBe('telephone');
     expect(validateCheckoutForm(values({ telephone: '+55 11 3456-7890' }))).toEqual({});
+  });
+
+  it('requires a bairro and one of the 27 UFs for a delivery', () => {
+    expect(validateCheckoutForm(values({ address: { ...address, neighborhood: ' ' } }))).toEqual({
+      neighborhood: 'required',
+    });
+    expect(validateCheckoutForm(values({ address: { ...address, state: '' } }))).toEqual({
+      state: 'required',
+    });
+    expect(validateCheckoutForm(values({ address: { ...address, state: 'XX' } }))).toEqual({
+      state: 'state',
+    });
+  });
+
+  it('takes an optional gift message of at most 200 characters', () => {
+    expect(validateCheckoutForm(values({ giftMessage: 'm'.repeat(200) }))).toEqual({});
+    expect(validateCheckoutForm(values({ giftMessage: ` ${'m'.repeat(200)} ` }))).toEqual({});
+    expect(validateCheckoutForm(values({ giftMessage: 'm'.repeat(201) }))).toEqual({
+      giftMessage: 'giftMessageTooLong',
+    });
   });
 
   it('checks an optional CPF with its check digits', () => {
@@ -192,10 +237,19 @@ describe('toCheckoutInput', () => {
 describe('formatAddress', () => {
   it('joins the filled-in parts on one line', () => {
     expect(formatAddress({ ...address, postalCode: '01310-100' })).toBe(
-      'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100',
+      'Avenida Paulista, 1000, Apto 42, Bela Vista - São Paulo/SP, 01310-100',
     );
     expect(formatAddress({ ...address, extra: ' ', postalCode: '01310-100' })).toBe(
-      'Avenida Paulista, 1000 - São Paulo, 01310-100',
+      'Avenida Paulista, 1000, Bela Vista - São Paulo/SP, 01310-100',
+    );
+  });
+
+  it('reads an older address without bairro and UF', () => {
+    const { neighborhood, state, ...older } = address;
+    void neighborhood;
+    void state;
+    expect(formatAddress({ ...older, postalCode: '01310-100' })).toBe(
+      'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100',
     );
   });
 });

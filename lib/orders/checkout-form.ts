@@ -2,50 +2,64 @@
 // (message keys under "Checkout.errors") and the CheckoutInput that POST /api/orders takes. The
 // server checks everything again (checkout-schema.ts); this only lets the form explain problems
 // field by field before a round trip.
-import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
+import { normalizeCep, normalizeCpf, normalizePhone, normalizeUf } from '@/lib/brazil';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { editableAddress } from '@/lib/users/profile-edit';
 import type { Address } from '@/lib/users/types';
 
 import type { CheckoutInput } from './checkout-schema';
-import { CHECKOUT_LIMITS, HOLD_LIMITS } from './limits';
+import { CHECKOUT_LIMITS, GIFT_MESSAGE_MAX_LENGTH, HOLD_LIMITS } from './limits';
 import type { ShippingOption } from './types';
 
 export type CheckoutFormValues = {
   shippingOption: ShippingOption;
-  address: Address;
+  /** Bairro and Estado always present in the form ('' until filled in). */
+  address: Required<Address>;
   telephone: string;
   cpf: string;
   /** Keep the address (delivery) and telephone in the user's profile with the order. */
   saveToProfile: boolean;
+  /** The gift card's message; '' for none (a draft from before it existed has none). */
+  giftMessage?: string;
 };
 
-export type CheckoutField = keyof Address | 'telephone' | 'cpf';
+export type CheckoutField = keyof Address | 'telephone' | 'cpf' | 'giftMessage';
 
 /** Keys under "Checkout.errors". */
-export type CheckoutFieldError = 'required' | 'tooLong' | 'postalCode' | 'telephone' | 'cpf';
+export type CheckoutFieldError =
+  'required' | 'tooLong' | 'postalCode' | 'telephone' | 'cpf' | 'state' | 'giftMessageTooLong';
 
 export type CheckoutFormErrors = Partial<Record<CheckoutField, CheckoutFieldError>>;
 
 /** The fields in the order the form shows them (the first invalid one gets the focus). */
 export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
+  'postalCode',
   'street',
   'number',
   'extra',
+  'neighborhood',
   'city',
-  'postalCode',
+  'state',
   'telephone',
   'cpf',
+  'giftMessage',
 ];
 
-const ADDRESS_REQUIRED: readonly (keyof Address)[] = ['street', 'number', 'city', 'postalCode'];
+const ADDRESS_REQUIRED: readonly (keyof Address)[] = [
+  'street',
+  'number',
+  'city',
+  'postalCode',
+  'neighborhood',
+  'state',
+];
 
 /**
  * The saved address as the form's starting values. A new account holds placeholders ('No
  * street', ...; lib/users/profile-edit.ts): those start empty rather than being sent as a real
  * address.
  */
-export function prefillAddress(saved: Address | null | undefined): Address {
+export function prefillAddress(saved: Address | null | undefined): Required<Address> {
   const address = editableAddress(saved);
   return {
     street: address.street.trim(),
@@ -53,6 +67,9 @@ export function prefillAddress(saved: Address | null | undefined): Address {
     extra: address.extra.trim(),
     city: address.city.trim(),
     postalCode: address.postalCode.trim(),
+    neighborhood: address.neighborhood.trim(),
+    // A saved UF that is not one of the 27 starts empty: the select could not show it.
+    state: normalizeUf(address.state) ?? '',
   };
 }
 
@@ -67,18 +84,30 @@ function textError(value: string, required: boolean): CheckoutFieldError | undef
 export function validateCheckoutForm(values: CheckoutFormValues): CheckoutFormErrors {
   const errors: CheckoutFormErrors = {};
   if (values.shippingOption === 'Entrega') {
-    for (const name of ['street', 'number', 'extra', 'city', 'postalCode'] as const) {
+    for (const name of [
+      'street',
+      'number',
+      'extra',
+      'city',
+      'postalCode',
+      'neighborhood',
+      'state',
+    ] as const) {
       const error = textError(values.address[name], ADDRESS_REQUIRED.includes(name));
       if (error) errors[name] = error;
     }
     if (!errors.postalCode && normalizeCep(values.address.postalCode) === null) {
       errors.postalCode = 'postalCode';
     }
+    if (!errors.state && normalizeUf(values.address.state) === null) errors.state = 'state';
   }
   if (values.telephone.trim() === '') errors.telephone = 'required';
   else if (normalizePhone(values.telephone) === null) errors.telephone = 'telephone';
   // The CPF is optional: only a filled-in one is checked (check digits included).
   if (values.cpf.trim() !== '' && normalizeCpf(values.cpf) === null) errors.cpf = 'cpf';
+  if (giftMessageOf(values).length > GIFT_MESSAGE_MAX_LENGTH) {
+    errors.giftMessage = 'giftMessageTooLong';
+  }
   return errors;
 }
 
@@ -143,6 +172,8 @@ export function toCheckoutInput({
             extra: address.extra.trim(),
             city: address.city.trim(),
             postalCode: normalizeCep(address.postalCode) ?? address.postalCode.trim(),
+            neighborhood: address.neighborhood.trim(),
+            state: normalizeUf(address.state) ?? address.state.trim(),
           },
         }
       : {}),
@@ -150,15 +181,25 @@ export function toCheckoutInput({
     ...(cpf ? { cpf } : {}),
     ...(values.saveToProfile ? { saveToProfile: true } : {}),
     locale,
+    ...(giftMessageOf(values) ? { giftMessage: giftMessageOf(values) } : {}),
   };
 }
 
-/** One line of an address for summaries: 'Avenida Paulista, 1000, Apto 42 - São Paulo, 01310-100'. */
+/** The gift card's message as it is sent: trimmed, '' for none. */
+export function giftMessageOf(values: Pick<CheckoutFormValues, 'giftMessage'>): string {
+  return values.giftMessage?.trim() ?? '';
+}
+
+/**
+ * One line of an address for summaries, e-mails and the CSV: 'Avenida Paulista, 1000, Apto 42,
+ * Bela Vista - São Paulo/SP, 01310-100' (an older address without bairro or UF leaves them out).
+ */
 export function formatAddress(address: Address): string {
-  const street = [address.street, address.number, address.extra]
+  const street = [address.street, address.number, address.extra, address.neighborhood ?? '']
     .map((part) => part.trim())
     .filter(Boolean)
     .join(', ');
-  const place = [address.city.trim(), address.postalCode.trim()].filter(Boolean).join(', ');
+  const city = [address.city.trim(), address.state?.trim() ?? ''].filter(Boolean).join('/');
+  const place = [city, address.postalCode.trim()].filter(Boolean).join(', ');
   return [street, place].filter(Boolean).join(' - ');
 }

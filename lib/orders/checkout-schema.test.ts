@@ -12,6 +12,8 @@ describe('checkoutInputSchema', () => {
       extra: '',
       city: 'São Paulo',
       postalCode: '01310100',
+      neighborhood: 'Bela Vista',
+      state: 'sp',
     },
     telephone: '(11) 91234-5678',
     cpf: '52998224725',
@@ -23,6 +25,32 @@ describe('checkoutInputSchema', () => {
     expect(parsed.address?.postalCode).toBe('01310-100');
     expect(parsed.telephone).toBe('11912345678');
     expect(parsed.cpf).toBe('529.982.247-25');
+    expect(parsed.address?.state).toBe('SP');
+    expect(parsed.address?.neighborhood).toBe('Bela Vista');
+  });
+
+  it('requires bairro and a UF among the 27 on a new address', () => {
+    const address = (patch: Record<string, unknown>) => ({
+      ...valid,
+      address: { ...valid.address, ...patch },
+    });
+    expect(checkoutInputSchema.safeParse(address({ neighborhood: undefined })).success).toBe(false);
+    expect(checkoutInputSchema.safeParse(address({ neighborhood: '  ' })).success).toBe(false);
+    expect(checkoutInputSchema.safeParse(address({ state: undefined })).success).toBe(false);
+    expect(checkoutInputSchema.safeParse(address({ state: 'XX' })).success).toBe(false);
+    expect(checkoutInputSchema.safeParse(address({ state: 'São Paulo' })).success).toBe(false);
+  });
+
+  it('takes an optional gift message, trimmed, of at most 200 characters', () => {
+    expect(
+      checkoutInputSchema.parse({ ...valid, giftMessage: ' Feliz Páscoa! ' }).giftMessage,
+    ).toBe('Feliz Páscoa!');
+    expect(checkoutInputSchema.safeParse({ ...valid, giftMessage: 'm'.repeat(200) }).success).toBe(
+      true,
+    );
+    expect(checkoutInputSchema.safeParse({ ...valid, giftMessage: 'm'.repeat(201) }).success).toBe(
+      false,
+    );
   });
 
   it('needs an address for delivery only', () => {

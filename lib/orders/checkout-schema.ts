@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 import { productKeys } from '@/lib/catalogue';
 
-import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
+import { normalizeCep, normalizeCpf, normalizePhone, normalizeUf } from '@/lib/brazil';
 import { locales } from '@/lib/i18n/locales';
 
-import { CHECKOUT_LIMITS, ORDER_ID_PATTERN } from './limits';
+import { CHECKOUT_LIMITS, GIFT_MESSAGE_MAX_LENGTH, ORDER_ID_PATTERN } from './limits';
 
 const text = (min: number) => z.string().trim().min(min).max(CHECKOUT_LIMITS.maxTextLength);
 
@@ -34,6 +34,16 @@ const addressSchema = z.strictObject({
       const cep = normalizeCep(value);
       if (cep === null) context.addIssue({ code: 'custom', message: 'invalid CEP' });
       return cep ?? '';
+    }),
+  // Bairro and Estado (issue 29): required on every new address, stored as 'SP'.
+  neighborhood: text(1),
+  state: z
+    .string()
+    .max(CHECKOUT_LIMITS.maxTextLength)
+    .transform((value, context) => {
+      const uf = normalizeUf(value);
+      if (uf === null) context.addIssue({ code: 'custom', message: 'invalid UF' });
+      return uf ?? '';
     }),
 });
 
@@ -70,6 +80,8 @@ export const checkoutInputSchema = z
     /** The delivery or pick-up day, 'yyyy-mm-dd'; checked against the table by place-order. */
     deliveryDate: z.string().max(10).optional(),
     locale: z.enum(locales),
+    /** The gift card's message (issue 29); '' or missing: none. */
+    giftMessage: z.string().trim().max(GIFT_MESSAGE_MAX_LENGTH).optional(),
   })
   .superRefine((input, context) => {
     if (input.shippingOption === 'Entrega' && !input.address) {

@@ -1,5 +1,5 @@
 import type { OrderPaymentStatus } from '@/lib/payments/types';
-import { awaitsOnlinePayment } from './online-payment';
+import { awaitsOnlinePayment, onlinePaymentAmount, onlinePaymentItems } from './online-payment';
 import { EMPTY_STATUS_FLAGS } from './status';
 
 const order = (
@@ -27,5 +27,36 @@ describe('awaitsOnlinePayment', () => {
     expect(awaitsOnlinePayment(order(pending, { cancelled: true }))).toBe(false);
     expect(awaitsOnlinePayment(order(pending, { confirmed: true }))).toBe(false);
     expect(awaitsOnlinePayment(order({ provider: 'manual', status: 'pending' }))).toBe(false);
+  });
+});
+
+describe('onlinePaymentItems and onlinePaymentAmount', () => {
+  it("are the order's lines at their stored prices", () => {
+    expect(
+      onlinePaymentItems({
+        locale: 'pt-BR',
+        orderItems: [
+          { key: 'ovo-pistache', translatedTitle: 'Ovo Pistache', quantity: 2, value: 193 },
+          { translatedTitle: 'Linha antiga', quantity: 1, value: 35 },
+        ],
+      }),
+    ).toEqual([
+      { key: 'ovo-pistache', title: 'Ovo Pistache', quantity: 2, unitPrice: 193 },
+      { key: '', title: 'Linha antiga', quantity: 1, unitPrice: 35 },
+    ]);
+  });
+
+  it('sums the amount in centavos: no binary-fraction drift (0.1 + 0.2 is 0.30000000000000004)', () => {
+    const orderItems = [
+      { key: 'a', translatedTitle: 'A', quantity: 1, value: 0.1 },
+      { key: 'b', translatedTitle: 'B', quantity: 1, value: 0.2 },
+    ];
+    expect(onlinePaymentAmount({ locale: 'en', orderItems })).toBe(0.3);
+    expect(
+      onlinePaymentAmount({
+        locale: 'en',
+        orderItems: [{ key: 'c', translatedTitle: 'C', quantity: 2, value: 193 }],
+      }),
+    ).toBe(386);
   });
 });

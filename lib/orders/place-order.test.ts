@@ -7,6 +7,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { parseOrderFilters } from './order-filters';
 
 const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
 jest.mock('@/lib/session/session', () => {
@@ -85,6 +86,8 @@ const ADDRESS = {
   extra: 'Apto 42',
   city: 'São Paulo',
   postalCode: '01310100',
+  neighborhood: 'Bela Vista',
+  state: 'SP',
 };
 
 async function stock(key: string): Promise<unknown> {
@@ -138,6 +141,7 @@ describe('placeOrder', () => {
       address: ADDRESS,
       cpf: '529.982.247-25',
       locale: 'en',
+      giftMessage: '  Feliz Páscoa, Ana!\nCom carinho  ',
     });
 
     const result = await as(ana, () => orders.placeOrder(request));
@@ -166,6 +170,7 @@ describe('placeOrder', () => {
       address: { ...ADDRESS, postalCode: '01310-100' },
       telephone: '11912345678',
       cpf: '529.982.247-25',
+      giftMessage: 'Feliz Páscoa, Ana!\nCom carinho',
       customer: { name: ana.name, email: ana.email },
       // The panel's search keys (lib/orders/repository.ts searchOrders).
       customerEmailLower: 'ana@example.com',
@@ -183,6 +188,21 @@ describe('placeOrder', () => {
       isAdmin: false,
     });
     expect(placed).toMatchObject({ orderID: request.orderID, total: 491, locale: 'en' });
+    // The shopper's own view holds the address, never the CPF nor the gift card's message.
+    expect(placed?.address).toEqual({ ...ADDRESS, postalCode: '01310-100' });
+    expect(placed).not.toHaveProperty('giftMessage');
+    expect(placed).not.toHaveProperty('cpf');
+    // The panel's view holds all of it.
+    const panel = await repository.listPanelOrders(parseOrderFilters({ q: request.orderID }));
+    expect(panel.items).toEqual([
+      expect.objectContaining({
+        orderID: request.orderID,
+        cpf: '529.982.247-25',
+        telephone: '11912345678',
+        giftMessage: 'Feliz Páscoa, Ana!\nCom carinho',
+        address: { ...ADDRESS, postalCode: '01310-100' },
+      }),
+    ]);
     expect(placed?.payment).toEqual({
       provider: 'manual',
       status: 'not-required',
@@ -216,6 +236,29 @@ describe('placeOrder', () => {
     await expect(
       whileSessionUnavailable(() => orders.getMyPlacedOrder(request.orderID)),
     ).rejects.toThrow('Auth is down');
+  });
+
+  it('reads an order stored before bairro, UF, CPF and the gift message (issue 29)', async () => {
+    const older = orderId('OLD');
+    const { neighborhood, state, ...olderAddress } = ADDRESS;
+    void neighborhood;
+    void state;
+    await db.doc(`${ROOT}/orders/${older}`).set({
+      orderID: older,
+      orderDate: Timestamp.now(),
+      clientRef: ana.uid,
+      orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
+      status: { confirmed: true },
+      shippingOption: 'Entrega',
+      total: 35,
+      locale: 'pt-BR',
+      address: olderAddress,
+      telephone: '11912345678',
+    });
+    const read = await repository.getOrder(older);
+    expect(read?.address).toEqual(olderAddress);
+    expect(read?.address).not.toHaveProperty('state');
+    expect(read).toMatchObject({ cpf: null, giftMessage: '' });
   });
 
   it('uses the title in the order locale and stores no address for pick-up', async () => {
@@ -793,6 +836,11 @@ describe('placeOrder refuses hostile input', () => {
     ['a 100 KB order id', () => input({ orderID: big })],
     ['a 100 KB telephone', () => input({ telephone: big })],
     ['a bad CEP', () => ({ ...valid(), address: { ...ADDRESS, postalCode: '1234-567' } })],
+    ['a UF not among the 27', () => ({ ...valid(), address: { ...ADDRESS, state: 'XX' } })],
+    ['an address without a UF', () => ({ ...valid(), address: { ...ADDRESS, state: undefined } })],
+    ['an empty bairro', () => ({ ...valid(), address: { ...ADDRESS, neighborhood: ' ' } })],
+    ['a 201-character gift message', () => ({ ...valid(), giftMessage: 'm'.repeat(201) })],
+    ['a gift message as an object', () => ({ ...valid(), giftMessage: { text: 'oi' } })],
     ['a bad CPF check digit', () => input({ cpf: '529.982.247-24' })],
     ['a repeated-digit CPF', () => input({ cpf: '000.000.000-00' })],
     ['a bad phone', () => input({ telephone: '12345' })],

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { getProduct, type Product } from '@/lib/catalogue';
 import { keepAliveUntil } from '@/lib/after-response';
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { memberPricingFor } from '@/lib/club/checkout';
+import type { MemberPricing } from '@/lib/club/perks';
 import { runTransaction } from '@/lib/firebase/admin';
 import { planDelivery, type DeliveryPlan } from '@/lib/delivery/plan';
 import { getDeliveryTable, readDeliverySlot, takeDeliverySlot } from '@/lib/delivery/repository';
@@ -44,7 +46,7 @@ import {
 } from './expiry';
 import { orderTotal } from './format';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
-import { paymentLines } from './online-payment';
+import { onlinePaymentItems } from './online-payment';
 import { ORDER_ID_PATTERN } from './limits';
 import { inProductTurn, noteStock, seenShort } from './product-turns';
 import {
@@ -200,6 +202,8 @@ function reserveAndCreate(
   progress: Progress,
   /** Epoch ms after which the transaction must not write (see OrderTooLateError). */
   writeBy: number,
+  /** The club member's discount per line (lib/club/perks.ts); none for other shoppers. */
+  pricing: MemberPricing,
   /** The fee and day decided from the delivery table (lib/delivery/plan.ts). */
   delivery: DeliveryPlan,
 ): Promise<Outcome> {
@@ -265,12 +269,16 @@ function reserveAndCreate(
     const order = createOrder(transaction, {
       orderID: input.orderID,
       clientRef: user.uid,
-      orderItems: lines.map(({ product, quantity }) => ({
+      orderItems: lines.map(({ product, quantity }, index) => ({
         key: product.key,
         translatedTitle: product.title[input.locale],
         quantity,
-        value: product.price,
+        value: product.price - (pricing.unitDiscounts[index] ?? 0),
       })),
+      memberDiscount:
+        pricing.discount > 0
+          ? { percent: pricing.eggDiscountPercent, amount: pricing.discount }
+          : null,
       shippingOption: input.shippingOption,
       locale: input.locale,
       address: input.shippingOption === 'Entrega' && input.address ? { ...input.address } : null,
@@ -283,6 +291,7 @@ function reserveAndCreate(
       paymentProvider: online ? 'mercadopago' : 'manual',
       // When it stops holding its stock unless paid (online) or confirmed by the shop (by hand).
       expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
+      giftMessage: input.giftMessage ?? '',
     });
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);
@@ -308,8 +317,11 @@ function profileFromOrder(input: ValidCheckoutInput): ProfileUpdate | null {
   if (!input.saveToProfile) return null;
   const telephone = formatPhone(input.telephone);
   if (input.shippingOption !== 'Entrega' || !input.address) return { telephone };
-  const { street, number, extra, city, postalCode } = input.address;
-  return { telephone, address: { street, number, extra, city, postalCode } };
+  const { street, number, extra, city, postalCode, neighborhood, state } = input.address;
+  return {
+    telephone,
+    address: { street, number, extra, city, postalCode, neighborhood, state },
+  };
 }
 
 function isSettled(order: StoredOrder): boolean {
@@ -337,7 +349,7 @@ async function createAndStorePreference(
       orderID,
       locale: order.locale,
       // The products and the delivery fee (lib/orders/online-payment.ts).
-      items: paymentLines(order),
+      items: onlinePaymentItems(order),
       payerEmail: order.customer.email || undefined,
       idempotencyKey: attempt === 0 ? orderID : `${orderID}-retry-${attempt}`,
       expiresAt,
@@ -479,12 +491,16 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     const work = (async (): Promise<Outcome> => {
       // Stock held by expired unpaid orders (this shopper's included) comes back first.
       await expireDueOrdersLazily(Number.POSITIVE_INFINITY);
-      // The fee and day from the stored table (the strict schema refuses a fee sent along);
-      // planDelivery's `freeDelivery` option is where the club's perk goes (issue 31).
+      // Priced on the server from the stored membership: the request carries no price.
+      const pricing = await memberPricingFor(user, lines);
+      // The fee and day from the stored table (the strict schema refuses a fee sent along), on
+      // what the shopper pays for the products; a member's plan may waive the fee.
       const planned = planDelivery(
         { ...parsed.data, postalCode: parsed.data.address?.postalCode },
-        orderTotal(lines.map(({ product, quantity }) => ({ value: product.price, quantity }))),
+        orderTotal(lines.map(({ product, quantity }) => ({ value: product.price, quantity }))) -
+          pricing.discount,
         await getDeliveryTable(),
+        { freeDelivery: pricing.freeDelivery },
       );
       // A replay of a placed order gets it back even if its day has passed or filled since.
       if (!planned.ok && !(await getOrder(orderID))) return { kind: planned.error };
@@ -501,6 +517,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
           lines,
           progress,
           writeBy,
+          pricing,
           delivery,
         );
         // Committed: what this order saw (./product-turns.ts) lets the orders queued behind it

@@ -16,7 +16,7 @@ import { getAdminDb, ordersCollection, shopPath } from '@/lib/firebase/admin';
 import { locales } from '@/lib/i18n/locales';
 import { ORDER_PAYMENT_STATUSES, type OrderPaymentStatus } from '@/lib/payments/types';
 import { getUserContacts, getUserIdsByEmail, markUserOrdersChanged } from '@/lib/users/repository';
-import { ADDRESS_FIELDS, type Address } from '@/lib/users/types';
+import { ADDRESS_FIELDS, LATER_ADDRESS_FIELDS, type Address } from '@/lib/users/types';
 
 import { orderTotal } from './format';
 import { ORDER_ID_PATTERN } from './limits';
@@ -40,6 +40,7 @@ import { isOrderStatusKey } from './transitions';
 import type {
   AdminOrder,
   ExtraPayment,
+  MemberDiscount,
   Order,
   OrderDetails,
   OrderItem,
@@ -118,7 +119,9 @@ const addressSchema = z
     const address = {} as Address;
     for (const field of ADDRESS_FIELDS) {
       const value = stored[field];
-      address[field] = typeof value === 'string' ? value : '';
+      // Bairro and Estado came later (issue 29): an older order simply has none.
+      if (typeof value === 'string') address[field] = value;
+      else if (!LATER_ADDRESS_FIELDS.includes(field)) address[field] = '';
     }
     return address;
   });
@@ -221,6 +224,11 @@ const orderDocumentSchema = z.object({
   status: statusSchema,
   shippingOption: z.enum(['Entrega', 'Retirada']).catch('Entrega'),
   total: z.number().optional().catch(undefined),
+  memberDiscount: z
+    .object({ percent: z.number().int().positive(), amount: z.number().positive() })
+    .nullable()
+    .catch(null)
+    .default(null),
   locale: z.enum(locales).catch('pt-BR'),
   address: addressSchema,
   telephone: text,
@@ -244,6 +252,9 @@ const orderDocumentSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .nullable()
     .catch(null),
+  // Issue 29: what the shop needs to invoice and pack; older orders have neither.
+  cpf: z.string().nullable().catch(null),
+  giftMessage: text,
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -304,12 +315,15 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
       stored.total !== undefined && Number.isFinite(stored.total)
         ? stored.total
         : orderTotal(stored.orderItems),
+    memberDiscount: stored.memberDiscount,
     locale: stored.locale,
     customer: stored.customer,
     telephone: stored.telephone,
     address: stored.shippingOption === 'Entrega' ? stored.address : null,
     payment,
     lastChange: stored.audit,
+    cpf: stored.cpf,
+    giftMessage: stored.giftMessage,
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
@@ -350,6 +364,7 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     locale,
     orderItems: order.orderItems.map((item) => ({ ...item, key: item.key ?? '' })),
     total,
+    memberDiscount: order.memberDiscount ?? null,
     shippingOption,
     address,
     telephone,
@@ -550,6 +565,8 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       deliveryDate: order.deliveryDate,
       locale: order.locale,
       address: order.address,
+      cpf: order.cpf ?? null,
+      giftMessage: order.giftMessage ?? '',
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
       holdsStockUntil:
@@ -681,6 +698,10 @@ export type NewOrder = {
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
+  /** The gift card's message (issue 29); '' or missing: none. */
+  giftMessage?: string;
+  /** The club member's discount, already in the items' values (lib/club/perks.ts). */
+  memberDiscount?: MemberDiscount | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -710,10 +731,12 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
+    memberDiscount: order.memberDiscount ?? null,
     locale: order.locale,
     address: order.address,
     telephone: order.telephone,
     cpf: order.cpf,
+    giftMessage: order.giftMessage ?? '',
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -731,10 +754,13 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     status: { ...EMPTY_STATUS_FLAGS },
     shippingOption: order.shippingOption,
     total,
+    memberDiscount: order.memberDiscount ?? null,
     locale: order.locale,
     customer: order.customer,
     telephone: order.telephone,
     address: order.address,
+    cpf: order.cpf,
+    giftMessage: order.giftMessage ?? '',
     payment,
     lastChange: null,
     stockReturned: false,

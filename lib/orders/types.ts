@@ -81,12 +81,26 @@ export type OrderDetails = Order & {
   address: Address | null;
   payment: OrderPaymentInfo;
   lastChange: StatusChange | null;
+  /**
+   * Issue 29, for the shop only (panel, CSV, its e-mail; never the shopper's pages): the CPF
+   * given 'para nota fiscal' (null: none) and the gift card's message ('': none).
+   */
+  cpf?: string | null;
+  giftMessage?: string;
+  /**
+   * The club member's discount on the order (lib/club/perks.ts): already taken off the items'
+   * values and so off the total; null (or missing, on older orders) when there was none.
+   */
+  memberDiscount?: MemberDiscount | null;
 };
+
+/** A member's discount as stored on an order: the plan's percent and the reais it took off. */
+export type MemberDiscount = { percent: number; amount: number };
 
 /** A placed order as its page sees it (its owner, or an admin). */
 export type PlacedOrder = Omit<
   OrderDetails,
-  'customer' | 'lastChange' | 'clientRef' | 'orderItems'
+  'customer' | 'lastChange' | 'clientRef' | 'orderItems' | 'cpf' | 'giftMessage'
 > & {
   orderItems: (OrderItem & { key: string })[];
   /** Every status it reached, oldest first, the current one last. */

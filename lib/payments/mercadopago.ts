@@ -7,9 +7,10 @@ import type { AppLocale } from '@/lib/i18n/locales';
 import { SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
 
+import { isPixCode } from './pix-code';
 import type { MercadoPagoPayment } from './types';
 
-// The Mercado Pago REST API over plain fetch: the two calls the shop makes. No SDK on the server,
+// The Mercado Pago REST API over plain fetch: the calls the shop makes. No SDK on the server,
 // so tests can point apiBaseUrl at a local fake (test/fake-mercadopago.ts).
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -61,6 +62,25 @@ const paymentResponseSchema = z.object({
   currency_id: z.string(),
 });
 
+const pixResponseSchema = paymentResponseSchema.extend({
+  date_of_expiration: z.string().nullable().optional(),
+  point_of_interaction: z.object({
+    transaction_data: z.object({
+      qr_code: z.string().min(1).max(1000),
+      // A PNG of a few KB, base64 without the data: prefix.
+      qr_code_base64: z
+        .string()
+        .min(1)
+        .max(64 * 1024)
+        .regex(/^[A-Za-z0-9+/=\s]+$/),
+    }),
+  }),
+});
+
+const cardResponseSchema = paymentResponseSchema.extend({
+  status_detail: z.string().nullable().optional(),
+});
+
 /** Mercado Pago's configuration, or null when payments are not configured. */
 export function getMercadoPagoConfig(): MercadoPagoConfig | null {
   return getEnv().mercadoPago;
@@ -76,10 +96,11 @@ export function checkoutReturnUrl(locale: AppLocale, orderID: string): string {
   return `${SITE_URL}/${locale}/checkout/${encodeURIComponent(orderID)}`;
 }
 
-async function call(
+/** One call to Mercado Pago's REST API (also the club's subscriptions, lib/club/mercadopago.ts). */
+export async function call(
   config: MercadoPagoConfig,
   path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; idempotencyKey?: string },
+  init: { method: 'GET' | 'POST' | 'PUT'; body?: unknown; idempotencyKey?: string },
 ): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${config.accessToken}`,
@@ -176,6 +197,126 @@ export async function getPayment(id: string): Promise<MercadoPagoPayment | null>
   return {
     id: String(parsed.data.id),
     status: parsed.data.status,
+    externalReference: parsed.data.external_reference ?? null,
+    transactionAmount: parsed.data.transaction_amount,
+    currencyId: parsed.data.currency_id,
+  };
+}
+
+/** What an order's payment through the payments API (POST /v1/payments) sends in common. */
+type PaymentCommon = {
+  orderID: string;
+  /** The amount charged, in reais (lib/orders/online-payment.ts). */
+  amount: number;
+  payerEmail: string;
+  /** Sent as X-Idempotency-Key: a retried request returns the same payment. */
+  idempotencyKey: string;
+};
+
+export type PixPaymentRequest = PaymentCommon & {
+  /** The order's own expiry (lib/orders/expiry.ts): the code lapses when the order does. */
+  expiresAt: Date;
+};
+
+/** A Pix payment: what the order page shows to pay it. */
+export type PixPayment = {
+  paymentId: string;
+  status: string;
+  /** The copy-and-paste code (BR Code). */
+  qrCode: string;
+  /** A PNG of its QR code, base64. */
+  qrCodeBase64: string;
+};
+
+function paymentBody(request: PaymentCommon) {
+  return {
+    transaction_amount: request.amount,
+    description: `${SHOP.name}: pedido ${request.orderID}`,
+    external_reference: request.orderID,
+    notification_url: `${SITE_URL}/api/mercadopago/webhook`,
+    statement_descriptor: STATEMENT_DESCRIPTOR,
+  };
+}
+
+/**
+ * Creates a Pix payment for an order (POST /v1/payments, payment_method_id 'pix'), expiring with
+ * the order. Throws MercadoPagoError when Mercado Pago is not configured, the call fails, or the
+ * answer lacks a well-formed code (lib/payments/pix-code.ts).
+ */
+export async function createPixPayment(request: PixPaymentRequest): Promise<PixPayment> {
+  const config = getMercadoPagoConfig();
+  if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
+  const { status, body } = await call(config, '/v1/payments', {
+    method: 'POST',
+    idempotencyKey: request.idempotencyKey,
+    body: {
+      ...paymentBody(request),
+      payment_method_id: 'pix',
+      payer: { email: request.payerEmail },
+      date_of_expiration: mercadoPagoDate(request.expiresAt),
+    },
+  });
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`POST /v1/payments (pix) answered ${status}`, status);
+  }
+  const parsed = pixResponseSchema.safeParse(body);
+  if (!parsed.success || !isPixCode(parsed.data.point_of_interaction.transaction_data.qr_code)) {
+    throw new MercadoPagoError('Unexpected Pix payment response', status);
+  }
+  const data = parsed.data.point_of_interaction.transaction_data;
+  return {
+    paymentId: String(parsed.data.id),
+    status: parsed.data.status,
+    qrCode: data.qr_code,
+    qrCodeBase64: data.qr_code_base64.replace(/\s/g, ''),
+  };
+}
+
+export type CardPaymentRequest = PaymentCommon & {
+  /** The card token MercadoPago.js made in the browser (the card number never reaches us). */
+  token: string;
+  paymentMethodId: string;
+  installments: number;
+  issuerId?: string;
+  identification?: { type: string; number: string };
+};
+
+/** A card payment as Mercado Pago answered its creation. */
+export type CardPayment = MercadoPagoPayment & { statusDetail: string | null };
+
+/**
+ * Creates a card payment for an order with the Payment Brick's token (POST /v1/payments).
+ * A refused card is a payment with status 'rejected', not an error. Throws MercadoPagoError when
+ * Mercado Pago is not configured or the call fails; `status` 400 when it refused the request
+ * (a bad or used token).
+ */
+export async function createCardPayment(request: CardPaymentRequest): Promise<CardPayment> {
+  const config = getMercadoPagoConfig();
+  if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
+  const { status, body } = await call(config, '/v1/payments', {
+    method: 'POST',
+    idempotencyKey: request.idempotencyKey,
+    body: {
+      ...paymentBody(request),
+      token: request.token,
+      payment_method_id: request.paymentMethodId,
+      installments: request.installments,
+      ...(request.issuerId ? { issuer_id: request.issuerId } : {}),
+      payer: {
+        email: request.payerEmail,
+        ...(request.identification ? { identification: request.identification } : {}),
+      },
+    },
+  });
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`POST /v1/payments (card) answered ${status}`, status);
+  }
+  const parsed = cardResponseSchema.safeParse(body);
+  if (!parsed.success) throw new MercadoPagoError('Unexpected card payment response', status);
+  return {
+    id: String(parsed.data.id),
+    status: parsed.data.status,
+    statusDetail: parsed.data.status_detail ?? null,
     externalReference: parsed.data.external_reference ?? null,
     transactionAmount: parsed.data.transaction_amount,
     currencyId: parsed.data.currency_id,

@@ -3,8 +3,9 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 
 import { Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
 
-import { webhookNotificationsCollection } from '@/lib/firebase/admin';
+import { pixPaymentsCollection, webhookNotificationsCollection } from '@/lib/firebase/admin';
 
 // Mercado Pago notifications by (signed) request id, shared by every instance
 // (projects/{shop}/webhookNotifications; this module alone reads and writes it): one create() per
@@ -89,4 +90,44 @@ export async function completeNotification(
 /** Gives a claim back after a failed handling, so that the next delivery handles it for real. */
 export async function releaseNotification(requestId: string, namespace = ''): Promise<void> {
   await notificationRef(requestId, namespace).delete();
+}
+
+// The Pix payment made for an order (projects/{shop}/pixPayments/{orderId}; this module alone
+// reads and writes it), so that the order's page shows the same code again on a reload instead of
+// asking Mercado Pago for another one. `expiresAt` is the order's deadline the code was made for
+// (a Firestore TTL policy may delete it after that, README).
+
+/** A stored Pix payment, as the order's page shows it. */
+export type StoredPix = {
+  paymentId: string;
+  qrCode: string;
+  qrCodeBase64: string;
+  amount: number;
+  expiresAt: Date;
+};
+
+const storedPixSchema = z.object({
+  paymentId: z.string().min(1),
+  qrCode: z.string().min(1),
+  qrCodeBase64: z.string().min(1),
+  amount: z.number(),
+  expiresAt: z.instanceof(Timestamp).transform((value) => value.toDate()),
+});
+
+/** The Pix payment stored for `orderID`, or null (none, or unreadable: then a new one is made). */
+export async function getStoredPix(orderID: string): Promise<StoredPix | null> {
+  const snapshot = await pixPaymentsCollection().doc(orderID).get();
+  const parsed = storedPixSchema.safeParse(snapshot.data());
+  return parsed.success ? parsed.data : null;
+}
+
+/** Stores the Pix payment made for `orderID`, replacing an older one (a new deadline). */
+export async function storePix(orderID: string, pix: StoredPix): Promise<void> {
+  await pixPaymentsCollection()
+    .doc(orderID)
+    .set({
+      ...pix,
+      expiresAt: Timestamp.fromDate(pix.expiresAt),
+      createdAt: Timestamp.now(),
+    });
 }

@@ -21,6 +21,15 @@ const DATA_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** What the shop did with a payment (lib/orders/payment-update.ts). */
 export type ApplyPayment = (payment: MercadoPagoPayment) => Promise<string>;
 
+/**
+ * What the shop did with a notification of another type (the club's 'subscription_preapproval',
+ * lib/club/webhook.ts), given its signed data.id. Throws MercadoPagoError when Mercado Pago cannot
+ * be asked (answered 503, so it delivers again). The signature and replay checks are this
+ * module's, shared with payments.
+ */
+export type TopicHandler = (dataId: string) => Promise<string>;
+export type TopicHandlers = Readonly<Record<string, TopicHandler>>;
+
 /** Results worth a warning in the log: the order needs a person's look. */
 const WARN_RESULTS = new Set(['unknown-order', 'amount-mismatch', 'needs-review']);
 
@@ -97,6 +106,7 @@ export async function handleWebhook(
   applyPayment: ApplyPayment,
   /** Filled with what the log line of this delivery should say (see webhookResponse). */
   logFields: LogFields = {},
+  topics: TopicHandlers = {},
 ): Promise<WebhookResponse> {
   const config = getMercadoPagoConfig();
   if (!config) return { status: 404, body: { ok: false, error: 'not-found' } };
@@ -137,7 +147,7 @@ export async function handleWebhook(
   // gets the same answer without asking Mercado Pago again. This process's memory answers first;
   // the shared record (./repository.ts) answers for the other instances.
   const requestId = request.headers.get('x-request-id');
-  const authentic: Authentic = { request, url, dataId, applyPayment, logFields };
+  const authentic: Authentic = { request, url, dataId, applyPayment, logFields, topics };
   if (!requestId) return handleAuthentic(authentic);
   const known = state.handled.get(requestId);
   if (known) {
@@ -207,6 +217,7 @@ type Authentic = {
   dataId: string;
   applyPayment: ApplyPayment;
   logFields: LogFields;
+  topics: TopicHandlers;
 };
 
 /** The part after a valid signature: read the body, fetch the payment, apply it. */
@@ -216,6 +227,7 @@ async function handleAuthentic({
   dataId,
   applyPayment,
   logFields,
+  topics,
 }: Authentic): Promise<WebhookResponse> {
   // Authentic from here on; the body still only says what kind of event this is.
   const bytes = await readCappedBody(request, MAX_BODY_BYTES).catch(() => null);
@@ -230,10 +242,21 @@ async function handleAuthentic({
     body = parsed.value;
   }
   const type = body.type ?? url.searchParams.get('type') ?? url.searchParams.get('topic');
-  if (type !== 'payment') return { status: 200, body: { ok: true, result: 'ignored' } };
+  const topic = typeof type === 'string' && Object.hasOwn(topics, type) ? topics[type] : undefined;
+  if (type !== 'payment' && !topic) return { status: 200, body: { ok: true, result: 'ignored' } };
   const bodyId = (body.data as { id?: unknown } | undefined)?.id;
   if (bodyId !== undefined && String(bodyId) !== dataId) {
     return { status: 400, body: { ok: false, error: 'malformed' } };
+  }
+  if (topic) {
+    logFields.topic = String(type);
+    try {
+      return { status: 200, body: { ok: true, result: await topic(dataId) } };
+    } catch (error) {
+      if (!(error instanceof MercadoPagoError)) throw error;
+      Object.assign(logFields, describeError(error));
+      return { status: 503, body: { ok: false, error: 'upstream-unavailable' } };
+    }
   }
 
   let payment: MercadoPagoPayment | null;
@@ -260,13 +283,14 @@ async function handleAuthentic({
 export async function webhookResponse(
   request: Request,
   applyPayment: ApplyPayment,
+  topics: TopicHandlers = {},
 ): Promise<Response> {
   // One webhook.handled line per delivery: its outcome, and the payment id once authentic.
   const log = startRequestLog(request.headers);
   const logFields: LogFields = {};
   let result: WebhookResponse;
   try {
-    result = await handleWebhook(request, applyPayment, logFields);
+    result = await handleWebhook(request, applyPayment, logFields, topics);
   } catch (error) {
     // A database failure: 503 makes Mercado Pago deliver again later.
     Object.assign(logFields, describeError(error));

@@ -83,6 +83,10 @@ export const RATE_LIMITS = {
   ordersPerAccount: { capacity: 5, refillMs: 60_000 },
   /** Order placement per client address (several accounts behind one address). */
   ordersPerIp: { capacity: 20, refillMs: 60_000 },
+  /** Pix codes and card payments from an order's page (POST /api/orders/payment) per account. */
+  paymentsPerAccount: { capacity: 10, refillMs: 60_000 },
+  /** The same per client address. */
+  paymentsPerIp: { capacity: 30, refillMs: 60_000 },
   /**
    * Mercado Pago notifications per source address, before any signature work. Per process only:
    * it guards an HMAC check that costs less than a Firestore transaction, which a shared bucket
@@ -91,6 +95,17 @@ export const RATE_LIMITS = {
   webhookPerIp: { capacity: 120, refillMs: 60_000, shared: false },
   /** CSP violation reports per client address. */
   cspReportPerIp: { capacity: 20, refillMs: 60_000 },
+  /**
+   * GET /api/address/cep/{cep} (the checkout's autofill) per client address. Per process only:
+   * answers are cached, and a shared bucket would cost more than the lookup it guards.
+   */
+  cepLookupPerIp: { capacity: 30, refillMs: 60_000, shared: false },
+  /**
+   * GET /api/delivery/quote (the checkout's fee and days) per client address. Shared: each quote
+   * reads the table and three weeks of day counters, so a flood spread over instances would cost
+   * more than the bucket's one read and write.
+   */
+  deliveryQuotePerIp: { capacity: 30, refillMs: 60_000 },
 } as const satisfies Record<string, TokenBucketOptions & { shared?: false }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -43,6 +43,9 @@ const valid = {
   number: '1212',
   extra: 'Sala 3',
   postalCode: '30130-005',
+  // The seeded shopper has a bairro and a UF (scripts/local-firebase/seed.mjs): these replace them.
+  neighborhood: 'Funcionários',
+  state: 'MG',
 };
 
 const firebase = setUpFileFirebase();
@@ -138,6 +141,8 @@ describe('updateProfile', () => {
     ['an empty address', { address: {} }],
     ['a field over 120 characters', { address: { street: 'R'.repeat(121) } }],
     ['a postal code over 20 characters', { address: { postalCode: '0'.repeat(21) } }],
+    ['a malformed CEP', { address: { postalCode: '1234-567' } }],
+    ['a UF not among the 27', { address: { state: 'XX' } }],
     ['an empty name', { name: '   ' }],
     ['a name over 120 characters', { name: 'N'.repeat(121) }],
     ['a telephone that is not Brazilian', { telephone: '12345' }],
@@ -154,7 +159,8 @@ describe('updateProfile', () => {
   });
 
   it('accepts fields at the length limits', async () => {
-    const longest = { ...valid, street: 'R'.repeat(120), postalCode: '0'.repeat(20) };
+    // A CEP is checked as a CEP (issue 29), so the bairro takes the long text instead.
+    const longest = { ...valid, street: 'R'.repeat(120), neighborhood: 'B'.repeat(120) };
     expect(await actions.updateProfile({ address: longest, name: 'N'.repeat(120) })).toMatchObject({
       ok: true,
       profile: { address: longest, name: 'N'.repeat(120) },

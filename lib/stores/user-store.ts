@@ -10,6 +10,8 @@ export type CurrentUser = {
   /** The rest of the server's PublicUser, shown in the user tab (profile, address). */
   telephone?: string | null;
   address?: Address | null;
+  /** The member badge in the user tab. */
+  isMember?: boolean;
 };
 
 export type UserState = {

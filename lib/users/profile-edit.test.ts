@@ -12,12 +12,14 @@ import {
 import { profilePatchSchema } from './profile-schema';
 import { DEFAULT_ADDRESS, NO_NAME, type Address } from './types';
 
-const address: Address = {
+const address: Required<Address> = {
   street: 'Avenida Paulista',
   number: '1000',
   extra: 'Apto 42',
   city: 'São Paulo',
   postalCode: '01310-100',
+  neighborhood: 'Bela Vista',
+  state: 'SP',
 };
 
 const saved: ProfileValues = {
@@ -53,6 +55,8 @@ describe('the stored defaults read as "not filled in"', () => {
       extra: '',
       city: '',
       postalCode: '',
+      neighborhood: '',
+      state: '',
     });
     expect(toProfileValues({ name: 'Ana', address: null }).name).toBe('Ana');
     expect(editableAddress({ ...DEFAULT_ADDRESS, city: 'Recife' })).toEqual({
@@ -61,6 +65,8 @@ describe('the stored defaults read as "not filled in"', () => {
       extra: '',
       city: 'Recife',
       postalCode: '',
+      neighborhood: '',
+      state: '',
     });
   });
 
@@ -81,7 +87,8 @@ describe('changedProfileFields', () => {
 
   it('lists changed fields in form order', () => {
     const draft = { ...saved, postalCode: '20000-000', city: 'Rio de Janeiro', name: 'Ana' };
-    expect(changedProfileFields(saved, draft)).toEqual(['name', 'city', 'postalCode']);
+    // The CEP leads the address (typing it fills the rest at checkout).
+    expect(changedProfileFields(saved, draft)).toEqual(['name', 'postalCode', 'city']);
     expect(sameProfile(saved, draft)).toBe(false);
   });
 
@@ -114,6 +121,15 @@ describe('profileFieldErrors', () => {
     expect(profileFieldErrors({ ...saved, city: 'y'.repeat(120) })).toEqual({});
   });
 
+  it('refuses a filled-in CEP that is not 00000-000 and a UF not among the 27, as the checkout does', () => {
+    for (const postalCode of ['0131010', '01310-10a', 'abc', '00000-000']) {
+      expect(profileFieldErrors({ ...saved, postalCode })).toEqual({ postalCode: 'postalCode' });
+    }
+    expect(profileFieldErrors({ ...saved, postalCode: '01310100' })).toEqual({});
+    expect(profileFieldErrors({ ...saved, state: 'XX' })).toEqual({ state: 'state' });
+    expect(profileFieldErrors({ ...saved, postalCode: '', state: '' })).toEqual({});
+  });
+
   it('checks only the fields it is asked about (the changed ones)', () => {
     expect(profileFieldErrors({ ...saved, name: '' }, ['telephone', 'city'])).toEqual({});
   });
@@ -141,6 +157,8 @@ describe('toProfilePatch', () => {
       { ...saved, name: ' ' },
       { ...saved, telephone: '12345' },
       { ...saved, city: 'c'.repeat(121) },
+      { ...saved, postalCode: '1234-5678' },
+      { ...saved, state: 'ZZ' },
     ]) {
       expect(Object.keys(profileFieldErrors(bad, changedProfileFields(saved, bad)))).toHaveLength(
         1,
@@ -161,6 +179,21 @@ describe('profilePatchSchema', () => {
     ]) {
       expect(profilePatchSchema.safeParse(input).success).toBe(false);
     }
+  });
+
+  it('stores a CEP and a UF formatted, and lets either be cleared', () => {
+    expect(
+      profilePatchSchema.parse({
+        address: { postalCode: ' 01310100 ', state: 'sp', neighborhood: ' Bela Vista ' },
+      }),
+    ).toEqual({ address: { postalCode: '01310-100', state: 'SP', neighborhood: 'Bela Vista' } });
+    expect(profilePatchSchema.parse({ address: { postalCode: '', state: '' } })).toEqual({
+      address: { postalCode: '', state: '' },
+    });
+    expect(profilePatchSchema.safeParse({ address: { postalCode: '0131010' } }).success).toBe(
+      false,
+    );
+    expect(profilePatchSchema.safeParse({ address: { state: 'XX' } }).success).toBe(false);
   });
 
   it('clears the telephone with an empty one', () => {

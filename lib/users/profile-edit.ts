@@ -1,7 +1,7 @@
 // Pure rules of the profile (name, telephone, delivery address), shared by the profile form, the
 // checkout's prefill and the server: which stored values count as 'not filled in', which fields a
 // draft changed, what a draft may hold, and the patch that is sent.
-import { normalizePhone } from '@/lib/brazil';
+import { normalizeCep, normalizePhone, normalizeUf } from '@/lib/brazil';
 
 import { ADDRESS_FIELDS, DEFAULT_ADDRESS, NO_NAME, type Address } from './types';
 
@@ -12,13 +12,18 @@ export type ProfileField = ContactField | AddressField;
 /** The contact fields in form order. */
 export const CONTACT_FORM_FIELDS: readonly ContactField[] = ['name', 'telephone'];
 
-/** The order the form shows the address in: street, number, complement, city, CEP. */
+/**
+ * The order the form shows the address in: the CEP first (typing it fills the rest,
+ * lib/address/cep-lookup.ts), then street, number, complement, bairro, city and UF.
+ */
 export const ADDRESS_FORM_FIELDS: readonly AddressField[] = [
+  'postalCode',
   'street',
   'number',
   'extra',
+  'neighborhood',
   'city',
-  'postalCode',
+  'state',
 ];
 
 export const PROFILE_FORM_FIELDS: readonly ProfileField[] = [
@@ -35,6 +40,8 @@ export const PROFILE_MAX_LENGTH: Readonly<Record<ProfileField, number>> = {
   extra: 120,
   city: 120,
   postalCode: 20,
+  neighborhood: 120,
+  state: 2,
 };
 
 /** The profile as the form edits it: one string per field, 'not filled in' as ''. */
@@ -55,7 +62,7 @@ export type ProfilePatch = {
 };
 
 /** Keys under "ProfileForm.errors". */
-export type ProfileFieldError = 'required' | 'tooLong' | 'telephone';
+export type ProfileFieldError = 'required' | 'tooLong' | 'telephone' | 'postalCode' | 'state';
 
 // The values new accounts are stored with ('No name', 'No street', ...): data, never shown.
 const PLACEHOLDERS: Readonly<Partial<Record<ProfileField, string>>> = {
@@ -75,13 +82,15 @@ export function editableValue(field: ProfileField, value: string | null | undefi
 }
 
 /** The saved address as a form starts from it (placeholders empty, never sent as an address). */
-export function editableAddress(address: Address | null | undefined): Address {
+export function editableAddress(address: Address | null | undefined): Required<Address> {
   return {
     street: editableValue('street', address?.street),
     number: editableValue('number', address?.number),
     extra: editableValue('extra', address?.extra),
     city: editableValue('city', address?.city),
     postalCode: editableValue('postalCode', address?.postalCode),
+    neighborhood: editableValue('neighborhood', address?.neighborhood),
+    state: editableValue('state', address?.state),
   };
 }
 
@@ -112,8 +121,9 @@ export function sameProfile(a: ProfileValues, b: ProfileValues): boolean {
 
 /**
  * What is wrong with `fields` of the draft. Address fields are free text (an empty complement,
- * or any empty field, is fine) within their bounds; a name may not be emptied; a telephone may be
- * emptied, otherwise it must be a Brazilian number.
+ * or any empty field, is fine) within their bounds, except that a filled-in CEP must be a CEP and
+ * a filled-in UF one of the 27 (as the checkout checks them); a name may not be emptied; a
+ * telephone may be emptied, otherwise it must be a Brazilian number.
  */
 export function profileFieldErrors(
   draft: ProfileValues,
@@ -126,6 +136,10 @@ export function profileFieldErrors(
     else if (field === 'name' && value === '') errors[field] = 'required';
     else if (field === 'telephone' && value !== '' && normalizePhone(value) === null) {
       errors[field] = 'telephone';
+    } else if (field === 'postalCode' && value !== '' && normalizeCep(value) === null) {
+      errors[field] = 'postalCode';
+    } else if (field === 'state' && value !== '' && normalizeUf(value) === null) {
+      errors[field] = 'state';
     }
   }
   return errors;

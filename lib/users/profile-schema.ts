@@ -3,12 +3,33 @@
 // browser and the server refuse the same input.
 import { z } from 'zod';
 
-import { formatPhone, normalizePhone } from '@/lib/brazil';
+import { formatPhone, normalizeCep, normalizePhone, normalizeUf } from '@/lib/brazil';
 
 import { PROFILE_MAX_LENGTH, type ProfilePatch } from './profile-edit';
 
 // Address fields are free text: empty is allowed, only the length is bounded.
 const freeText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * A CEP or UF may be left empty, but one filled in must be valid (as in the checkout) and is
+ * stored formatted: 12345-678, SP.
+ */
+const checkedOrEmpty = (
+  max: number,
+  normalize: (value: string) => string | null,
+  message: string,
+) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value, context) => {
+      if (value === '') return '';
+      const result = normalize(value);
+      if (result === null) context.addIssue({ code: 'custom', message });
+      return result ?? '';
+    })
+    .optional();
 
 const addressPatchSchema = z
   .strictObject({
@@ -16,7 +37,9 @@ const addressPatchSchema = z
     number: freeText(PROFILE_MAX_LENGTH.number),
     extra: freeText(PROFILE_MAX_LENGTH.extra),
     city: freeText(PROFILE_MAX_LENGTH.city),
-    postalCode: freeText(PROFILE_MAX_LENGTH.postalCode),
+    postalCode: checkedOrEmpty(PROFILE_MAX_LENGTH.postalCode, normalizeCep, 'invalid CEP'),
+    neighborhood: freeText(PROFILE_MAX_LENGTH.neighborhood),
+    state: checkedOrEmpty(PROFILE_MAX_LENGTH.state, normalizeUf, 'invalid UF'),
   })
   .refine((address) => Object.values(address).some((value) => value !== undefined), {
     message: 'empty address',

@@ -11,6 +11,7 @@ import {
   DEFAULT_ADDRESS,
   isAdminRecord,
   NO_NAME,
+  LATER_ADDRESS_FIELDS,
   type Address,
   type PublicUser,
   type UserRecord,
@@ -27,7 +28,11 @@ function readAddress(value: unknown): Address {
   const stored =
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const address = { ...DEFAULT_ADDRESS };
-  for (const field of ADDRESS_FIELDS) address[field] = readString(stored[field]) ?? '';
+  for (const field of ADDRESS_FIELDS) {
+    const value = readString(stored[field]);
+    // Bairro and Estado came later (issue 29): an older record simply has none.
+    if (value !== undefined || !LATER_ADDRESS_FIELDS.includes(field)) address[field] = value ?? '';
+  }
   return address;
 }
 
@@ -66,6 +71,18 @@ export function markUserOrdersChanged(transaction: Transaction, uid: string): vo
     { [ORDERS_VERSION_FIELD]: FieldValue.increment(1) },
     { merge: true },
   );
+}
+
+/**
+ * Inside `transaction`, sets the user's `isMember` flag, which follows their club membership
+ * (lib/club/repository.ts). A blind merge: no read, nothing else of the document changes.
+ */
+export function setUserMemberInTransaction(
+  transaction: Transaction,
+  uid: string,
+  isMember: boolean,
+): void {
+  transaction.set(usersCollection().doc(uid), { isMember }, { merge: true });
 }
 
 /** The user document of `uid`, or null when there is none. */
@@ -155,6 +172,7 @@ export function toPublicUser(
     name: record?.name || fallback.name || NO_NAME,
     avatarURL: record?.avatarURL || null,
     isAdmin: isAdminRecord(record),
+    isMember: record?.isMember === true,
     telephone: record?.telephone || null,
     address: record ? record.address : null,
   };
@@ -256,7 +274,13 @@ export function updateUserProfileInTransaction(
 }
 
 /** How to reach a customer, as the control panel shows it. */
-export type UserContact = { name: string; email: string; telephone: string };
+export type UserContact = {
+  name: string;
+  email: string;
+  telephone: string;
+  /** The profile's delivery address (the club's shipping list); placeholders as stored. */
+  address: Address;
+};
 
 /**
  * The name, email and telephone stored for each of `uids` that has a user document; a name never
@@ -276,6 +300,7 @@ export async function getUserContacts(uids: readonly string[]): Promise<Map<stri
       name: isUnfilled('name', name) ? '' : name,
       email: readString(data.email) ?? '',
       telephone: readString(data.telephone) ?? '',
+      address: readAddress(data.address),
     });
   }
   return contacts;

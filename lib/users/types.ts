@@ -7,6 +7,12 @@ export type Address = {
   number: string;
   extra: string;
   postalCode: string;
+  /**
+   * Bairro and Estado (a UF code, lib/brazil.ts BRAZIL_UFS), issue 29. Optional on read: records
+   * stored before them have neither; a new checkout address must have both.
+   */
+  neighborhood?: string;
+  state?: string;
 };
 
 /**
@@ -37,11 +43,28 @@ export type PublicUser = {
   name: string;
   avatarURL: string | null;
   isAdmin: boolean;
+  /** A club member whose subscription is active (lib/club/repository.ts keeps the flag); always
+   * set by toPublicUser (lib/users/repository.ts). */
+  isMember?: boolean;
   telephone: string | null;
   address: Address | null;
 };
 
-export const ADDRESS_FIELDS = ['city', 'street', 'number', 'extra', 'postalCode'] as const;
+export const ADDRESS_FIELDS = [
+  'city',
+  'street',
+  'number',
+  'extra',
+  'postalCode',
+  'neighborhood',
+  'state',
+] as const;
+
+/** The address fields older records may lack (read as absent, not as ''). */
+export const LATER_ADDRESS_FIELDS: readonly (typeof ADDRESS_FIELDS)[number][] = [
+  'neighborhood',
+  'state',
+];
 
 /**
  * The placeholders a new user's address starts with (stored as they are). The interface never

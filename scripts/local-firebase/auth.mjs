@@ -11,6 +11,7 @@ const FIREBASE_BIN = path.join(
   'lib/bin/firebase.js',
 );
 const WATCHDOG = fileURLToPath(new URL('./auth-watchdog.mjs', import.meta.url));
+const LAZY_VALIDATORS = fileURLToPath(new URL('./lazy-auth-validators.mjs', import.meta.url));
 const METADATA_FILE = 'firebase-export-metadata.json';
 
 export async function httpAnswers(url, timeoutMs = 1000) {
@@ -115,6 +116,8 @@ export async function startAuthEmulator({
   env.TMPDIR = tmpDir;
   env.NO_UPDATE_NOTIFIER = '1';
   env.CI = '1';
+  // Preloaded by the CLI (and the watchdog, where it does nothing): see the file.
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${JSON.stringify(LAZY_VALIDATORS)}`.trim();
 
   const args = [
     WATCHDOG,

@@ -8,7 +8,9 @@
 // EMULATOR_LOGGING_PORT (free ones near 4400/4500), LOCAL_FIREBASE_DATA_DIR (.local-firebase),
 // LOCAL_FIREBASE_TX_TIMEOUT_MS (10000), LOCAL_FIREBASE_VERBOSE=1 (auth emulator logs), SHOP_ID,
 // LOCAL_FIRESTORE_INDEXES (a firestore.indexes.json: queries needing a composite index it lacks
-// are refused, as by a real project; the tests set it, test/local-firebase-env.ts).
+// are refused, as by a real project; the tests set it, test/local-firebase-env.ts),
+// LOCAL_FIREBASE_AUTH_UPSTREAM (host:port of a running Auth emulator to use instead of starting
+// one, emptied of accounts first: tests share one per Jest worker, shared-auth.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,6 +163,7 @@ const MAX_AUTH_RESTARTS_PER_MINUTE = 3;
  * MAX_AUTH_RESTARTS_PER_MINUTE crashes in a minute it gives up and `exited` resolves.
  */
 async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) {
+  if (options.upstream) return attachSharedAuthEmulator(options);
   const port = await freePort();
   const start = async () => {
     // After a kill -9 of a previous stack, its emulator may still be releasing these ports.
@@ -231,6 +234,34 @@ async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) 
       stopping = true;
       return auth.stop();
     },
+  };
+}
+
+/**
+ * An Auth emulator started elsewhere (shared-auth.mjs) for a fresh stack: its accounts are
+ * emptied, so this stack starts with only its seed users, as one with its own emulator would.
+ * Nothing restarts it; the stack does not own it and leaves it running when it stops.
+ */
+async function attachSharedAuthEmulator({ upstream, projectId, exportDir }) {
+  if (checkAuthExport(exportDir) !== 'missing') {
+    throw new Error(`a shared Auth emulator serves fresh stacks only; ${exportDir} has accounts`);
+  }
+  const deadline = Date.now() + 180_000;
+  // The emulators start beside the first stacks (test/jest-global-setup.mjs): wait for them.
+  while (!(await httpAnswers(`http://${upstream}/`))) {
+    if (Date.now() > deadline) throw new Error(`the shared Auth emulator ${upstream} is not up`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const response = await fetch(`http://${upstream}/emulator/v1/projects/${projectId}/accounts`, {
+    method: 'DELETE',
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`emptying the shared Auth emulator: HTTP ${response.status}`);
+  return {
+    current: () => ({ pid: null }),
+    ready: () => Promise.resolve(upstream),
+    exited: new Promise(() => {}),
+    stop: async () => {},
   };
 }
 
@@ -375,6 +406,7 @@ export async function startLocalFirebase({
       exportDir,
       hubPort: parsePort(env.EMULATOR_HUB_PORT, 'EMULATOR_HUB_PORT', undefined),
       loggingPort: parsePort(env.EMULATOR_LOGGING_PORT, 'EMULATOR_LOGGING_PORT', undefined),
+      upstream: env.LOCAL_FIREBASE_AUTH_UPSTREAM || undefined,
       projectId,
       log,
       verbose,

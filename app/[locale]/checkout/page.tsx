@@ -7,6 +7,15 @@ import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress, openingHoursText } from '@/lib/shop';
 import { logFailure } from '@/lib/log';
+import { products } from '@/lib/catalogue/products';
+import { getMembership } from '@/lib/club/repository';
+import { checkoutMemberDiscount, memberPerks, type CheckoutMemberDiscount } from '@/lib/club/perks';
+
+/** Firestore could not answer (unavailable, deadline exceeded). */
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 14 || code === 4;
+}
 
 // Per shopper and per request (the session decides between sign-in and the form): never cached.
 export const dynamic = 'force-dynamic';
@@ -30,11 +39,17 @@ export default async function CheckoutPage({ params }: Props) {
   const contact = await getTranslations('Contact');
   const messages = await getMessages();
   let user;
+  let member: CheckoutMemberDiscount | null = null;
   try {
     const session = await readSession();
     user = session.status === 'signed-in' ? session.user : null;
+    // A club member sees their discount in the summary (lib/club/perks.ts); the order's server
+    // prices it again from the membership, whatever this page showed.
+    if (user?.isMember) {
+      member = checkoutMemberDiscount(memberPerks(await getMembership(user.uid)), products);
+    }
   } catch (error) {
-    if (!(error instanceof SessionUnavailableError)) throw error;
+    if (!(error instanceof SessionUnavailableError) && !isUnavailable(error)) throw error;
     // Auth or Firestore cannot answer: say so rather than asking a signed-in shopper to sign in.
     logFailure('backend.failed', error, { what: 'checkout.session' });
     return <ServiceUnavailable />;
@@ -51,6 +66,7 @@ export default async function CheckoutPage({ params }: Props) {
           initialUser={
             user ? { uid: user.uid, telephone: user.telephone, address: user.address } : null
           }
+          memberDiscount={member}
           pickup={{
             address: formatShopAddress(),
             hours: openingHoursText((days) => contact('weekdays', days)),

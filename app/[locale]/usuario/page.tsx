@@ -13,6 +13,9 @@ import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import type { Order } from '@/lib/orders/types';
 import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';
 import { logFailure } from '@/lib/log';
+import { MembershipSection } from '@/components/club/membership-section';
+import type { Membership } from '@/lib/club/membership';
+import { getMembership } from '@/lib/club/repository';
 
 // Per user and per request: read from the session cookie, never prerendered or cached.
 export const dynamic = 'force-dynamic';
@@ -48,7 +51,15 @@ export default async function UserPage({ params, searchParams }: Props) {
   const user = session.status === 'signed-in' ? session.user : null;
   const reauth = user !== null && (await searchParams).reauth === '1';
   let orders: Order[] | undefined;
+  let membership: Membership | null | 'unavailable' = null;
   if (user) {
+    try {
+      membership = await getMembership(user.uid);
+    } catch (error) {
+      // The section says it could not be read; the rest of the account still shows.
+      logFailure('backend.failed', error, { what: 'account.membership' });
+      membership = 'unavailable';
+    }
     try {
       // An unpaid order past its deadline is listed as cancelled, not as waiting for payment.
       await expireDueOrdersLazily();
@@ -85,6 +96,9 @@ export default async function UserPage({ params, searchParams }: Props) {
               headingLevel={2}
               ordersAnchor={ORDERS_ANCHOR}
             />
+            <div className="mt-8">
+              <MembershipSection locale={locale} membership={membership} />
+            </div>
           </div>
         ) : (
           <>

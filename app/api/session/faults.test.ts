@@ -61,7 +61,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 const read = () => route.GET(new Request(URL, { headers: { 'x-forwarded-for': '192.0.2.50' } }));
 
 beforeAll(async () => {
-  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  stack = await startTestFirebase({ timeoutMs: 80_000, privateAuth: true });
   clients = adminClients(stack);
   authHost = stack.authHost;
   route = await import('./route');

@@ -231,6 +231,7 @@ describe('a session', () => {
       name: 'Cliente Exemplo',
       avatarURL: null,
       isAdmin: false,
+      isMember: false,
       telephone: '+55 11 91234-5678',
       address: {
         city: 'São Paulo',
@@ -238,6 +239,8 @@ describe('a session', () => {
         number: '1000',
         extra: 'Apto 42',
         postalCode: '01310-100',
+        neighborhood: 'Bela Vista',
+        state: 'SP',
       },
     });
 

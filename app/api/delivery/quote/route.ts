@@ -1,8 +1,13 @@
 import type { NextRequest } from 'next/server';
 
+import { getProduct } from '@/lib/catalogue';
+import { memberPricingFor } from '@/lib/club/checkout';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { parseQuoteLines, quoteDelivery } from '@/lib/delivery/quote';
 import { logFailure } from '@/lib/log';
+import { rateLimiter } from '@/lib/rate-limit';
+import { clientAddress } from '@/lib/security/origin';
+import { readSession } from '@/lib/session/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,9 +26,28 @@ export async function GET(request: NextRequest): Promise<Response> {
   if ((shipping !== 'Entrega' && shipping !== 'Retirada') || !lines) {
     return Response.json({ error: 'bad-request' }, { status: 400, headers: HEADERS });
   }
+  const limit = await rateLimiter('deliveryQuotePerIp').take(clientAddress(request));
+  if (!limit.allowed) {
+    return Response.json(
+      { error: 'rate-limited' },
+      { status: 429, headers: { ...HEADERS, 'Retry-After': String(limit.retryAfterSeconds) } },
+    );
+  }
   try {
     const quote = await withDeadline(
-      quoteDelivery({ shippingOption: shipping, cep, lines }),
+      (async () => {
+        // A signed-in member's plan lowers the subtotal and may waive the fee, as at placing.
+        // A session that cannot be checked fails the quote (503), never prices as a visitor.
+        const session = await readSession();
+        const member =
+          session.status === 'signed-in'
+            ? await memberPricingFor(
+                session.user,
+                lines.map(({ key, quantity }) => ({ product: getProduct(key)!, quantity })),
+              )
+            : undefined;
+        return quoteDelivery({ shippingOption: shipping, cep, lines }, member);
+      })(),
       backendDeadlineMs(),
       'the delivery quote',
     );

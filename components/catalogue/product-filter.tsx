@@ -1,0 +1,40 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { PRODUCT_FILTERS, type ProductFilter as Filter } from '@/lib/catalogue/filters';
+
+type Props = {
+  labels: { group: string; all: string; organic: string; status: string };
+  children: ReactNode;
+};
+
+/**
+ * The products section's filter: all products, or the organic line only. The list stays the
+ * server-rendered one; the choice is an attribute on its wrapper, and app/globals.css hides the
+ * items marked data-organic="false" (and the groups left without an organic one), so the page
+ * carries each card once and no product data.
+ */
+export function ProductFilter({ labels, children }: Props) {
+  const [filter, setFilter] = useState<Filter>('all');
+  return (
+    <>
+      <div role="group" aria-label={labels.group} className="mb-8 flex justify-center gap-2">
+        {PRODUCT_FILTERS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={filter === option}
+            onClick={() => setFilter(option)}
+            className="rounded-full border border-cacao-300 px-4 py-1.5 text-sm font-semibold text-cacao-800 hover:bg-cacao-100 aria-pressed:border-cacao-700 aria-pressed:bg-cacao-700 aria-pressed:text-cacao-50 dark:border-cacao-700 dark:text-cacao-100 dark:hover:bg-cacao-900 dark:aria-pressed:border-gold-400 dark:aria-pressed:bg-gold-400 dark:aria-pressed:text-cacao-950"
+          >
+            {labels[option]}
+          </button>
+        ))}
+      </div>
+      <p role="status" className="sr-only">
+        {filter === 'organic' ? labels.status : ''}
+      </p>
+      <div data-product-filter={filter}>{children}</div>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { getProduct, products } from './index';
+import { filterProducts, isProductFilter } from './filters';
+
+const ORGANIC = ['ovo-tropical-amazonas', 'barra-tropical-amazonas', 'barra-tropical-bahia'];
+
+describe('the organic line', () => {
+  it('is the three single-origin recipes, with the prices and weights of the SPEC', () => {
+    expect(products.filter((product) => product.isOrganic).map((product) => product.key)).toEqual(
+      ORGANIC,
+    );
+    expect(ORGANIC.map((key) => [getProduct(key)?.price, getProduct(key)?.weight])).toEqual([
+      [90, '300g'],
+      [40, '100g'],
+      [40, '100g'],
+    ]);
+  });
+
+  it('is a flag every other product has off', () => {
+    for (const product of products) {
+      expect(product.isOrganic).toBe(ORGANIC.includes(product.key));
+    }
+  });
+});
+
+describe('filterProducts', () => {
+  it("'organic' keeps only organic products, in catalogue order", () => {
+    const kept = filterProducts(products, 'organic');
+    expect(kept.map((product) => product.key)).toEqual(ORGANIC);
+    expect(kept.every((product) => product.isOrganic)).toBe(true);
+  });
+
+  it("'all' keeps everything and returns a new list", () => {
+    const kept = filterProducts(products, 'all');
+    expect(kept).toEqual(products);
+    expect(kept).not.toBe(products);
+  });
+
+  it('accepts only the known filters', () => {
+    expect(isProductFilter('organic')).toBe(true);
+    expect(isProductFilter('all')).toBe(true);
+    expect(isProductFilter('vegan')).toBe(false);
+    expect(isProductFilter(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { formatPrice } from '@/lib/catalogue/format';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { translatorFor } from '@/lib/i18n/translator';
+import type { MailMessage } from '@/lib/mail/templates';
+import { SHOP } from '@/lib/shop';
+import { SITE_URL } from '@/lib/site';
+
+import { getClubPlan } from './config';
+import type { Membership } from './membership';
+
+// The club's e-mails (pure; messages namespace ClubEmail): to the member when the membership
+// becomes active, is paused or is cancelled, and to the shop on each new member. Which change
+// sends which is `membershipMails`; lib/club/notify.ts sends them through lib/mail.
+
+// The shop reads its notices in Portuguese, as the order notices (lib/mail/templates.ts).
+const SHOP_LOCALE: AppLocale = 'pt-BR';
+
+type Member = Pick<Membership, 'uid' | 'email' | 'plan' | 'locale' | 'nextChargeAt'>;
+
+function planName(member: Member, locale: AppLocale): string {
+  return getClubPlan(member.plan)?.name[locale] ?? member.plan;
+}
+
+function formatDay(locale: AppLocale, ms: number): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date(ms));
+}
+
+function memberMail(
+  member: Member,
+  kind: 'club-joined' | 'club-paused' | 'club-cancelled',
+  name: string,
+): MailMessage {
+  const t = translatorFor(member.locale, 'ClubEmail');
+  const plan = planName(member, member.locale);
+  const key = kind === 'club-joined' ? 'joined' : kind === 'club-paused' ? 'paused' : 'cancelled';
+  const lines = [t('greeting', { name: name || member.email }), '', t(`${key}Intro`, { plan })];
+  if (kind === 'club-joined') {
+    const price = getClubPlan(member.plan)?.price;
+    if (price !== undefined) lines.push(t('joinedPrice', { price: formatPrice(price) }));
+    if (member.nextChargeAt !== null) {
+      lines.push(t('nextCharge', { date: formatDay(member.locale, member.nextChargeAt) }));
+    }
+  }
+  lines.push(
+    '',
+    t('manage', { url: `${SITE_URL}/${member.locale}/usuario` }),
+    t('questions', { whatsapp: SHOP.whatsapp.display }),
+    t('signature'),
+  );
+  return {
+    kind,
+    orderID: member.uid,
+    to: member.email,
+    subject: t(`${key}Subject`, { plan }),
+    text: lines.join('\n'),
+  };
+}
+
+/** To the shop: who joined which plan, with a link to the panel's club page. */
+export function newMemberMail(member: Member, name: string, shopAddress: string): MailMessage {
+  const t = translatorFor(SHOP_LOCALE, 'ClubEmail');
+  const plan = planName(member, SHOP_LOCALE);
+  const panel = `${SITE_URL}/${SHOP_LOCALE}/control-panel/clube?q=${encodeURIComponent(member.email)}`;
+  return {
+    kind: 'club-new-member',
+    orderID: member.uid,
+    to: shopAddress,
+    subject: t('newMemberSubject', { plan }),
+    text: [
+      t('newMemberIntro', { name: name || '-', email: member.email || '-', plan }),
+      '',
+      t('openInPanel', { url: panel }),
+    ].join('\n'),
+  };
+}
+
+/**
+ * The e-mails a change of membership sends: joining (pending to active: to the member and to the
+ * shop), a pause and a cancellation (to the member). Other changes (a later charge moving the
+ * next date, a resume) send none.
+ */
+export function membershipMails(
+  before: Pick<Membership, 'state'>,
+  after: Member & Pick<Membership, 'state'>,
+  name: string,
+  shopAddress: string | null,
+): MailMessage[] {
+  if (before.state === after.state) return [];
+  if (after.state === 'active' && before.state === 'pending') {
+    return [
+      memberMail(after, 'club-joined', name),
+      ...(shopAddress ? [newMemberMail(after, name, shopAddress)] : []),
+    ];
+  }
+  if (after.state === 'paused') return [memberMail(after, 'club-paused', name)];
+  if (after.state === 'cancelled') return [memberMail(after, 'club-cancelled', name)];
+  return [];
+}

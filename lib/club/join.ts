@@ -1,0 +1,112 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { locales } from '@/lib/i18n/locales';
+import { startActionLog } from '@/lib/log';
+import { getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mercadopago';
+import { readSession, SessionUnavailableError } from '@/lib/session/session';
+
+import { getClubPlan, PLAN_KEYS } from './config';
+import type { Membership } from './membership';
+import { createPreapproval } from './mercadopago';
+import { getMembership, startMembership } from './repository';
+
+// Joining the club (POST /api/club/join): a signed-in shopper picks a plan; the server creates the
+// Mercado Pago subscription with the shopper's e-mail and stores the pending membership, and the
+// shopper goes to Mercado Pago to authorise it. Without Mercado Pago configured, joining is by
+// WhatsApp, as orders are (the page holds the chat link).
+
+export type JoinClubResult =
+  | { ok: true; mode: 'mercadopago'; initPoint: string }
+  | { ok: true; mode: 'whatsapp' }
+  | {
+      ok: false;
+      error:
+        | 'invalid'
+        | 'unauthenticated'
+        | 'already-member'
+        | 'temporarily-unavailable'
+        | 'server-error';
+    };
+
+const joinInputSchema = z.object({ plan: z.enum(PLAN_KEYS), locale: z.enum(locales) }).strict();
+
+/** Two joins of one plan by one shopper within this window share one subscription. */
+const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
+
+function isBackendFault(error: unknown): boolean {
+  if (
+    error instanceof DeadlineExceededError ||
+    error instanceof SessionUnavailableError ||
+    error instanceof MercadoPagoError
+  ) {
+    return true;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 14 || code === 4;
+}
+
+/** The signed-in shopper joins the plan `input.plan`. Never throws. */
+export async function joinClub(input: unknown, now = Date.now()): Promise<JoinClubResult> {
+  const log = await startActionLog();
+  let uid: string | undefined;
+  try {
+    const session = await readSession();
+    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
+    const { user } = session;
+    uid = user.uid;
+    const parsed = joinInputSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, error: 'invalid' };
+    const plan = getClubPlan(parsed.data.plan);
+    if (!plan) return { ok: false, error: 'invalid' };
+    if (!getMercadoPagoConfig()) return { ok: true, mode: 'whatsapp' };
+
+    const deadline = backendDeadlineMs();
+    const current = await withDeadline(getMembership(user.uid), deadline, 'membership read');
+    if (current?.state === 'active' || current?.state === 'paused') {
+      return { ok: false, error: 'already-member' };
+    }
+    // The same plan asked again while its subscription waits: the same link, no second one.
+    if (current?.state === 'pending' && current.plan === plan.key && current.initPoint) {
+      return { ok: true, mode: 'mercadopago', initPoint: current.initPoint };
+    }
+    const created = await withDeadline(
+      createPreapproval({
+        uid: user.uid,
+        email: user.email,
+        plan,
+        reason: `${plan.name[parsed.data.locale]} — Chocolates Tropicais`,
+        locale: parsed.data.locale,
+        idempotencyKey: `club-${user.uid}-${plan.key}-${Math.floor(now / IDEMPOTENCY_WINDOW_MS)}`,
+      }),
+      deadline,
+      'preapproval',
+    );
+    const membership: Membership = {
+      uid: user.uid,
+      email: user.email,
+      plan: plan.key,
+      state: 'pending',
+      locale: parsed.data.locale,
+      boxMonths: [],
+      provider: 'mercadopago',
+      preapprovalId: created.preapprovalId,
+      initPoint: created.initPoint,
+      nextChargeAt: null,
+      sourceModifiedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const outcome = await withDeadline(startMembership(membership), deadline, 'membership write');
+    if (outcome.result === 'already-member') return { ok: false, error: 'already-member' };
+    return { ok: true, mode: 'mercadopago', initPoint: created.initPoint };
+  } catch (error) {
+    log.error(error, { during: 'club-join', uid });
+    return {
+      ok: false,
+      error: isBackendFault(error) ? 'temporarily-unavailable' : 'server-error',
+    };
+  }
+}

@@ -1,0 +1,123 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { membershipsCollection, runTransaction } from '@/lib/firebase/admin';
+import { locales } from '@/lib/i18n/locales';
+import { setUserMemberInTransaction } from '@/lib/users/repository';
+
+import { PLAN_KEYS } from './config';
+import {
+  applyPreapproval,
+  isMemberState,
+  MEMBERSHIP_STATES,
+  type Membership,
+  type Preapproval,
+} from './membership';
+
+// The club's memberships (projects/{shop}/memberships/{uid}; this module alone reads and writes
+// it): one document per shopper, their latest subscription. Every change of state is written in
+// one transaction with the user's `isMember` flag (lib/users/repository.ts), so the two agree.
+
+const nullableTime = z.number().int().nonnegative().nullable().catch(null);
+
+/** The stored document, read with a safe fallback per field (as lib/orders/repository.ts). */
+const storedSchema = z.object({
+  uid: z.string().min(1),
+  email: z.string().catch(''),
+  plan: z.enum(PLAN_KEYS),
+  state: z.enum(MEMBERSHIP_STATES),
+  locale: z.enum(locales).catch('pt-BR'),
+  boxMonths: z
+    .array(z.string().regex(/^\d{4}-\d{2}$/))
+    .catch([])
+    .default([]),
+  provider: z.enum(['mercadopago', 'manual']).catch('mercadopago'),
+  preapprovalId: z.string().min(1).nullable().catch(null),
+  initPoint: z.string().nullable().catch(null),
+  nextChargeAt: nullableTime,
+  sourceModifiedAt: nullableTime,
+  createdAt: z.number().int().nonnegative().catch(0),
+  updatedAt: z.number().int().nonnegative().catch(0),
+});
+
+function reshape(uid: string, data: unknown): Membership | null {
+  const parsed = storedSchema.safeParse({ ...(data as object), uid });
+  return parsed.success ? parsed.data : null;
+}
+
+/** `uid`'s membership, or null when they never joined (or the document is unreadable). */
+export async function getMembership(uid: string): Promise<Membership | null> {
+  const snapshot = await membershipsCollection().doc(uid).get();
+  return snapshot.exists ? reshape(uid, snapshot.data()) : null;
+}
+
+export type StartOutcome =
+  | { result: 'started'; membership: Membership }
+  /** Active or paused already: one membership per shopper. */
+  | { result: 'already-member'; membership: Membership };
+
+/**
+ * Stores `membership` (a new pending subscription) unless the shopper's current one is active or
+ * paused; a pending or cancelled one is replaced. `isMember` stays as it is (false) until the
+ * webhook reports the subscription authorised.
+ */
+export function startMembership(membership: Membership): Promise<StartOutcome> {
+  const ref = membershipsCollection().doc(membership.uid);
+  return runTransaction(async (transaction): Promise<StartOutcome> => {
+    const snapshot = await transaction.get(ref);
+    const current = snapshot.exists ? reshape(membership.uid, snapshot.data()) : null;
+    if (current && (current.state === 'active' || current.state === 'paused')) {
+      return { result: 'already-member', membership: current };
+    }
+    transaction.set(ref, membership);
+    return { result: 'started', membership };
+  });
+}
+
+export type UpdateOutcome =
+  /** Written: the membership as it was and as it is now (its e-mails follow the change). */
+  | { result: 'updated'; before: Membership; after: Membership }
+  | {
+      result:
+        'unknown-membership' | Exclude<ReturnType<typeof applyPreapproval>['result'], 'updated'>;
+    };
+
+/**
+ * Applies the preapproval as Mercado Pago reports it to its shopper's membership (its
+ * external_reference is their uid), with `isMember`, in one transaction. Returns what happened,
+ * for the webhook's answer and log: 'updated', or why nothing was written.
+ */
+export function applyPreapprovalUpdate(
+  preapproval: Preapproval,
+  now = Date.now(),
+): Promise<UpdateOutcome> {
+  const uid = preapproval.externalReference;
+  if (!uid || uid.includes('/')) return Promise.resolve({ result: 'unknown-membership' });
+  const ref = membershipsCollection().doc(uid);
+  return runTransaction(async (transaction): Promise<UpdateOutcome> => {
+    const snapshot = await transaction.get(ref);
+    const current = snapshot.exists ? reshape(uid, snapshot.data()) : null;
+    if (!current) return { result: 'unknown-membership' };
+    const outcome = applyPreapproval(current, preapproval, now);
+    if (outcome.result !== 'updated') return { result: outcome.result };
+    transaction.set(ref, outcome.membership);
+    setUserMemberInTransaction(transaction, uid, isMemberState(outcome.membership.state));
+    return { result: 'updated', before: current, after: outcome.membership };
+  });
+}
+
+/** How many memberships the panel reads at most (the club is small; see docs/SCALING.md). */
+export const MAX_LISTED_MEMBERSHIPS = 2000;
+
+/** Every membership, newest first (the control panel's club page). */
+export async function listMemberships(): Promise<Membership[]> {
+  const snapshot = await membershipsCollection()
+    .orderBy('createdAt', 'desc')
+    .limit(MAX_LISTED_MEMBERSHIPS)
+    .get();
+  return snapshot.docs.flatMap((doc) => {
+    const membership = reshape(doc.id, doc.data());
+    return membership ? [membership] : [];
+  });
+}

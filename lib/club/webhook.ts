@@ -1,0 +1,22 @@
+import 'server-only';
+
+import type { TopicHandlers } from '@/lib/payments/webhook';
+
+import { getPreapproval } from './mercadopago';
+import { applyPreapprovalAndNotify } from './notify';
+
+// The club's Mercado Pago notifications. lib/payments/webhook.ts has checked the signature and
+// claimed the notification (replays answer 'duplicate' there); here the subscription is fetched
+// from Mercado Pago (the notification body is never trusted) and applied to the membership.
+
+/** A 'subscription_preapproval' notification about the preapproval `dataId`. */
+export async function applyPreapprovalNotification(dataId: string): Promise<string> {
+  const preapproval = await getPreapproval(dataId);
+  if (!preapproval || preapproval.id !== dataId) return 'unknown-preapproval';
+  return (await applyPreapprovalAndNotify(preapproval)).result;
+}
+
+/** The notification types the club handles, for the webhook route. */
+export const CLUB_WEBHOOK_TOPICS: TopicHandlers = {
+  subscription_preapproval: applyPreapprovalNotification,
+};

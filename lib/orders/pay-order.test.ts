@@ -1,0 +1,374 @@
+// Paying an order from its page (POST /api/orders/payment) against a private local Firebase and
+// the local fake of Mercado Pago: a Pix code made once per order and shown again, the webhook
+// that pays it, a card token, and every refusal (signed out, someone else's order, bad input,
+// nothing to pay, time over, Mercado Pago down, too many requests).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+
+import { isPixCode } from '@/lib/payments/pix-code';
+import { signatureManifest, signManifest } from '@/lib/payments/signature';
+import type { PublicUser } from '@/lib/users/types';
+import { startFakeMercadoPago, type FakeMercadoPago } from '@/test/fake-mercadopago';
+import {
+  adminClients,
+  startTestFirebase,
+  type AdminClients,
+  type TestFirebase,
+} from '@/test/local-firebase-env';
+
+import type { PayOrderResult } from './pay-order-result';
+
+const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
+jest.mock('@/lib/session/session', () => {
+  const user = () => mockSessionStore.getStore() ?? null;
+  return {
+    SessionUnavailableError: class SessionUnavailableError extends Error {},
+    getSessionUser: jest.fn(async () => user()),
+    readSession: jest.fn(async () =>
+      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
+    ),
+  };
+});
+jest.mock('next/headers', () => ({
+  headers: async () =>
+    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
+}));
+
+jest.setTimeout(45_000);
+
+const ROOT = 'projects/chocolate-shop';
+const ORIGIN = 'http://shop.test';
+const ACCESS_TOKEN = 'TEST-access-token-pay-order';
+const SECRET = 'webhook-secret-pay-order';
+const PRODUCT = 'ovo-pistache';
+
+let stack: TestFirebase;
+let clients: AdminClients;
+let db: Firestore;
+let fake: FakeMercadoPago;
+let orders: typeof import('./place-order');
+let route: typeof import('@/app/api/orders/payment/route');
+let webhook: typeof import('@/app/api/mercadopago/webhook/route');
+
+function shopper(uid: string, isAdmin = false): PublicUser {
+  return {
+    uid,
+    email: `${uid}@example.com`,
+    name: uid,
+    avatarURL: null,
+    isAdmin,
+    telephone: null,
+    address: null,
+  };
+}
+const ana = shopper('uid-ana');
+const bia = shopper('uid-bia');
+const admin = shopper('uid-admin', true);
+
+function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
+  return mockSessionStore.run(user, fn);
+}
+
+let sequence = 0;
+async function place(user: PublicUser = ana): Promise<string> {
+  sequence += 1;
+  const orderID = `PAYORDER${String(sequence).padStart(5, '0')}`;
+  const result = await as(user, () =>
+    orders.placeOrder({
+      orderID,
+      lines: [{ key: PRODUCT, quantity: 2 }],
+      shippingOption: 'Retirada',
+      telephone: '11 91234-5678',
+      locale: 'pt-BR',
+    }),
+  );
+  expect(result).toMatchObject({ ok: true, payment: { mode: 'mercadopago' } });
+  return orderID;
+}
+
+type Answer = { status: number; body: PayOrderResult; headers: Headers };
+
+/** POSTs `body` to the route as `user`, from the shop's own origin unless told otherwise. */
+async function pay(
+  user: PublicUser | null,
+  body: unknown,
+  { origin = ORIGIN, raw }: { origin?: string; raw?: string } = {},
+): Promise<Answer> {
+  return as(user, async () => {
+    const response = await route.POST(
+      new Request(`${ORIGIN}/api/orders/payment`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.7' },
+        body: raw ?? JSON.stringify(body),
+      }),
+    );
+    return {
+      status: response.status,
+      body: (await response.json()) as PayOrderResult,
+      headers: response.headers,
+    };
+  });
+}
+
+const paymentPosts = () =>
+  fake.requests.filter(({ method, path }) => method === 'POST' && path === '/v1/payments');
+
+async function order(orderID: string) {
+  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).data() ?? {};
+}
+
+let notifications = 0;
+/** A notification about payment `id`, signed as Mercado Pago signs it. */
+async function notify(id: string) {
+  notifications += 1;
+  const requestId = `pay-order-req-${notifications}`;
+  const ts = String(Math.floor(Date.now() / 1000));
+  const v1 = signManifest(signatureManifest({ dataId: id, requestId, ts }), SECRET);
+  const response = await webhook.POST(
+    new Request(`${ORIGIN}/api/mercadopago/webhook?data.id=${id}&type=payment`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': `ts=${ts},v1=${v1}`,
+        'x-request-id': requestId,
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body: JSON.stringify({ type: 'payment', data: { id } }),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  fake = await startFakeMercadoPago(ACCESS_TOKEN);
+  Object.assign(process.env, {
+    MERCADOPAGO_PUBLIC_KEY: 'TEST-public-key',
+    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+    MERCADOPAGO_API_BASE_URL: fake.baseUrl,
+  });
+  stack = await startTestFirebase({ timeoutMs: 80_000 });
+  clients = adminClients(stack);
+  db = clients.db;
+  orders = await import('./place-order');
+  route = await import('@/app/api/orders/payment/route');
+  webhook = await import('@/app/api/mercadopago/webhook/route');
+}, 90_000);
+
+afterAll(async () => {
+  await clients?.close();
+  await stack?.stop();
+  await fake?.close();
+});
+
+beforeEach(async () => {
+  (await import('@/lib/rate-limit')).resetRateLimiters();
+  await db.doc(`${ROOT}/inventory/${PRODUCT}`).set({ stock: 100 });
+});
+
+// No open-order cap in the way: each test's orders are settled afterwards.
+afterEach(async () => {
+  const open = await db.collection(`${ROOT}/orders`).where('status.confirmed', '==', false).get();
+  await Promise.all(
+    open.docs.map((doc) => doc.ref.update({ 'status.confirmed': true, statusKey: 'confirmed' })),
+  );
+});
+
+describe('Pix', () => {
+  it("creates one Pix payment for the order's amount and deadline, and shows the same one again", async () => {
+    const orderID = await place();
+    const stored = await order(orderID);
+    const expiresAt = (stored.expiresAt as Timestamp).toDate();
+    const before = paymentPosts().length;
+
+    const first = await pay(ana, { orderID, method: 'pix' });
+    expect(first.status).toBe(200);
+    if (!first.body.ok || first.body.method !== 'pix') throw new Error('expected a Pix');
+    const { pix } = first.body;
+    expect(isPixCode(pix.qrCode)).toBe(true);
+    // 2 x R$ 193: the amount is in the code as Mercado Pago makes it.
+    expect(pix.qrCode).toContain('5406386.00');
+    expect(Buffer.from(pix.qrCodeBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(pix.expiresAt).toBe(expiresAt.toISOString());
+
+    expect(paymentPosts()).toHaveLength(before + 1);
+    const request = paymentPosts().at(-1)!;
+    expect(request.headers['x-idempotency-key']).toBe(`${orderID}-pix-${expiresAt.getTime()}`);
+    expect(request.body).toMatchObject({
+      payment_method_id: 'pix',
+      transaction_amount: 386,
+      external_reference: orderID,
+      payer: { email: ana.email },
+      date_of_expiration: expiresAt.toISOString().replace('Z', '+00:00'),
+      notification_url: 'http://localhost:3000/api/mercadopago/webhook',
+    });
+
+    // A reload: the stored code, without asking Mercado Pago again.
+    const again = await pay(ana, { orderID, method: 'pix' });
+    expect(again.body).toEqual(first.body);
+    expect(paymentPosts()).toHaveLength(before + 1);
+    const doc = await db.doc(`${ROOT}/pixPayments/${orderID}`).get();
+    expect(doc.get('paymentId')).toBe(pix.paymentId);
+  });
+
+  it('two tabs at once get the same payment (the idempotency key)', async () => {
+    const orderID = await place();
+    const [one, two] = await Promise.all([
+      pay(ana, { orderID, method: 'pix' }),
+      pay(ana, { orderID, method: 'pix' }),
+    ]);
+    expect(one.status).toBe(200);
+    expect(two.body).toEqual(one.body);
+  });
+
+  it("a new deadline (a fresh payment made with 'Gerar novo pagamento') makes a new code", async () => {
+    const orderID = await place();
+    const first = await pay(ana, { orderID, method: 'pix' });
+    const later = new Date(Date.now() + 20 * 60_000);
+    await db.doc(`${ROOT}/orders/${orderID}`).update({ expiresAt: Timestamp.fromDate(later) });
+    const second = await pay(ana, { orderID, method: 'pix' });
+    expect(second.status).toBe(200);
+    if (!first.body.ok || !second.body.ok) throw new Error('expected two Pix');
+    expect(second.body).toMatchObject({ pix: { expiresAt: later.toISOString() } });
+    expect(second.body).not.toEqual(first.body);
+  });
+
+  it('the webhook for the Pix payment pays the order', async () => {
+    const orderID = await place();
+    const answer = await pay(ana, { orderID, method: 'pix' });
+    if (!answer.body.ok || answer.body.method !== 'pix') throw new Error('expected a Pix');
+    const { paymentId } = answer.body.pix;
+    fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
+    expect(await notify(paymentId)).toEqual({
+      status: 200,
+      body: { ok: true, result: 'applied' },
+    });
+    const paid = await order(orderID);
+    expect(paid.payment).toMatchObject({ status: 'approved', paymentId });
+    expect(paid.status).toMatchObject({ confirmed: true });
+    // Paid: nothing more to pay.
+    expect((await pay(ana, { orderID, method: 'pix' })).status).toBe(409);
+  });
+
+  it('Mercado Pago down: 503 with Retry-After and nothing stored; the next try works', async () => {
+    const orderID = await place();
+    fake.failPaymentCreation(1);
+    const down = await pay(ana, { orderID, method: 'pix' });
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ ok: false, error: 'payment-unavailable' });
+    expect(down.headers.get('retry-after')).toBe('5');
+    expect((await db.doc(`${ROOT}/pixPayments/${orderID}`).get()).exists).toBe(false);
+    expect((await pay(ana, { orderID, method: 'pix' })).status).toBe(200);
+  });
+});
+
+describe('who may pay, and what', () => {
+  it('signed out: 401; someone else, an admin included: 404, and Mercado Pago is not asked', async () => {
+    const orderID = await place();
+    const before = paymentPosts().length;
+    expect((await pay(null, { orderID, method: 'pix' })).status).toBe(401);
+    expect((await pay(bia, { orderID, method: 'pix' })).body).toEqual({
+      ok: false,
+      error: 'not-found',
+    });
+    expect((await pay(admin, { orderID, method: 'pix' })).status).toBe(404);
+    expect((await pay(ana, { orderID: 'NOSUCHORDER1', method: 'pix' })).status).toBe(404);
+    expect(paymentPosts()).toHaveLength(before);
+  });
+
+  it('bad input: 400 (a body that is not JSON too), another origin 403, too large 413', async () => {
+    const orderID = await place();
+    for (const body of [
+      { orderID },
+      { orderID, method: 'boleto' },
+      { orderID: '../x', method: 'pix' },
+      { orderID, method: 'pix', amount: 1 },
+      { orderID, method: 'card' },
+      {
+        orderID,
+        method: 'card',
+        card: { token: 'short', paymentMethodId: 'visa', installments: 1 },
+      },
+      {
+        orderID,
+        method: 'card',
+        card: { token: 'tok-12345678', paymentMethodId: 'visa', installments: 99 },
+      },
+    ]) {
+      expect((await pay(ana, body)).status).toBe(400);
+    }
+    expect(
+      (await pay(ana, { orderID, method: 'pix' }, { origin: 'http://evil.test' })).status,
+    ).toBe(403);
+    expect((await pay(ana, null, { raw: 'orderID=1' })).status).toBe(400);
+    expect((await pay(ana, null, { raw: `{"orderID":"${'x'.repeat(3000)}"}` })).status).toBe(413);
+  });
+
+  it('a cancelled order: 409; past its deadline: 410', async () => {
+    const cancelled = await place();
+    await db.doc(`${ROOT}/orders/${cancelled}`).update({ 'status.cancelled': true });
+    expect((await pay(ana, { orderID: cancelled, method: 'pix' })).body).toEqual({
+      ok: false,
+      error: 'not-payable',
+    });
+    const late = await place();
+    await db
+      .doc(`${ROOT}/orders/${late}`)
+      .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    const answer = await pay(ana, { orderID: late, method: 'pix' });
+    expect(answer.status).toBe(410);
+    expect(answer.body).toEqual({ ok: false, error: 'expired' });
+  });
+
+  it('10 a minute per account, then 429 with Retry-After', async () => {
+    const orderID = await place();
+    for (let i = 0; i < 10; i++) {
+      expect((await pay(ana, { orderID, method: 'pix' })).status).toBe(200);
+    }
+    const refused = await pay(ana, { orderID, method: 'pix' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('card (the Payment Brick token)', () => {
+  it('an approved card payment confirms the order at once; its idempotency key names the order, not the token', async () => {
+    const orderID = await place();
+    const card = { token: 'fake-card-token-0001', paymentMethodId: 'master', installments: 3 };
+    const before = paymentPosts().length;
+    const answer = await pay(ana, { orderID, method: 'card', card });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, method: 'card', status: 'approved' },
+    });
+    const request = paymentPosts().at(-1)!;
+    expect(request.body).toMatchObject({
+      token: card.token,
+      payment_method_id: 'master',
+      installments: 3,
+      transaction_amount: 386,
+      external_reference: orderID,
+      payer: { email: ana.email },
+    });
+    const paid = await order(orderID);
+    expect(paid.payment).toMatchObject({ status: 'approved' });
+    expect(paid.status).toMatchObject({ confirmed: true });
+    // A resubmission of the same token gets the same payment from Mercado Pago; the token itself
+    // is not written in the key.
+    const key = request.headers['x-idempotency-key'];
+    expect(key).toMatch(new RegExp(`^${orderID}-card-[0-9a-f]{24}$`));
+    expect(key).not.toContain(card.token);
+    expect(paymentPosts()).toHaveLength(before + 1);
+  });
+
+  it('a refused card says rejected', async () => {
+    const orderID = await place();
+    const answer = await pay(ana, {
+      orderID,
+      method: 'card',
+      card: { token: 'reject-token-0001', paymentMethodId: 'visa', installments: 1 },
+    });
+    expect(answer.body).toEqual({ ok: true, method: 'card', status: 'rejected' });
+  });
+});
