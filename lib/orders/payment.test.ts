@@ -412,7 +412,11 @@ describe('Mercado Pago webhook', () => {
       ...Array<string>(4).fill('duplicate'),
     ]);
     const waiting = await order(orderID);
-    expect(waiting.status).toMatchObject({ waitingPayment: true, cancelled: false, confirmed: false });
+    expect(waiting.status).toMatchObject({
+      waitingPayment: true,
+      cancelled: false,
+      confirmed: false,
+    });
     expect(waiting.statusKey).toBe('waitingPayment');
     expect(waiting.stockReturned).not.toBe(true);
     expect(waiting.payment).toMatchObject({
