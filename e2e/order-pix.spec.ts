@@ -41,6 +41,11 @@ const TEXTS = {
     paid: 'Pago',
     expired: 'Este código Pix expirou: o prazo para pagar este pedido acabou.',
     sdkFailed: 'Não foi possível carregar o Mercado Pago agora.',
+    cardRejected:
+      'O cartão foi recusado. Tente outro cartão ou pague com Pix: seu pedido continua reservado.',
+    declined:
+      'Seu último pagamento com cartão foi recusado. Tente outro cartão ou pague com Pix: seu pedido continua reservado.',
+    declinedState: 'Pagamento recusado',
   },
   en: {
     pix: 'Pix',
@@ -53,6 +58,11 @@ const TEXTS = {
     paid: 'Paid',
     expired: 'This Pix code has expired: the time to pay for this order is over.',
     sdkFailed: 'Mercado Pago could not be loaded right now.',
+    cardRejected:
+      'The card was declined. Try another card or pay with Pix: your order is still reserved.',
+    declined:
+      'Your last card payment was declined. Try another card or pay with Pix: your order is still reserved.',
+    declinedState: 'Payment declined',
   },
 } as const;
 
@@ -69,7 +79,7 @@ window.MercadoPago = class {
         button.type = 'button';
         button.textContent = 'Stand-in: pay ' + settings.initialization.amount;
         button.onclick = () => settings.callbacks.onSubmit({
-          token: 'e2e-card-token-0001', issuer_id: '24', payment_method_id: 'master',
+          token: window.__cardToken || 'e2e-card-token-0001', issuer_id: '24', payment_method_id: 'master',
           transaction_amount: 1, installments: 2,
           payer: { email: 'stand-in@example.com', identification: { type: 'CPF', number: '12345678909' } },
         });
@@ -313,5 +323,54 @@ for (const locale of ['pt-BR', 'en'] as const) {
       transaction_amount: order.total,
       external_reference: orderID,
     });
+  });
+  test(`card (${locale}): a declined card says so and keeps the order; Pix then pays it`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const t = TEXTS[locale];
+    const orderID = await placeOrder(page, locale, 'DECL');
+    const stock = async () =>
+      (await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).get()).get('stock') as number;
+    const held = await stock();
+    await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
+    );
+    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    const panel = page.getByTestId('payment-panel');
+    await panel.getByRole('radio', { name: t.card }).click();
+    const pay = panel.getByRole('button', { name: /^Stand-in: pay / });
+    await expect(pay).toBeVisible();
+    // The fake refuses tokens starting with 'reject' (test/fake-mercadopago.ts).
+    await page.evaluate(() => Object.assign(window, { __cardToken: 'reject-e2e-card-0001' }));
+    await pay.click();
+
+    await expect(panel.getByTestId('card-outcome')).toHaveText(t.cardRejected, {
+      timeout: 20_000,
+    });
+    const refused = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    expect(refused.payment.status).toBe('rejected');
+    expect(refused.status).toMatchObject({ cancelled: false, waitingPayment: true });
+    expect(await stock()).toBe(held);
+
+    // As after a refusal the webhook reported: the page says so and still offers every way to pay.
+    await page.reload();
+    await expect(page.getByTestId('order-payment-state')).toHaveText(t.declinedState);
+    const again = page.getByTestId('payment-panel');
+    await expect(again.getByTestId('payment-declined')).toHaveText(t.declined);
+    await expect(again.getByRole('radio', { name: t.card })).toBeVisible();
+    await again.getByRole('radio', { name: t.pix }).click();
+    await expect(again.getByRole('img', { name: t.qrAlt(orderID) })).toBeVisible();
+
+    const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderID}`).get()).get(
+      'paymentId',
+    ) as string;
+    fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
+    expect(await notifyPayment(paymentId)).toEqual({
+      status: 200,
+      body: { ok: true, result: 'applied' },
+    });
+    await expect(page.getByTestId('order-payment-state')).toHaveText(t.paid, { timeout: 20_000 });
+    expect(await stock()).toBe(held);
   });
 }

@@ -40,6 +40,7 @@ const PAYMENT_STATE_KEYS = {
   pending: 'pending',
   error: 'error',
   waiting: 'waiting',
+  rejected: 'rejected',
   approved: 'approved',
   cancelled: 'cancelled',
   'needs-review': 'needsReview',
@@ -230,6 +231,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             amount={onlinePaymentAmount(order)}
             statusKey={orderStatusKey(order.status)}
             ownedByViewer={order.ownedByViewer}
+            declined={order.payment.status === 'rejected'}
           />
         ) : null}
         {whatsapp}

@@ -81,6 +81,8 @@ type Props = {
    * else), and only their orders' changes are what /api/orders/changes reports.
    */
   ownedByViewer: boolean;
+  /** The last payment was declined (lib/orders/payment-update.ts): another card or Pix may follow. */
+  declined: boolean;
 };
 
 /**
@@ -100,6 +102,7 @@ export function PaymentPanel({
   amount,
   statusKey,
   ownedByViewer,
+  declined,
 }: Props) {
   const t = useTranslations('OrderConfirmation');
   const legendId = useId();
@@ -147,7 +150,7 @@ export function PaymentPanel({
           ? 'cardWaiting'
           : 'cardRejected',
     );
-    // The order moved (paid, or cancelled by the refusal): the page's server part says so.
+    // The order moved (paid, or a refusal recorded): the page's server part says so.
     router.refresh();
   };
 
@@ -229,6 +232,11 @@ export function PaymentPanel({
           </div>
         </div>
       )}
+      {declined && !(cardOutcome && method === 'card') ? (
+        <Notice tone="error" role="alert" data-testid="payment-declined">
+          {t('declined')}
+        </Notice>
+      ) : null}
       {method === 'pix' && !(showStatus && paymentId) ? (
         <PixPanel key={attempt} orderID={orderID} />
       ) : null}

@@ -156,6 +156,12 @@ describe('POST /api/cron/expire-orders', () => {
       payment: { provider: 'manual', status: 'not-required' },
       expiresAt: null,
     });
+    // A declined card kept it waiting for another try (lib/orders/payment-update.ts): it expires.
+    await storeOrder('EXP-DECLINED', {
+      status: { ...FLAGS, waitingPayment: true },
+      statusKey: 'waitingPayment',
+      payment: { provider: 'mercadopago', status: 'rejected', processed: ['9:rejected'] },
+    });
     // Placed before `expiresAt` existed, 40 minutes ago: expires by its date.
     await storeOrder('EXP-LEGACY');
     await db.doc(`${ROOT}/orders/EXP-LEGACY`).update({ expiresAt: FieldValue.delete() });
@@ -164,7 +170,7 @@ describe('POST /api/cron/expire-orders', () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { expired: string[] }[];
     const expired = bodies.flatMap((b) => b.expired).sort();
-    expect(expired).toEqual(['EXP-DUE-01', 'EXP-LEGACY']);
+    expect(expired).toEqual(['EXP-DECLINED', 'EXP-DUE-01', 'EXP-LEGACY']);
 
     const due = await order('EXP-DUE-01');
     expect(due?.status).toEqual({ ...FLAGS, cancelled: true });
@@ -173,8 +179,13 @@ describe('POST /api/cron/expire-orders', () => {
     expect(due?.audit).toHaveLength(1);
     expect(due?.audit[0]).toMatchObject({ from: 'awaitingApproval', to: 'cancelled' });
     expect(due?.statusHistory).toEqual([{ status: 'cancelled', at: due?.audit[0].at }]);
-    // 5 + 2 (EXP-DUE) + 2 (EXP-LEGACY): once each.
-    expect(await stock('ovo-pistache')).toBe(9);
+    expect(await order('EXP-DECLINED')).toMatchObject({
+      status: { ...FLAGS, cancelled: true },
+      stockReturned: true,
+      payment: { status: 'cancelled' },
+    });
+    // 5 + 2 (EXP-DUE) + 2 (EXP-DECLINED) + 2 (EXP-LEGACY): once each.
+    expect(await stock('ovo-pistache')).toBe(11);
 
     for (const id of ['EXP-FRESH-01', 'EXP-PAID-01', 'EXP-MANUAL']) {
       expect((await order(id))?.status.cancelled).toBe(false);
@@ -182,7 +193,7 @@ describe('POST /api/cron/expire-orders', () => {
     // A third run finds nothing left to do.
     const again = (await (await post(`Bearer ${SECRET}`)).json()) as { expired: string[] };
     expect(again.expired).toEqual([]);
-    expect(await stock('ovo-pistache')).toBe(9);
+    expect(await stock('ovo-pistache')).toBe(11);
   });
 });
 

@@ -32,7 +32,12 @@ import { logEvent, logFailure } from '@/lib/log';
 export const MAX_OPEN_ORDERS = 3;
 
 /** Payment states in which the shopper can still pay. */
-const UNPAID_PAYMENT_STATUSES: readonly OrderPaymentStatus[] = ['pending', 'error', 'waiting'];
+const UNPAID_PAYMENT_STATUSES: readonly OrderPaymentStatus[] = [
+  'pending',
+  'error',
+  'waiting',
+  'rejected',
+];
 
 /** At most this many orders are expired per run; the next run takes the rest. */
 const EXPIRY_BATCH = 100;

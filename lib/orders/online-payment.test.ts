@@ -9,7 +9,7 @@ const order = (
 
 describe('awaitsOnlinePayment', () => {
   it('is true for an unpaid Mercado Pago order the shop has neither confirmed nor cancelled', () => {
-    for (const status of ['pending', 'waiting', 'error'] as const) {
+    for (const status of ['pending', 'waiting', 'error', 'rejected'] as const) {
       expect(awaitsOnlinePayment(order({ provider: 'mercadopago', status }))).toBe(true);
     }
     expect(

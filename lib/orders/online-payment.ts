@@ -51,7 +51,12 @@ export function onlinePaymentAmount(order: Parameters<typeof onlinePaymentItems>
 }
 
 /** Payment states in which the order still waits for its online payment. */
-const UNPAID: ReadonlySet<OrderPaymentStatus> = new Set(['pending', 'waiting', 'error']);
+const UNPAID: ReadonlySet<OrderPaymentStatus> = new Set([
+  'pending',
+  'waiting',
+  'error',
+  'rejected',
+]);
 
 /**
  * Placed to be paid with Mercado Pago, unpaid, and neither confirmed nor cancelled by the shop

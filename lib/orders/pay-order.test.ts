@@ -362,7 +362,7 @@ describe('card (the Payment Brick token)', () => {
     expect(paymentPosts()).toHaveLength(before + 1);
   });
 
-  it('a refused card says rejected', async () => {
+  it('a refused card says rejected and leaves the order to pay with another card or Pix', async () => {
     const orderID = await place();
     const answer = await pay(ana, {
       orderID,
@@ -370,5 +370,20 @@ describe('card (the Payment Brick token)', () => {
       card: { token: 'reject-token-0001', paymentMethodId: 'visa', installments: 1 },
     });
     expect(answer.body).toEqual({ ok: true, method: 'card', status: 'rejected' });
+    const refused = await order(orderID);
+    expect(refused.status).toMatchObject({ waitingPayment: true, cancelled: false });
+    expect(refused.payment).toMatchObject({ status: 'rejected' });
+    expect(refused.stockReturned).not.toBe(true);
+
+    const pix = await pay(ana, { orderID, method: 'pix' });
+    expect(pix.status).toBe(200);
+    expect(pix.body).toMatchObject({ ok: true, method: 'pix' });
+    const card = await pay(ana, {
+      orderID,
+      method: 'card',
+      card: { token: 'second-card-0001', paymentMethodId: 'visa', installments: 1 },
+    });
+    expect(card.body).toEqual({ ok: true, method: 'card', status: 'approved' });
+    expect((await order(orderID)).status).toMatchObject({ confirmed: true, cancelled: false });
   });
 });

@@ -31,7 +31,8 @@ export type PaymentUpdateResult =
 
 /**
  * Applies Mercado Pago's current view of a payment to its order (external_reference), in one
- * transaction: approved confirms, pending waits, rejected/cancelled/refunded/charged_back cancels
+ * transaction: approved confirms, pending waits, rejected (a declined card) keeps the order waiting
+ * for another card or Pix until it expires (./expiry.ts), cancelled/refunded/charged_back cancels
  * and returns the stock once. The same payment id and status twice change nothing the second time.
  * A second approved payment for an order another payment already paid keeps the first payment id,
  * is stored in `payment.extraPayments` and flags the payment 'needs-review' for the panel.
@@ -82,7 +83,7 @@ export async function applyPaymentToOrder(
         change = 'needs-review';
       }
     } else if (kind === 'approved' && flags.cancelled) {
-      // Paid after a failed attempt cancelled the order (a second card, say): take the units
+      // Paid after the order was cancelled (it expired, or a payment was cancelled): take the units
       // again if they are still there; otherwise someone must refund by hand.
       const units = [...unitsOf(order.orderItems)];
       const onHand = await readStock(
@@ -121,6 +122,11 @@ export async function applyPaymentToOrder(
         change = 'applied';
       }
       paymentStatus = 'waiting';
+    } else if (kind === 'rejected' && !flags.confirmed && !flags.cancelled) {
+      // A declined attempt, recorded so the page says so; the stock stays held for the next one.
+      if (!flags.waitingPayment) status = { ...flags, waitingPayment: true };
+      paymentStatus = 'rejected';
+      change = 'applied';
     } else if (
       kind === 'cancelled' &&
       !flags.cancelled &&

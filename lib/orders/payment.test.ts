@@ -400,17 +400,66 @@ describe('Mercado Pago webhook', () => {
     expect(stored.status.confirmed).toBe(true);
   });
 
-  it('cancels on a rejected payment and returns the stock once', async () => {
+  it('keeps the order waiting with its stock on a declined card, then confirms on approval', async () => {
     await setStock('barra-tropical-parana', 10);
     const { orderID } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
     expect(await stock('barra-tropical-parana')).toBe(7);
     const rejected = payment(orderID, { status: 'rejected', transaction_amount: 120 });
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => notify(rejected.id)));
+    expect(responses.map((response) => response.body.result).sort()).toEqual([
+      'applied',
+      ...Array<string>(4).fill('duplicate'),
+    ]);
+    const waiting = await order(orderID);
+    expect(waiting.status).toMatchObject({
+      waitingPayment: true,
+      cancelled: false,
+      confirmed: false,
+    });
+    expect(waiting.statusKey).toBe('waitingPayment');
+    expect(waiting.stockReturned).not.toBe(true);
+    expect(waiting.payment).toMatchObject({
+      status: 'rejected',
+      paymentId: String(rejected.id),
+      processed: [`${rejected.id}:rejected`],
+    });
+    expect(waiting.audit).toHaveLength(1);
+    expect(await stock('barra-tropical-parana')).toBe(7);
+
+    // The same rejection delivered again later changes nothing.
+    expect((await notify(rejected.id)).body.result).toBe('duplicate');
+    expect(await order(orderID)).toEqual(waiting);
+    // Still the shopper's to pay.
+    expect(await as(ana, () => orders.retryOrderPayment(orderID))).toMatchObject({ ok: true });
+
+    // Another card then pays: confirmed, with the units it held all along.
+    const second = payment(orderID, { status: 'approved', transaction_amount: 120 });
+    expect((await notify(second.id)).body.result).toBe('applied');
+    const paid = await order(orderID);
+    expect(paid.status).toMatchObject({ cancelled: false, confirmed: true, waitingPayment: false });
+    expect(paid.payment).toMatchObject({ status: 'approved', paymentId: String(second.id) });
+    expect(await stock('barra-tropical-parana')).toBe(7);
+
+    // A failed third attempt does not undo the paid order.
+    const third = payment(orderID, { status: 'rejected', transaction_amount: 120 });
+    expect((await notify(third.id)).body.result).toBe('no-change');
+    expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
+    expect((await order(orderID)).payment.status).toBe('approved');
+    expect(await stock('barra-tropical-parana')).toBe(7);
+  });
+
+  it('cancels on a cancelled payment and returns the stock once', async () => {
+    await setStock('barra-tropical-parana', 10);
+    const { orderID } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
+    expect(await stock('barra-tropical-parana')).toBe(7);
+    const cancelled = payment(orderID, { status: 'cancelled', transaction_amount: 120 });
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => notify(cancelled.id)));
     expect(responses.filter((response) => response.body.result === 'applied')).toHaveLength(1);
-    // The same payment later reported cancelled: a new event, but nothing left to undo.
-    fake.setPayment({ ...rejected, status: 'cancelled' });
-    expect((await notify(rejected.id)).body.result).toBe('no-change');
+    // The same payment later reported refunded: a new event, but nothing left to undo.
+    fake.setPayment({ ...cancelled, status: 'refunded' });
+    expect((await notify(cancelled.id)).body.result).toBe('no-change');
 
     expect(await stock('barra-tropical-parana')).toBe(10);
     const stored = await order(orderID);
@@ -421,25 +470,19 @@ describe('Mercado Pago webhook', () => {
       error: 'not-payable',
     });
 
-    // A second card then pays: the units are taken again and the order is confirmed.
+    // A second payment then goes through: the units are taken again and the order is confirmed.
     const second = payment(orderID, { status: 'approved', transaction_amount: 120 });
     expect((await notify(second.id)).body.result).toBe('applied');
     expect(await stock('barra-tropical-parana')).toBe(7);
     expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
     expect((await order(orderID)).stockReturned).toBe(false);
-
-    // A failed third attempt does not undo the paid order.
-    const third = payment(orderID, { status: 'rejected', transaction_amount: 120 });
-    expect((await notify(third.id)).body.result).toBe('no-change');
-    expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
-    expect(await stock('barra-tropical-parana')).toBe(7);
   });
 
   it('flags a payment for review when a cancelled order cannot take its units back', async () => {
     await setStock('barra-tropical-amazonas', 2);
     const { orderID } = await place([{ key: 'barra-tropical-amazonas', quantity: 2 }]);
-    const rejected = payment(orderID, { status: 'rejected', transaction_amount: 80 });
-    expect((await notify(rejected.id)).body.result).toBe('applied');
+    const cancelled = payment(orderID, { status: 'cancelled', transaction_amount: 80 });
+    expect((await notify(cancelled.id)).body.result).toBe('applied');
     expect(await stock('barra-tropical-amazonas')).toBe(2);
     await setStock('barra-tropical-amazonas', 1);
     const late = payment(orderID, { status: 'approved', transaction_amount: 80 });

@@ -3,13 +3,22 @@
 
 /** Where an order's payment stands. */
 export type OrderPaymentStatus =
-  'not-required' | 'pending' | 'error' | 'waiting' | 'approved' | 'cancelled' | 'needs-review';
+  | 'not-required'
+  | 'pending'
+  | 'error'
+  | 'waiting'
+  /** The last attempt was declined (a card); the order still waits for another one. */
+  | 'rejected'
+  | 'approved'
+  | 'cancelled'
+  | 'needs-review';
 
 export const ORDER_PAYMENT_STATUSES: readonly OrderPaymentStatus[] = [
   'not-required',
   'pending',
   'error',
   'waiting',
+  'rejected',
   'approved',
   'cancelled',
   'needs-review',
@@ -42,7 +51,7 @@ export type MercadoPagoPayment = {
 };
 
 /** What a Mercado Pago payment status means for its order. */
-export type PaymentClass = 'approved' | 'waiting' | 'cancelled' | 'other';
+export type PaymentClass = 'approved' | 'waiting' | 'rejected' | 'cancelled' | 'other';
 
 /** Mercado Pago payment status -> what it means for the order. */
 export function classifyPaymentStatus(status: string): PaymentClass {
@@ -53,7 +62,9 @@ export function classifyPaymentStatus(status: string): PaymentClass {
     case 'in_process':
     case 'authorized':
       return 'waiting';
+    // One declined attempt (a card): the shopper may try another card or Pix.
     case 'rejected':
+      return 'rejected';
     case 'cancelled':
     case 'refunded':
     case 'charged_back':
