@@ -1,6 +1,7 @@
 // A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
 // POST /checkout/preferences, POST /v1/payments (Pix and card) and GET /v1/payments/{id}; for the
-// club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}. Payments are created by
+// club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}, and GET
+// /authorized_payments/{id} (a subscription's monthly charge, made by the test). Payments are created by
 // the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
 // a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
 // (lib/payments/pix-code.ts) and a PNG of its QR code (./qr-png.ts). A card token starting with
@@ -41,12 +42,26 @@ export type FakeMercadoPago = {
   failPreferences: (count: number) => void;
   /** Payment lookups answer 500 while true. */
   failPayments: (fail: boolean) => void;
-  /** Every subscription call (POST, GET, PUT /preapproval) answers 500 while true. */
+  /** Every subscription call (/preapproval, /authorized_payments) answers 500 while true. */
   failPreapprovals: (fail: boolean) => void;
   /** The subscription `id` as served now (undefined when none was created). */
   preapproval: (id: string) => Record<string, unknown> | undefined;
   /** Sets a subscription's status as Mercado Pago would (the shopper authorised it, say). */
   setPreapprovalStatus: (id: string, status: string) => void;
+  /**
+   * Makes a monthly charge of the subscription `preapprovalId`, as Mercado Pago does on each
+   * due date, its payment approved or rejected; answers its id (served by GET
+   * /authorized_payments/{id}). `id` given replaces that charge (a retry of a rejected one).
+   */
+  chargePreapproval: (
+    preapprovalId: string,
+    options?: {
+      paymentStatus?: 'approved' | 'rejected';
+      amount?: number;
+      debitDate?: string;
+      id?: string;
+    },
+  ) => string;
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -68,6 +83,9 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   const preapprovals = new Map<string, Record<string, unknown>>();
   let preapprovalCount = 0;
   let preapprovalFailures = false;
+  const authorizedPayments = new Map<string, Record<string, unknown>>();
+  // Mercado Pago's authorized payment ids are numbers.
+  let nextAuthorizedPaymentId = 7_000_000_000;
   // last_modified moves forward on every change, even within one millisecond.
   let clock = Date.now();
   const modified = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
@@ -221,7 +239,7 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         send(201, created);
         return;
       }
-      if (preapprovalFailures && /^\/preapproval(\/|$)/.test(path)) {
+      if (preapprovalFailures && /^\/(preapproval|authorized_payments)(\/|$)/.test(path)) {
         send(500, { message: 'internal error', status: 500 });
         return;
       }
@@ -256,6 +274,13 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
             ? changeStatus(id, status)
             : preapprovals.get(id);
         if (!found) send(404, { message: 'Preapproval not found', status: 404 });
+        else send(200, found);
+        return;
+      }
+      const charge = /^\/authorized_payments\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && charge?.[1]) {
+        const found = authorizedPayments.get(decodeURIComponent(charge[1]));
+        if (!found) send(404, { message: 'Authorized payment not found', status: 404 });
         else send(200, found);
         return;
       }
@@ -299,7 +324,41 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     setPreapprovalStatus: (id, status) => {
       changeStatus(id, status);
     },
+    chargePreapproval: (preapprovalId, options = {}) => {
+      const paymentStatus = options.paymentStatus ?? 'approved';
+      const id = options.id ?? String((nextAuthorizedPaymentId += 1));
+      const subscription = preapprovals.get(preapprovalId);
+      const recurring = subscription?.auto_recurring as
+        { transaction_amount?: unknown } | undefined;
+      const amount =
+        options.amount ??
+        (typeof recurring?.transaction_amount === 'number' ? recurring.transaction_amount : 0);
+      const now = new Date().toISOString();
+      nextPaymentId += 1;
+      authorizedPayments.set(id, {
+        id: Number(id),
+        type: 'scheduled',
+        preapproval_id: preapprovalId,
+        external_reference: subscription?.external_reference ?? null,
+        currency_id: 'BRL',
+        transaction_amount: amount,
+        date_created: now,
+        last_modified: now,
+        debit_date: options.debitDate ?? now,
+        // Mercado Pago keeps retrying ('recycling') a rejected charge.
+        status: paymentStatus === 'approved' ? 'processed' : 'recycling',
+        retry_attempt: paymentStatus === 'approved' ? 0 : 1,
+        payment: {
+          id: nextPaymentId,
+          status: paymentStatus,
+          status_detail:
+            paymentStatus === 'approved' ? 'accredited' : 'cc_rejected_insufficient_amount',
+        },
+      });
+      return id;
+    },
     reset: () => {
+      authorizedPayments.clear();
       payments.clear();
       preapprovals.clear();
       preapprovalFailures = false;

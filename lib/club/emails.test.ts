@@ -1,4 +1,4 @@
-import { membershipMails } from './emails';
+import { chargeMail, membershipMails } from './emails';
 import type { Membership } from './membership';
 
 const member: Membership = {
@@ -61,5 +61,30 @@ describe('the club e-mails', () => {
     expect(membershipMails({ state: 'pending' }, member, 'Ana', null).map((m) => m.kind)).toEqual([
       'club-joined',
     ]);
+  });
+});
+
+describe('the monthly charge e-mails', () => {
+  it('received, in the member language, with the month and amount', () => {
+    const en = chargeMail(member, { status: 'approved', amount: 109 }, '2026-11', 'Ana');
+    expect(en).toMatchObject({
+      kind: 'club-charged',
+      to: 'ana@example.com',
+      subject: 'We received your club payment for November 2026',
+    });
+    expect(en.text).toContain('R$ 109,00');
+    const pt = chargeMail(
+      { ...member, locale: 'pt-BR' },
+      { status: 'approved', amount: 109 },
+      '2026-01',
+      'Ana',
+    );
+    expect(pt.subject).toBe('Recebemos o pagamento do seu clube de janeiro de 2026');
+  });
+
+  it('failed: says Mercado Pago will retry', () => {
+    const mail = chargeMail(member, { status: 'rejected', amount: 109 }, '2026-11', 'Ana');
+    expect(mail.kind).toBe('club-charge-failed');
+    expect(mail.text).toContain('Mercado Pago will try again');
   });
 });

@@ -6,10 +6,11 @@ import { SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
 
 import { getClubPlan } from './config';
-import type { Membership } from './membership';
+import type { Membership, MembershipCharge } from './membership';
 
 // The club's e-mails (pure; messages namespace ClubEmail): to the member when the membership
-// becomes active, is paused or is cancelled, and to the shop on each new member. Which change
+// becomes active, is paused or is cancelled, on each monthly charge (received, or failed and to be
+// retried), and to the shop on each new member. Which change
 // sends which is `membershipMails`; lib/club/notify.ts sends them through lib/mail.
 
 // The shop reads its notices in Portuguese, as the order notices (lib/mail/templates.ts).
@@ -98,4 +99,48 @@ export function membershipMails(
   if (after.state === 'paused') return [memberMail(after, 'club-paused', name)];
   if (after.state === 'cancelled') return [memberMail(after, 'club-cancelled', name)];
   return [];
+}
+
+/** "novembro de 2026" / "November 2026": the club month ('YYYY-MM') of a charge. */
+function formatMonth(locale: AppLocale, month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 15)));
+}
+
+/**
+ * To the member on a monthly charge of `month`: received ('club-charged'), or failed
+ * ('club-charge-failed', Mercado Pago retries it).
+ */
+export function chargeMail(
+  member: Member,
+  charge: Pick<MembershipCharge, 'status' | 'amount'>,
+  month: string,
+  name: string,
+): MailMessage {
+  const t = translatorFor(member.locale, 'ClubEmail');
+  const values = {
+    month: formatMonth(member.locale, month),
+    plan: planName(member, member.locale),
+    amount: formatPrice(charge.amount),
+  };
+  const key = charge.status === 'approved' ? 'charged' : 'chargeFailed';
+  return {
+    kind: charge.status === 'approved' ? 'club-charged' : 'club-charge-failed',
+    orderID: member.uid,
+    to: member.email,
+    subject: t(`${key}Subject`, values),
+    text: [
+      t('greeting', { name: name || member.email }),
+      '',
+      t(`${key}Intro`, values),
+      '',
+      t('manage', { url: `${SITE_URL}/${member.locale}/usuario` }),
+      t('questions', { whatsapp: SHOP.whatsapp.display }),
+      t('signature'),
+    ].join('\n'),
+  };
 }

@@ -1,5 +1,7 @@
 import {
+  applyCharge,
   applyPreapproval,
+  type AuthorizedPayment,
   canMove,
   isMemberState,
   MEMBERSHIP_STATES,
@@ -160,5 +162,74 @@ describe('the months a member gets a box', () => {
     const lateNovember = Date.UTC(2026, 11, 1, 1);
     const outcome = applyPreapproval(membership(), preapproval(), lateNovember);
     expect(outcome).toMatchObject({ membership: { boxMonths: ['2026-11'] } });
+  });
+});
+
+describe('applyCharge (a monthly charge)', () => {
+  const OCTOBER = Date.UTC(2026, 9, 10, 15);
+  const NOVEMBER = Date.UTC(2026, 10, 10, 15);
+  function charge(fields: Partial<AuthorizedPayment> = {}): AuthorizedPayment {
+    return {
+      id: '7001',
+      preapprovalId: 'pre-1',
+      paymentStatus: 'approved',
+      status: 'processed',
+      amount: 109,
+      at: NOVEMBER,
+      ...fields,
+    };
+  }
+  const active = membership({ state: 'active', boxMonths: ['2026-10'] });
+
+  it('approved: adds the month once and becomes the last charge; the same again is unchanged', () => {
+    const first = applyCharge(active, charge(), NOW);
+    expect(first).toMatchObject({
+      result: 'charged',
+      membership: {
+        boxMonths: ['2026-10', '2026-11'],
+        lastCharge: { id: '7001', status: 'approved', amount: 109, at: NOVEMBER },
+      },
+    });
+    if (first.result !== 'charged') throw new Error('not charged');
+    expect(applyCharge(first.membership, charge(), NOW)).toEqual({ result: 'unchanged' });
+  });
+
+  it('an older charge reported late: its missing month is added, the newer stays the last', () => {
+    const november = { id: '7002', status: 'approved' as const, amount: 109, at: NOVEMBER };
+    const late = applyCharge(
+      membership({ state: 'active', boxMonths: ['2026-11'], lastCharge: november }),
+      charge({ id: '7001', at: OCTOBER }),
+      NOW,
+    );
+    expect(late).toMatchObject({
+      result: 'charged',
+      membership: { boxMonths: ['2026-10', '2026-11'], lastCharge: november },
+    });
+    // An older failure after a newer charge is stale: nothing recorded, nothing sent.
+    expect(
+      applyCharge(
+        membership({ state: 'active', lastCharge: november }),
+        charge({ id: '7001', at: OCTOBER, paymentStatus: 'rejected', status: 'recycling' }),
+        NOW,
+      ),
+    ).toEqual({ result: 'stale' });
+  });
+
+  it('rejected: recorded without a month; pending, given up or another subscription: nothing', () => {
+    expect(
+      applyCharge(active, charge({ paymentStatus: 'rejected', status: 'recycling' }), NOW),
+    ).toMatchObject({
+      result: 'charge-failed',
+      membership: { boxMonths: ['2026-10'], lastCharge: { status: 'rejected' } },
+    });
+    expect(applyCharge(active, charge({ paymentStatus: null, status: 'scheduled' }), NOW)).toEqual({
+      result: 'charge-pending',
+    });
+    expect(
+      applyCharge(active, charge({ paymentStatus: 'rejected', status: 'cancelled' }), NOW),
+    ).toEqual({ result: 'charge-pending' });
+    expect(applyCharge(active, charge({ preapprovalId: 'pre-2' }), NOW)).toEqual({
+      result: 'other-preapproval',
+    });
   });
 });

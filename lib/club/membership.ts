@@ -31,6 +31,8 @@ export type Membership = {
   nextChargeAt: number | null;
   /** Mercado Pago's last_modified of the preapproval last applied (ms): older reads are stale. */
   sourceModifiedAt: number | null;
+  /** The latest monthly charge Mercado Pago reported (absent before the first). */
+  lastCharge?: MembershipCharge | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -138,5 +140,90 @@ export function applyPreapproval(
       sourceModifiedAt: preapproval.lastModifiedAt ?? membership.sourceModifiedAt,
       updatedAt: now,
     },
+  };
+}
+
+/** A monthly charge of a subscription (Mercado Pago's authorized payment) as the shop keeps it. */
+export type MembershipCharge = {
+  id: string;
+  status: 'approved' | 'rejected';
+  /** Whole reais, as Mercado Pago charged them. */
+  amount: number;
+  /** When it was debited (or attempted), ms since the epoch. */
+  at: number;
+};
+
+/** The fields of an authorized payment the shop relies on (lib/club/mercadopago.ts reads them). */
+export type AuthorizedPayment = {
+  id: string;
+  preapprovalId: string;
+  /** Of the payment made for it: 'approved', 'rejected' (Mercado Pago retries), others pending. */
+  paymentStatus: string | null;
+  /** The charge's own status; 'cancelled' means Mercado Pago gave up on it. */
+  status: string;
+  amount: number;
+  /** debit_date, else date_created, ms; null when Mercado Pago sent neither. */
+  at: number | null;
+};
+
+export type ChargeOutcome =
+  /** Recorded: the membership to store and which e-mail the charge sends. */
+  | { result: 'charged' | 'charge-failed'; membership: Membership; charge: MembershipCharge }
+  /** Known already (the same charge in the same status), or an older failure than the last. */
+  | { result: 'unchanged' | 'stale' }
+  /** Not this membership's subscription, or a charge neither approved nor failed yet. */
+  | { result: 'other-preapproval' | 'charge-pending' };
+
+/**
+ * What `membership` becomes with the monthly charge `payment`. An approved charge adds its club
+ * month to `boxMonths` once and becomes the last charge; a rejected one (Mercado Pago retries it)
+ * is only recorded. The same charge in the same status again changes nothing, so it mails once.
+ */
+export function applyCharge(
+  membership: Membership,
+  payment: AuthorizedPayment,
+  now: number,
+): ChargeOutcome {
+  if (membership.preapprovalId !== payment.preapprovalId) return { result: 'other-preapproval' };
+  const status =
+    payment.paymentStatus === 'approved'
+      ? 'approved'
+      : payment.paymentStatus === 'rejected' && payment.status !== 'cancelled'
+        ? 'rejected'
+        : null;
+  if (!status) return { result: 'charge-pending' };
+  const charge: MembershipCharge = {
+    id: payment.id,
+    status,
+    amount: payment.amount,
+    at: payment.at ?? now,
+  };
+  const last = membership.lastCharge ?? null;
+  if (last && last.id === charge.id && last.status === charge.status)
+    return { result: 'unchanged' };
+  // An older charge reported late keeps the newer as the last one.
+  const newest = !last || last.id === charge.id || charge.at >= last.at;
+  const month = clubMonth(new Date(charge.at));
+  if (status === 'rejected') {
+    if (!newest) return { result: 'stale' };
+    return {
+      result: 'charge-failed',
+      membership: { ...membership, lastCharge: charge, updatedAt: now },
+      charge,
+    };
+  }
+  if (!newest && membership.boxMonths.includes(month)) return { result: 'unchanged' };
+  const boxMonths = membership.boxMonths.includes(month)
+    ? membership.boxMonths
+    : [...membership.boxMonths, month].sort();
+  return {
+    result: 'charged',
+    membership: {
+      ...membership,
+      boxMonths,
+      lastCharge: newest ? charge : last,
+      updatedAt: now,
+    },
+    charge,
   };
 }

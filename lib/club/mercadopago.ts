@@ -6,10 +6,11 @@ import { call, getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mer
 import { SITE_URL } from '@/lib/site';
 
 import type { ClubPlan } from './config';
-import type { Preapproval } from './membership';
+import type { AuthorizedPayment, Preapproval } from './membership';
 
 // Mercado Pago's subscriptions (preapproval) API, the calls the club makes: create a subscription
-// for a plan, read one, change its status. Over lib/payments' fetch, so tests point it at the
+// for a plan, read one, change its status, and read one of its monthly charges (an authorized
+// payment). Over lib/payments' fetch, so tests point it at the
 // local fake (test/fake-mercadopago.ts).
 
 export type NewPreapproval = { preapprovalId: string; initPoint: string };
@@ -124,4 +125,38 @@ export async function setPreapprovalStatus(
     throw new MercadoPagoError(`PUT /preapproval/{id} answered ${status}`, status);
   }
   return reshape(body, status);
+}
+
+const authorizedPaymentSchema = z.object({
+  id: z.union([z.string().min(1), z.number()]),
+  preapproval_id: z.string().min(1),
+  status: z.string(),
+  transaction_amount: z.number().nonnegative(),
+  debit_date: z.string().nullable().optional(),
+  date_created: z.string().nullable().optional(),
+  payment: z.object({ status: z.string().nullable().optional() }).nullable().optional(),
+});
+
+/**
+ * The monthly charge `id` (GET /authorized_payments/{id}) as Mercado Pago reports it now, or null
+ * when it does not exist.
+ */
+export async function getAuthorizedPayment(id: string): Promise<AuthorizedPayment | null> {
+  const config = configOrThrow();
+  if (!ID_PATTERN.test(id)) return null;
+  const { status, body } = await call(config, `/authorized_payments/${id}`, { method: 'GET' });
+  if (status === 404) return null;
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`GET /authorized_payments/{id} answered ${status}`, status);
+  }
+  const parsed = authorizedPaymentSchema.safeParse(body);
+  if (!parsed.success) throw new MercadoPagoError('Unexpected authorized payment response', status);
+  return {
+    id: String(parsed.data.id),
+    preapprovalId: parsed.data.preapproval_id,
+    status: parsed.data.status,
+    paymentStatus: parsed.data.payment?.status ?? null,
+    amount: parsed.data.transaction_amount,
+    at: time(parsed.data.debit_date) ?? time(parsed.data.date_created),
+  };
 }

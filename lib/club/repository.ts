@@ -8,7 +8,10 @@ import { setUserMemberInTransaction } from '@/lib/users/repository';
 
 import { PLAN_KEYS } from './config';
 import {
+  applyCharge,
   applyPreapproval,
+  type AuthorizedPayment,
+  type ChargeOutcome,
   isMemberState,
   MEMBERSHIP_STATES,
   type Membership,
@@ -37,6 +40,16 @@ const storedSchema = z.object({
   initPoint: z.string().nullable().catch(null),
   nextChargeAt: nullableTime,
   sourceModifiedAt: nullableTime,
+  lastCharge: z
+    .object({
+      id: z.string().min(1),
+      status: z.enum(['approved', 'rejected']),
+      amount: z.number().nonnegative(),
+      at: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
   createdAt: z.number().int().nonnegative().catch(0),
   updatedAt: z.number().int().nonnegative().catch(0),
 });
@@ -104,6 +117,36 @@ export function applyPreapprovalUpdate(
     transaction.set(ref, outcome.membership);
     setUserMemberInTransaction(transaction, uid, isMemberState(outcome.membership.state));
     return { result: 'updated', before: current, after: outcome.membership };
+  });
+}
+
+export type ChargeUpdateOutcome =
+  | Exclude<ChargeOutcome, { result: 'charged' | 'charge-failed' }>
+  /** Written: the membership as it is now and the charge, whose e-mail follows. */
+  | Extract<ChargeOutcome, { result: 'charged' | 'charge-failed' }>
+  | { result: 'unknown-membership' };
+
+/**
+ * Records the monthly charge `payment` on the membership of its preapproval, in one transaction
+ * (the membership is found by its preapprovalId: a charge does not name the shopper). Returns
+ * what happened: 'charged' or 'charge-failed' when written, else why nothing was.
+ */
+export function applyChargeUpdate(
+  payment: AuthorizedPayment,
+  now = Date.now(),
+): Promise<ChargeUpdateOutcome> {
+  const query = membershipsCollection()
+    .where('preapprovalId', '==', payment.preapprovalId)
+    .limit(1);
+  return runTransaction(async (transaction): Promise<ChargeUpdateOutcome> => {
+    const [doc] = (await transaction.get(query)).docs;
+    const current = doc ? reshape(doc.id, doc.data()) : null;
+    if (!doc || !current) return { result: 'unknown-membership' };
+    const outcome = applyCharge(current, payment, now);
+    if (outcome.result === 'charged' || outcome.result === 'charge-failed') {
+      transaction.set(doc.ref, outcome.membership);
+    }
+    return outcome;
   });
 }
 

@@ -71,7 +71,9 @@ export type MailKind =
   | 'club-joined'
   | 'club-new-member'
   | 'club-paused'
-  | 'club-cancelled';
+  | 'club-cancelled'
+  | 'club-charged'
+  | 'club-charge-failed';
 
 export type MailMessage = {
   kind: MailKind;
