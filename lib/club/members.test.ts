@@ -13,7 +13,9 @@ const ADDRESS = {
   street: 'Rua Augusta',
   number: '100',
   extra: 'No complement',
+  neighborhood: 'Consolação',
   city: 'São Paulo',
+  state: 'SP',
   postalCode: '01305-000',
 };
 
@@ -97,17 +99,21 @@ describe('the shipping CSV', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Plano;Rua;Número;Complemento;Cidade;CEP;Caixa do mês');
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Plano;Rua;Número;Complemento;Bairro;Cidade;UF;CEP;Caixa do mês',
+    );
     expect(lines[1]).toBe(
-      'Ana Souza;ana@example.com;Plano Mensal;Rua Augusta;100;;São Paulo;01305-000;Cacau de origem',
+      'Ana Souza;ana@example.com;Plano Mensal;Rua Augusta;100;;Consolação;São Paulo;SP;01305-000;Cacau de origem',
     );
     // A street typed as a formula is text in a spreadsheet.
     expect(lines[2]).toContain(`;"'=HYPERLINK(""http://evil.test"")";`);
     expect(lines).toHaveLength(3);
     const en = clubShippingCsv(shippingList(rows), 'en', new Date(Date.UTC(2026, 11, 20)));
     expect(en.split('\r\n')[0]).toBe(
-      '\uFEFFName,E-mail,Plan,Street,Number,Complement,City,Postal code,Box of the month',
+      '\uFEFFName,E-mail,Plan,Street,Number,Complement,Neighbourhood,City,State,Postal code,Box of the month',
     );
-    expect(en).toContain('Monthly Plan,Rua Augusta,100,,São Paulo,01305-000,Festive flavours');
+    expect(en).toContain(
+      'Monthly Plan,Rua Augusta,100,,Consolação,São Paulo,SP,01305-000,Festive flavours',
+    );
   });
 });

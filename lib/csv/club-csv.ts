@@ -23,7 +23,9 @@ export function clubShippingCsv(
     t('csv.street'),
     t('csv.number'),
     t('csv.extra'),
+    t('csv.neighborhood'),
     t('csv.city'),
+    t('csv.state'),
     t('csv.postalCode'),
     t('csv.box'),
   ];
@@ -34,7 +36,9 @@ export function clubShippingCsv(
     row.address?.street ?? '',
     row.address?.number ?? '',
     row.address?.extra ?? '',
+    row.address?.neighborhood ?? '',
     row.address?.city ?? '',
+    row.address?.state ?? '',
     row.address?.postalCode ?? '',
     selection.theme[locale],
   ]);
