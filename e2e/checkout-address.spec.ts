@@ -37,11 +37,11 @@ const KNOWN = {
     localidade: 'Belo Horizonte',
     uf: 'MG',
   },
-  '69005040': {
-    logradouro: 'Rua Dez de Julho',
+  '20040002': {
+    logradouro: 'Avenida Rio Branco',
     bairro: 'Centro',
-    localidade: 'Manaus',
-    uf: 'AM',
+    localidade: 'Rio de Janeiro',
+    uf: 'RJ',
   },
   '40020000': { logradouro: 'Rua Chile', bairro: 'Centro', localidade: 'Salvador', uf: 'BA' },
   '80010000': {
@@ -129,7 +129,9 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
 }
 
 for (const locale of SHOP_LOCALES) {
-  const cep = locale === 'pt-BR' ? '30130005' : '69005040';
+  // Both in a region the seeded delivery table serves (scripts/local-firebase/seed.mjs), and
+  // asked by no other test (the shop's server keeps answers).
+  const cep = locale === 'pt-BR' ? '30130005' : '20040002';
   const known = KNOWN[cep];
 
   test(`${locale}: the CEP fills the address, the gift message reaches the admin's card and CSV only`, async ({
@@ -155,7 +157,8 @@ for (const locale of SHOP_LOCALES) {
       await expect(stateSelect(checkout)).toHaveValue(known.uf);
       await expect(checkout.field(t.neighborhood)).toHaveValue('Funcionários');
       await expect(checkout.main.getByText(t.filled)).toBeVisible();
-      expect(fake.requests).toContain(cep);
+      // The street, city and UF are the fake's (the shop's server keeps an answer a day, so a
+      // retry of this test is served without asking the fake again).
       // Every field stays editable after the fill.
       await checkout.field(t.number).fill('1212');
       await checkout.field(t.street).fill(`${known.logradouro} `);

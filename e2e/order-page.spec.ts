@@ -187,7 +187,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
                 street: 'Rua das Flores',
                 number: '12',
                 extra: 'Casa 2',
+                neighborhood: 'Boa Viagem',
                 city: 'Recife',
+                state: 'PE',
                 postalCode: '50000-000',
               },
             }),
@@ -236,7 +238,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(lines.nth(0)).toContainText(/R\$\s270,00$/);
       await expect(lines.nth(1)).toContainText(/R\$\s80,00$/);
       await expect(page.getByTestId('order-place')).toHaveText(
-        pickup ? /Rua/ : 'Rua das Flores, 12, Casa 2 - Recife, 50000-000',
+        pickup ? /Rua/ : 'Rua das Flores, 12, Casa 2, Boa Viagem - Recife/PE, 50000-000',
       );
       // Cancelled before any payment: it says so, not 'A combinar com a loja'.
       await expect(page.getByTestId('order-payment-state')).toHaveText(t.notPaidCancelled);
