@@ -37,6 +37,8 @@ export type LogEventName =
   | 'payment.failed'
   | 'stock.changed'
   | 'delivery.table_saved'
+  /** The stored delivery table fails validation: delivery is offered without fees or days. */
+  | 'delivery.table_invalid'
   | 'webhook.handled'
   | 'session.created'
   | 'session.revoked'

@@ -76,6 +76,15 @@ describe('lookupCep (against a local fake of ViaCEP)', () => {
     expect(warn.mock.calls.join('\n')).toContain('address.lookup_failed');
   });
 
+  it('is unavailable, not "no such CEP", when the service refuses (429, 403)', async () => {
+    for (const status of [429, 403]) {
+      const refusing = async () => Response.json({ message: 'slow down' }, { status });
+      await expect(
+        lookupCep('01310100', { baseUrl: fake.baseUrl, fetchImpl: refusing }),
+      ).resolves.toEqual({ kind: 'unavailable' });
+    }
+  });
+
   it('gives up at its deadline when the service does not answer', async () => {
     fake.setMode('hang');
     const started = Date.now();

@@ -59,8 +59,9 @@ export async function lookupCep(
       redirect: 'error',
       cache: 'no-store',
     });
-    // ViaCEP answers 400 for a malformed CEP; the CEP was checked, so 4xx means 'no such CEP'.
-    if (response.status >= 400 && response.status < 500) return { kind: 'not-found' };
+    // ViaCEP answers 400 for a malformed CEP (checked above) and 404 for none: 'no such CEP'. A
+    // refusal (403, 429) says nothing of the CEP: unavailable, so it is not kept as 'not found'.
+    if (response.status === 400 || response.status === 404) return { kind: 'not-found' };
     if (!response.ok) return unavailable('status', response.status);
     const parsed = viaCepSchema.safeParse(await response.json());
     if (!parsed.success) return unavailable('shape');

@@ -117,6 +117,20 @@ describe('listOrdersForUser', () => {
     });
   });
 
+  it('works out a missing total from the lines and the delivery fee, as charged', async () => {
+    await db.doc(`${ORDERS}/no-total`).set({
+      orderID: 'no-total',
+      orderDate: Timestamp.fromDate(new Date('2026-05-05T12:00:00Z')),
+      clientRef: 'seed-shopper',
+      orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 2, value: 35 }],
+      status: NO_STATUS,
+      shippingOption: 'Entrega',
+      deliveryFee: 12,
+    });
+    expect((await repository.getOrder('no-total'))?.total).toBe(82);
+    await db.doc(`${ORDERS}/no-total`).delete();
+  });
+
   it('never returns another user’s orders', async () => {
     const shopper = await repository.listOrdersForUser('seed-shopper');
     expect(shopper.map((order) => order.orderID)).not.toEqual(expect.arrayContaining(['other-1']));

@@ -314,7 +314,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     total:
       stored.total !== undefined && Number.isFinite(stored.total)
         ? stored.total
-        : orderTotal(stored.orderItems),
+        : orderTotal(stored.orderItems) + stored.deliveryFee,
     memberDiscount: stored.memberDiscount,
     locale: stored.locale,
     customer: stored.customer,
