@@ -66,7 +66,7 @@ export function AddToCartButton({
         if (!limit) addToCart(productKey);
         showCartHelper(productKey, limit);
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-cacao-700 font-semibold whitespace-nowrap text-cacao-50 hover:bg-cacao-800 disabled:cursor-not-allowed disabled:bg-cacao-300 disabled:text-cacao-700 dark:bg-gold-400 dark:text-cacao-950 dark:hover:bg-gold-500 dark:disabled:bg-cacao-800 dark:disabled:text-cacao-300 ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
+      className={`add-to-cart ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
     >
       {purchasable ? icon : null}
       {purchasable ? label : unavailable}

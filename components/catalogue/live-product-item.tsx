@@ -9,18 +9,11 @@ import { useLiveProduct } from './use-live-catalogue';
  */
 export function LiveProductItem({
   productKey,
-  organic,
   children,
 }: {
   productKey: string;
-  /** Marks the item for the products section's organic filter (product-filter.tsx). */
-  organic?: boolean;
   children: ReactNode;
 }) {
   const live = useLiveProduct(productKey);
-  return (
-    <li hidden={live?.hidden === true} data-organic={organic === undefined ? undefined : organic}>
-      {children}
-    </li>
-  );
+  return <li hidden={live?.hidden === true}>{children}</li>;
 }

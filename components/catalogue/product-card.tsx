@@ -16,6 +16,8 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
   return (
     <article
       data-testid={`product-card-${product.key}`}
+      // For the products section's organic filter (app/globals.css).
+      data-organic={product.isOrganic ? 'true' : 'false'}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition render-when-near [--near-size:31rem] hover:shadow-md dark:bg-cacao-900 dark:ring-cacao-800"
     >
       {product.isPromoted ? (

@@ -25,7 +25,7 @@ export function ProductFilter({ labels, children }: Props) {
             type="button"
             aria-pressed={filter === option}
             onClick={() => setFilter(option)}
-            className="rounded-full border border-cacao-300 px-4 py-1.5 text-sm font-semibold text-cacao-800 hover:bg-cacao-100 aria-pressed:border-cacao-700 aria-pressed:bg-cacao-700 aria-pressed:text-cacao-50 dark:border-cacao-700 dark:text-cacao-100 dark:hover:bg-cacao-900 dark:aria-pressed:border-gold-400 dark:aria-pressed:bg-gold-400 dark:aria-pressed:text-cacao-950"
+            className="toggle-pill"
           >
             {labels[option]}
           </button>

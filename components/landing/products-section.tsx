@@ -37,11 +37,7 @@ export async function ProductsSection() {
               </h3>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {featured.map((product) => (
-                  <LiveProductItem
-                    key={product.key}
-                    productKey={product.key}
-                    organic={product.isOrganic}
-                  >
+                  <LiveProductItem key={product.key} productKey={product.key}>
                     <ProductCard
                       product={product}
                       headingLevel="h4"
@@ -81,11 +77,7 @@ export async function ProductsSection() {
                     </h4>
                     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
                       {items.map((product) => (
-                        <LiveProductItem
-                          key={product.key}
-                          productKey={product.key}
-                          organic={product.isOrganic}
-                        >
+                        <LiveProductItem key={product.key} productKey={product.key}>
                           <ProductCard
                             product={product}
                             headingLevel="h5"
