@@ -87,6 +87,71 @@ base.describe('intro splash', () => {
     },
   );
 
+  /**
+   * Records, in the page, what its first animation frame kept out (the page under the splash, the
+   * splash's lettering) and, when <html data-first-frame> goes, whether the splash is still up,
+   * the page's height and whether the lettering shows.
+   */
+  async function recordFirstFrame(page: Page) {
+    await page.addInitScript(() => {
+      const seen: Record<string, number | boolean> = {};
+      (window as unknown as { __firstFrame: typeof seen }).__firstFrame = seen;
+      requestAnimationFrame(() => {
+        const main = document.querySelector('main');
+        const text = document.querySelector('#intro-splash text');
+        seen.flagged = document.documentElement.hasAttribute('data-first-frame');
+        seen.pageSkipped = main ? getComputedStyle(main).contentVisibility === 'hidden' : false;
+        seen.letteringOut = text ? getComputedStyle(text).display === 'none' : false;
+      });
+      new MutationObserver(() => {
+        const d = document.documentElement;
+        if (!d) return;
+        if (d.hasAttribute('data-first-frame')) seen.everFlagged = true;
+        else if (seen.everFlagged && seen.mainHeight === undefined) {
+          const text = document.querySelector('#intro-splash text');
+          seen.splashUp = d.hasAttribute('data-splash');
+          seen.mainHeight = document.querySelector('main')?.offsetHeight ?? 0;
+          seen.letteringShown = text ? getComputedStyle(text).display !== 'none' : false;
+        }
+      }).observe(document, {
+        attributes: true,
+        subtree: true,
+        attributeFilter: ['data-first-frame'],
+      });
+    });
+    return () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __firstFrame: Record<string, number | boolean> }).__firstFrame,
+      );
+  }
+
+  base(
+    'its first frame shows the mark alone; the page and the lettering come while it is still up',
+    async ({ page }) => {
+      const seen = await recordFirstFrame(page);
+      await page.goto('/pt-BR/chocolates/mini-ovo', { waitUntil: 'commit' });
+      await expect.poll(async () => (await seen()).mainHeight, { timeout: 10_000 }).toBeDefined();
+      const record = await seen();
+      expect(record).toMatchObject({
+        flagged: true,
+        pageSkipped: true,
+        letteringOut: true,
+        splashUp: true,
+        letteringShown: true,
+      });
+      expect(record.mainHeight).toBeGreaterThan(300);
+    },
+  );
+
+  base('renders the page in the first frame of an address with a #fragment', async ({ page }) => {
+    const seen = await recordFirstFrame(page);
+    await page.goto('/pt-BR#contato');
+    await expect(page.locator('#contato')).toBeInViewport();
+    expect(await seen()).toMatchObject({ flagged: false, pageSkipped: false });
+    expect((await seen()).everFlagged).toBeUndefined();
+  });
+
   base('is not shown later in a visit that started on a 404 page', async ({ page }) => {
     // Next renders the 404 in the browser, without the splash; the intro is then past.
     await page.goto('/pt-BR/nao-existe');

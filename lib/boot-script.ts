@@ -13,7 +13,10 @@ const COLOR_MODE = `try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');
 const COOKIE_BANNER = `try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}`;
 const FULL_LAYOUT = `function f(){if(!d.hasAttribute('data-full-layout')){d.setAttribute('data-full-layout','');d.scrollTop}}try{var n=performance.getEntriesByType('navigation')[0];if(location.hash||n&&n.type!=='navigate')f()}catch(e){}addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');if(a){f();if(a.hash)d.style.removeProperty('scroll-behavior')}},true);`;
 const SPLASH_SEEN = `sessionStorage.setItem('${SPLASH_SESSION_KEY}','true')`;
-const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){${SPLASH_SEEN};d.setAttribute('data-splash','');var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS})}}catch(e){}`;
+// The visit's first frame shows the splash alone (data-first-frame, app/globals.css); the page
+// under it is laid out in the next frame, long before the splash fades. Not with a #fragment,
+// whose target the browser scrolls to while the page is parsed.
+const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){${SPLASH_SEEN};d.setAttribute('data-splash','');var h=!location.hash;if(h)d.setAttribute('data-first-frame','');function s(){d.removeAttribute('data-first-frame')}var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){s();d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS});if(h)requestAnimationFrame(function(){setTimeout(s)})}}catch(e){}`;
 // Set by whichever of the two scripts below runs first, so the other does nothing.
 const RAN = 'self.shopBooted';
 

@@ -11,6 +11,7 @@ export async function Splash() {
   const meta = await getTranslations('Metadata');
   return (
     <div
+      id="intro-splash"
       aria-hidden="true"
       data-testid="splash"
       className="fixed inset-0 z-[100] hidden place-items-center bg-cacao-50 motion-safe:animate-[splash-out_0.5s_ease-in_1s_forwards] dark:bg-cacao-950 [html[data-splash]_&]:grid"
