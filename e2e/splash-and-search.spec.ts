@@ -96,11 +96,17 @@ base.describe('intro splash', () => {
     await page.addInitScript(() => {
       const seen: Record<string, number | boolean> = {};
       (window as unknown as { __firstFrame: typeof seen }).__firstFrame = seen;
+      seen.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          (seen.layoutShift as number) += (entry as unknown as { value: number }).value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
       requestAnimationFrame(() => {
         const main = document.querySelector('main');
         const text = document.querySelector('#intro-splash text');
         seen.flagged = document.documentElement.hasAttribute('data-first-frame');
-        seen.pageSkipped = main ? getComputedStyle(main).contentVisibility === 'hidden' : false;
+        seen.pageSkipped = main ? getComputedStyle(main).display === 'none' : false;
         seen.letteringOut = text ? getComputedStyle(text).display === 'none' : false;
       });
       new MutationObserver(() => {
@@ -141,6 +147,9 @@ base.describe('intro splash', () => {
         letteringShown: true,
       });
       expect(record.mainHeight).toBeGreaterThan(300);
+      // Nothing moved on the way: what the first frame left out appears, it does not shift.
+      await afterFrames(page, 5);
+      expect((await seen()).layoutShift).toBe(0);
     },
   );
 
