@@ -5,6 +5,7 @@ import { CheckoutPage, createShopper, signInFromFooter } from './fixtures/checko
 import { createOrder, sessionContext, uniqueOrderId } from './fixtures/control-panel';
 import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 import { SPEC_PRODUCTS } from './fixtures/spec-catalogue';
+import { withOpenDay } from './fixtures/order-request';
 
 // Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
 // account's open orders): the cart says so before the shopper meets it, and the server refuses
@@ -56,13 +57,13 @@ for (const locale of SHOP_LOCALES) {
     // Everything at once, straight to the endpoint: 409 naming each limit, in the order's language.
     const greedy = await page.request.post('/api/orders', {
       headers: { origin: baseURL! },
-      data: {
+      data: await withOpenDay(page.request, baseURL!, {
         orderID: `GREEDY${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
         lines: ALL_PRODUCTS.map((key) => ({ key, quantity: 10 })),
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
         locale,
-      },
+      }),
     });
     expect(greedy.status()).toBe(409);
     const refusal = (await greedy.json()) as {
@@ -95,13 +96,13 @@ for (const locale of SHOP_LOCALES) {
     // the server, which counts the open order, with the limit named.
     const open = await page.request.post('/api/orders', {
       headers: { origin: baseURL! },
-      data: {
+      data: await withOpenDay(page.request, baseURL!, {
         orderID: `OPEN${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
         lines: [{ key: PRODUCT, quantity: 3 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
         locale,
-      },
+      }),
     });
     expect(open.status()).toBe(200);
     await shop.cart.dialog.getByRole('button', { name: t.decrease }).click();

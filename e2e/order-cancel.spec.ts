@@ -19,6 +19,7 @@ import {
   type PrivateShop,
 } from './fixtures/private-shop';
 import { expect, test } from './fixtures/test';
+import { withOpenDay } from './fixtures/order-request';
 
 const PRODUCT = 'barra-tropical-sampa';
 
@@ -73,16 +74,16 @@ const mailKinds = (orderID: string) => {
     .map((file) => file.slice(25, file.indexOf(`-${orderID}-`)));
 };
 
-function placeOrder(page: Page, orderID: string, locale: string) {
+async function placeOrder(page: Page, orderID: string, locale: string) {
   return page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
-    data: {
+    data: await withOpenDay(page.request, shop.url, {
       orderID,
       lines: [{ key: PRODUCT, quantity: 1 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
       locale,
-    },
+    }),
   });
 }
 

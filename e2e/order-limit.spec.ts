@@ -11,6 +11,7 @@ import {
 } from './fixtures/private-shop';
 import { skipIntro } from './fixtures/intro';
 import { expect, test } from './fixtures/test';
+import { withOpenDay } from './fixtures/order-request';
 
 const PRODUCT = 'barra-tropical-amazonas';
 
@@ -40,13 +41,13 @@ test('the 6th order in a minute from one account: 429 with Retry-After, nothing 
     const orderID = `LIMIT${String(n).padStart(7, '0')}`;
     const response = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
-      data: {
+      data: await withOpenDay(page.request, shop.url, {
         orderID,
         lines: [{ key: PRODUCT, quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
         locale: 'pt-BR',
-      },
+      }),
     });
     expect(response.status(), `order ${n}`).toBe(200);
     await shop

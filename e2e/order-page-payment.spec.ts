@@ -14,6 +14,7 @@ import {
   type PrivateShop,
 } from './fixtures/private-shop';
 import { expect, test } from './fixtures/test';
+import { withOpenDay } from './fixtures/order-request';
 
 const ACCESS_TOKEN = 'TEST-e2e-access-token';
 const PRODUCT = 'barra-tropical-minas';
@@ -81,13 +82,13 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const before = preferenceRequests();
     const placed = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
-      data: {
+      data: await withOpenDay(page.request, shop.url, {
         orderID,
         lines: [{ key: PRODUCT, quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
         locale,
-      },
+      }),
     });
     expect(placed.status()).toBe(200);
     expect(((await placed.json()) as { payment: { mode: string } }).payment.mode).toBe(

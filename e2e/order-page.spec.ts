@@ -26,6 +26,7 @@ import { FooterBar } from './fixtures/shop';
 import { SPEC_PRODUCTS } from './fixtures/spec-catalogue';
 import { skipIntro } from './fixtures/intro';
 import { expect, test } from './fixtures/test';
+import { withOpenDay } from './fixtures/order-request';
 
 type Locale = 'pt-BR' | 'en';
 
@@ -173,7 +174,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const orderID = `PAGE${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
     const placed = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
-      data: {
+      data: await withOpenDay(page.request, shop.url, {
         orderID,
         lines: [
           { key: EGG, quantity: 3 },
@@ -195,7 +196,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
             }),
         telephone: '(11) 91234-5678',
         locale,
-      },
+      }),
     });
     expect(placed.status()).toBe(200);
     expect(await stock(EGG)).toBe(7);
@@ -306,13 +307,13 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const orderID = `SELF${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
     const placed = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
-      data: {
+      data: await withOpenDay(page.request, shop.url, {
         orderID,
         lines: [{ key, quantity: 2 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
         locale,
-      },
+      }),
     });
     expect(placed.status()).toBe(200);
     expect(await stock(key)).toBe(8);
@@ -483,13 +484,13 @@ test('with the backend stopped the order page says it is temporarily unavailable
   await inventory(EGG).set({ stock: 10, showInStore: true }, { merge: true });
   const placed = await page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
-    data: {
+    data: await withOpenDay(page.request, shop.url, {
       orderID,
       lines: [{ key: EGG, quantity: 1 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
       locale: 'en',
-    },
+    }),
   });
   expect(placed.status()).toBe(200);
   await shop.stopFirebase();

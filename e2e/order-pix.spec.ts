@@ -24,6 +24,7 @@ import {
   type PrivateShop,
 } from './fixtures/private-shop';
 import { expect, test } from './fixtures/test';
+import { withOpenDay } from './fixtures/order-request';
 
 const ACCESS_TOKEN = 'TEST-e2e-pix-access-token';
 const WEBHOOK_SECRET = 'e2e-pix-webhook-secret';
@@ -132,13 +133,13 @@ async function placeOrder(page: Page, locale: 'pt-BR' | 'en', prefix: string): P
   const orderID = `${prefix}${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
   const placed = await page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
-    data: {
+    data: await withOpenDay(page.request, shop.url, {
       orderID,
       lines: [{ key: PRODUCT, quantity: 2 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
       locale,
-    },
+    }),
   });
   expect(placed.status()).toBe(200);
   return orderID;

@@ -12,6 +12,7 @@ import {
   startPrivateShop,
   type PrivateShop,
 } from './fixtures/private-shop';
+import { withOpenDay } from './fixtures/order-request';
 import { expect, test } from './fixtures/test';
 
 let shop: PrivateShop;
@@ -34,16 +35,21 @@ function orderBody(orderID: string, key: string) {
   return {
     orderID,
     lines: [{ key, quantity: 1 }],
-    shippingOption: 'Retirada',
+    shippingOption: 'Retirada' as const,
     telephone: '(11) 91234-5678',
     locale: 'pt-BR',
   };
 }
 
-async function postOrder(page: Page, url: string, body: object, client: string) {
+async function postOrder(
+  page: Page,
+  url: string,
+  body: ReturnType<typeof orderBody>,
+  client: string,
+) {
   return page.request.post(`${url}/api/orders`, {
     headers: { origin: url, 'x-forwarded-for': client },
-    data: body,
+    data: await withOpenDay(page.request, url, body),
   });
 }
 
@@ -108,7 +114,7 @@ test('a sign-out in the first second of a session is refused by the other instan
   expect(await session.json()).toEqual({ user: null });
   const order = await page.request.post(`${b}/api/orders`, {
     headers: { ...asCopy, origin: b, 'x-forwarded-for': '192.0.2.30' },
-    data: orderBody('TWOINSTOUT01', 'barra-tropical-bahia'),
+    data: await withOpenDay(page.request, b, orderBody('TWOINSTOUT01', 'barra-tropical-bahia')),
   });
   expect(order.status()).toBe(401);
 

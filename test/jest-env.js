@@ -7,3 +7,7 @@ process.env.BACKEND_DEADLINE_MS ??= '20000';
 // Handlers called directly get no socket address (lib/security/client-address.ts): the tests name
 // their client in X-Forwarded-For, read as the entry one trusted proxy appended.
 process.env.TRUSTED_PROXY_HOPS ??= '1';
+// The local Firebase of Jest's data tests starts without the seed's delivery table, as a shop that
+// never stored one: orders there need no receiving day (lib/delivery/plan.ts). The delivery tests
+// store their own table.
+process.env.LOCAL_FIREBASE_SEED_DELIVERY ??= '0';

@@ -115,6 +115,9 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
   const [pending, startTransition] = useTransition();
   // A second click before React re-renders the disabled button must not send again.
   const sending = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // 'Confirmar pedido' pressed while the delivery days were still being asked.
+  const [awaitingQuote, setAwaitingQuote] = useState(false);
 
   useEffect(() => {
     // The CPF too: sessionStorage is this tab's only and ends with it, never localStorage.
@@ -133,6 +136,10 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     cartItems,
   );
   const quote = quoteState.status === 'ready' ? quoteState.quote : null;
+  useEffect(() => {
+    // Pressed while the days were being asked: sent again once they are known (or failed).
+    if (awaitingQuote && quoteState.status !== 'loading') formRef.current?.requestSubmit();
+  }, [awaitingQuote, quoteState.status]);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const openDays = (quote?.days ?? []).filter((day) => !day.full).map((day) => day.day);
   const deliveryDate =
@@ -189,6 +196,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setAwaitingQuote(false);
     if (sending.current || pending) return;
     setSubmitted(true);
     const invalid = firstInvalidField(errors);
@@ -202,6 +210,20 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
       document.getElementById(fieldId('postalCode'))?.focus();
       return;
     }
+    // The shop's table asks every order for a receiving day (lib/delivery/plan.ts): sent once
+    // the days are known (the effect above submits again), and not when none is open (the day
+    // picker says so).
+    if (quote === null) {
+      if (quoteState.status === 'error') refreshQuote();
+      else setAwaitingQuote(true);
+      return;
+    }
+    if (quote.configured && !deliveryDate) {
+      document
+        .querySelector('[data-testid="delivery-days"]')
+        ?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
     sending.current = true;
     setServerErrors([]);
     const input = {
@@ -211,7 +233,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
         values,
         locale,
       }),
-      ...(quote?.configured && deliveryDate ? { deliveryDate } : {}),
+      ...(quote.configured && deliveryDate ? { deliveryDate } : {}),
     };
     startTransition(async () => {
       try {
@@ -305,7 +327,13 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
   );
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-8" aria-busy={pending}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-8"
+      aria-busy={pending || awaitingQuote}
+    >
       <fieldset className={`${cardClass} flex flex-col gap-3`}>
         <legend className={`${cardTitleClass} float-left mb-1 w-full`}>{t('shippingTitle')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -561,10 +589,10 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
         <Button
           type="submit"
           size="lg"
-          disabled={pending}
+          disabled={pending || awaitingQuote}
           className="self-stretch text-lg sm:self-end"
         >
-          {pending ? t('placing') : t('confirm')}
+          {pending || awaitingQuote ? t('placing') : t('confirm')}
         </Button>
       </div>
     </form>

@@ -129,7 +129,17 @@ let liveStock: Record<string, { stock: number; forSale: boolean }> = {};
 let ordersAnswer: { status: number; headers: Record<string, string>; body: unknown } | null = null;
 /** What GET /api/address/cep/{cep} answers, by CEP; 503 (service down) for the others. */
 let cepAnswers: Record<string, unknown> = {};
+/** What GET /api/delivery/quote answers; null: a shop without a delivery table. */
+let quoteDays: { day: string; full: boolean }[] | null = null;
 const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
+  if (url.startsWith('/api/delivery/quote?')) {
+    const quote = { configured: quoteDays !== null, outside: false, fee: 0, region: null };
+    return {
+      ok: true,
+      status: 200,
+      json: async () => ({ ...quote, subtotal: 0, total: 0, days: quoteDays ?? [] }),
+    } as Response;
+  }
   if (url.startsWith('/api/address/cep/')) {
     const body = cepAnswers[url.split('/').pop() ?? ''];
     return {
@@ -163,6 +173,7 @@ beforeEach(() => {
   liveStock = {};
   ordersAnswer = null;
   cepAnswers = {};
+  quoteDays = null;
   mockFetch.mockClear();
   localStorage.clear();
   sessionStorage.clear();
@@ -224,7 +235,8 @@ describe('CheckoutView', () => {
     fireEvent.click(confirmButton());
     await waitFor(() => expect(confirmButton()).toBeDisabled());
     expect(confirmButton()).toHaveTextContent('Enviando pedido…');
-    expect(mockedSubmitOrder).toHaveBeenCalledTimes(1);
+    // Sent once the delivery days are known, and only once.
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
     expect(mockedSubmitOrder).toHaveBeenCalledWith({
       orderID: 'ABCDEF123456',
       lines: [
@@ -260,6 +272,33 @@ describe('CheckoutView', () => {
     expect(stores.cart().cartItems[0]?.stockInfo).toEqual({ stock: 1 });
   });
 
+  it('sends the first open day once the days are known, pressed before they were', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [
+      { day: '2026-12-01', full: true },
+      { day: '2026-12-02', full: false },
+    ];
+    ordersAnswer = { status: 503, headers: {}, body: { ok: false, error: 'unavailable' } };
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    // Pressed at once, while the days for pick-up are still being asked.
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ deliveryDate: '2026-12-02' });
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+  });
+
+  it('sends nothing while every day offered is full, and says so', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [{ day: '2026-12-01', full: true }];
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    expect(await screen.findByTestId('delivery-days')).toHaveTextContent(ptBR.Checkout.noDays);
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
+  });
+
   it('offers to remove a sold-out line the server refused, in place', async () => {
     saveCart([
       { id: 'ovo-tropical-rio', quantity: 1 },
@@ -273,8 +312,10 @@ describe('CheckoutView', () => {
     const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     fireEvent.click(confirmButton());
-    expect(await screen.findByTestId('checkout-errors')).toHaveTextContent(
-      'Mini Ovo esgotou. Retire-o do pedido para continuar.',
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
+        'Mini Ovo esgotou. Retire-o do pedido para continuar.',
+      ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remover Mini Ovo do pedido' }));
     expect(stores.cart().cartItems.map((item) => item.id)).toEqual(['ovo-tropical-rio']);

@@ -188,6 +188,12 @@ describe('an order with the delivery table', () => {
         deliveryDate: addDays(shopToday(), 1),
       }),
     ).toEqual({ ok: false, error: 'delivery-date' });
+    // No day at all, for delivery or pick-up: it would escape the days' capacity.
+    expect(await place(shopper(), {})).toEqual({ ok: false, error: 'delivery-date' });
+    expect(await place(shopper(), { shippingOption: 'Retirada', address: undefined })).toEqual({
+      ok: false,
+      error: 'delivery-date',
+    });
     expect(await orderCount()).toBe(before);
     expect(await holders(day)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { dayProblem, deliveryFee, type DeliveryTable } from './table';
 export type DeliveryPlan = {
   /** Whole reais, added to the order's total. */
   fee: number;
-  /** The chosen day, or null (no table stored, or an older client that sent none). */
+  /** The chosen day, or null when no table is stored. */
   day: string | null;
   /** Orders the day may hold; null: no limit (no table stored). */
   capacity: number | null;
@@ -15,14 +15,17 @@ export type DeliveryPlan = {
 export type DeliveryPlanError =
   /** The CEP is in no region: only pick-up. */
   | 'delivery-outside'
-  /** The day is in the past, not a delivery weekday, too soon for the region or too far ahead. */
+  /**
+   * No day, or one in the past, not a delivery weekday, too soon for the region or too far
+   * ahead.
+   */
   | 'delivery-date';
 
 /**
  * The fee and day of an order: `shippingOption` 'Entrega' to `postalCode`, or 'Retirada';
  * `subtotal` is the products' total. Without a stored table (null) delivery is free and
- * unlimited, as before the table existed. An absent day is accepted (the shop arranges it);
- * the checkout form always sends one.
+ * unlimited, as before the table existed. With a table the order must name an offered day:
+ * one without would escape the days' capacity.
  */
 export function planDelivery(
   order: { shippingOption: 'Entrega' | 'Retirada'; postalCode?: string; deliveryDate?: string },
@@ -39,10 +42,10 @@ export function planDelivery(
     fee = quote.fee;
     leadDays = quote.days;
   }
-  if (order.deliveryDate === undefined) {
-    return { ok: true, plan: { fee, day: null, capacity: table.dailyCapacity } };
-  }
-  if (dayProblem(order.deliveryDate, table, leadDays, options.now) !== null) {
+  if (
+    order.deliveryDate === undefined ||
+    dayProblem(order.deliveryDate, table, leadDays, options.now) !== null
+  ) {
     return { ok: false, error: 'delivery-date' };
   }
   return { ok: true, plan: { fee, day: order.deliveryDate, capacity: table.dailyCapacity } };

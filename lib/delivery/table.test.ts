@@ -174,6 +174,19 @@ describe('planDelivery', () => {
     });
   });
 
+  it('refuses an order that names no day when the shop has a table, for delivery and pick-up', () => {
+    // Without a day an order would escape the days' capacity.
+    for (const order of [
+      { shippingOption: 'Entrega' as const, postalCode: '50000-000' },
+      { shippingOption: 'Retirada' as const },
+    ]) {
+      expect(planDelivery(order, 100, TABLE, { now })).toEqual({
+        ok: false,
+        error: 'delivery-date',
+      });
+    }
+  });
+
   it('charges no fee for pick-up, whatever the CEP, and none without a table', () => {
     expect(
       planDelivery({ shippingOption: 'Retirada', deliveryDate: '2026-03-26' }, 100, TABLE, {

@@ -185,9 +185,17 @@ function withEnv(vars, fn) {
 
 /**
  * Seeds the emulators through firebase-admin: auth users (skipped if present) and, when
- * `firestore` is true, their user documents, the shopper's orders and the inventory.
+ * `firestore` is true, their user documents, the shopper's orders, the inventory and (unless
+ * `deliveryTable` is false) the delivery table.
  */
-export async function seedLocalFirebase({ projectId, shopId, authHost, firestoreHost, firestore }) {
+export async function seedLocalFirebase({
+  projectId,
+  shopId,
+  authHost,
+  firestoreHost,
+  firestore,
+  deliveryTable = true,
+}) {
   const { initializeApp, deleteApp } = require('firebase-admin/app');
   const { getAuth } = require('firebase-admin/auth');
   const { getFirestore, Timestamp } = require('firebase-admin/firestore');
@@ -226,7 +234,7 @@ export async function seedLocalFirebase({ projectId, shopId, authHost, firestore
         for (const key of INVENTORY_KEYS) {
           batch.set(root.collection('inventory').doc(key), { stock: SEED_STOCK });
         }
-        batch.set(root.collection('settings').doc('delivery'), SEED_DELIVERY);
+        if (deliveryTable) batch.set(root.collection('settings').doc('delivery'), SEED_DELIVERY);
         await batch.commit();
         await db.terminate();
       } finally {

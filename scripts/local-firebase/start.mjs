@@ -432,6 +432,8 @@ export async function startLocalFirebase({
         authHost: front.host,
         firestoreHost,
         firestore: fresh,
+        // Jest's data tests run a shop without a delivery table (test/jest-env.js).
+        deliveryTable: process.env.LOCAL_FIREBASE_SEED_DELIVERY !== '0',
       });
       persistence.flush();
       if (fresh) log(`[local-firebase] seeded projects/${shopId} (admin, shopper, orders, stock).`);
