@@ -2,6 +2,8 @@
 // a deployment without an https NEXT_PUBLIC_SITE_URL would write http://localhost:3000 into its
 // canonical URLs and sitemap. The local builds (`npm start`, `npm test`) say LOCAL_BUILD=1.
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..');
@@ -63,4 +65,27 @@ test("the standalone server.js runs the shop's configuration check before Next s
   expect(patched.indexOf('register()')).toBeLessThan(patched.indexOf('return startNextServer'));
   expect(checkConfigurationFirst(patched)).toBe(patched);
   expect(() => checkConfigurationFirst('startServer()')).toThrow(/changed shape/);
+});
+
+test("completing a new build drops the pages an earlier build's server regenerated", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'standalone-'));
+  try {
+    const standalone = path.join(root, '.next', 'standalone');
+    const regenerated = path.join(standalone, '.next', 'server', 'route-cache', 'APP_PAGE', 'x');
+    fs.mkdirSync(regenerated, { recursive: true });
+    fs.writeFileSync(path.join(regenerated, 'page.html'), '<p>old build</p>');
+    fs.writeFileSync(
+      path.join(standalone, 'server.js'),
+      "require('next')\nconst { startServer } = require('next/dist/server/lib/start-server')\n" +
+        'startServer({ dir }).catch(() => process.exit(1));',
+    );
+    for (const folder of [path.join('.next', 'static'), 'public']) {
+      fs.mkdirSync(path.join(root, folder), { recursive: true });
+    }
+    call('completeStandalone', root);
+    expect(fs.existsSync(path.join(standalone, '.next', 'server', 'route-cache'))).toBe(false);
+    expect(fs.readFileSync(path.join(standalone, 'server.js'), 'utf8')).toContain('register()');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -52,8 +52,10 @@ export function checkConfigurationFirst(source) {
 }
 
 /**
- * Copies .next/static and public/ into the standalone output (replacing older copies), and makes
- * its server.js check the configuration before it says 'Ready'.
+ * Copies .next/static and public/ into the standalone output (replacing older copies), makes
+ * its server.js check the configuration before it says 'Ready', and drops the pages an earlier
+ * build's server regenerated there (.next/server/route-cache, kept by route, not by build): the
+ * new server served them once, old code and old script addresses included, before its own.
  */
 export function completeStandalone(root = ROOT) {
   const standalone = join(root, '.next', 'standalone');
@@ -62,6 +64,7 @@ export function completeStandalone(root = ROOT) {
     throw new Error(`${standalone}/server.js is missing: is output: 'standalone' set?`);
   }
   writeFileSync(server, checkConfigurationFirst(readFileSync(server, 'utf8')));
+  rmSync(join(standalone, '.next', 'server', 'route-cache'), { recursive: true, force: true });
   for (const [from, to] of [
     [join(root, '.next', 'static'), join(standalone, '.next', 'static')],
     [join(root, 'public'), join(standalone, 'public')],
