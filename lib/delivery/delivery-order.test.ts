@@ -108,6 +108,41 @@ beforeAll(async () => {
 
 beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
 
+describe("the checkout's quote (GET /api/delivery/quote)", () => {
+  const quote = async (shippingOption: 'Entrega' | 'Retirada', cep = '') =>
+    (await import('./quote')).quoteDelivery({
+      shippingOption,
+      cep,
+      lines: [{ key: 'mini-ovo', quantity: 2 }],
+    });
+
+  it('offers pick-up days without a CEP or a fee, and marks a full day', async () => {
+    const full = dayAhead(TABLE.pickupDays, 1);
+    await db.doc(`${ROOT}/deliverySlots/${full}`).set({ orderIds: ['QUOTEFULL01'] });
+    const answer = await quote('Retirada');
+    expect(answer).toMatchObject({ configured: true, outside: false, fee: 0, total: 70 });
+    expect(answer.days.slice(0, 3)).toEqual([
+      { day: dayAhead(TABLE.pickupDays, 0), full: false },
+      { day: full, full: true },
+      { day: dayAhead(TABLE.pickupDays, 2), full: false },
+    ]);
+    await db.doc(`${ROOT}/deliverySlots/${full}`).delete();
+  });
+
+  it("prices delivery by the CEP's region with its lead time, and says when none serves it", async () => {
+    const answer = await quote('Entrega', '01310-100');
+    expect(answer).toMatchObject({ configured: true, outside: false, fee: 12, total: 82 });
+    expect(answer.region).toBe('Centro');
+    expect(answer.days[0]).toEqual({ day: dayAhead(1, 0), full: false });
+    expect((await quote('Entrega', '50000-000')).days[0]?.day).toBe(dayAhead(3, 0));
+    expect(await quote('Entrega', '70000-000')).toMatchObject({
+      configured: true,
+      outside: true,
+      days: [],
+    });
+  });
+});
+
 describe('an order with the delivery table', () => {
   it("stores the region's fee and the day, and adds the fee to the total", async () => {
     const day = dayAhead(1, 0);

@@ -22,6 +22,27 @@ export type DeliveryPlanError =
   | 'delivery-date';
 
 /**
+ * What receiving the order costs and how many days ahead its day may be: 'Entrega' to
+ * `postalCode` (its region's fee and lead time) or 'Retirada' (free, the pick-up lead time).
+ * The checkout's quote (lib/delivery/quote.ts) and placing the order both start here.
+ */
+export function receivingTerms(
+  order: { shippingOption: 'Entrega' | 'Retirada'; postalCode?: string },
+  subtotal: number,
+  table: DeliveryTable,
+  options: { freeDelivery?: boolean } = {},
+):
+  | { ok: true; fee: number; leadDays: number; region: string | null }
+  | { ok: false; error: 'delivery-outside' } {
+  if (order.shippingOption !== 'Entrega') {
+    return { ok: true, fee: 0, leadDays: table.pickupDays, region: null };
+  }
+  const quote = deliveryFee(order.postalCode ?? '', subtotal, table, options);
+  if (!quote.ok) return { ok: false, error: 'delivery-outside' };
+  return { ok: true, fee: quote.fee, leadDays: quote.days, region: quote.region };
+}
+
+/**
  * The fee and day of an order: `shippingOption` 'Entrega' to `postalCode`, or 'Retirada';
  * `subtotal` is the products' total. Without a stored table (null) delivery is free and
  * unlimited, as before the table existed. With a table the order must name an offered day:
@@ -34,19 +55,14 @@ export function planDelivery(
   options: { freeDelivery?: boolean; now?: Date } = {},
 ): { ok: true; plan: DeliveryPlan } | { ok: false; error: DeliveryPlanError } {
   if (!table) return { ok: true, plan: { fee: 0, day: null, capacity: null } };
-  let fee = 0;
-  let leadDays = table.pickupDays;
-  if (order.shippingOption === 'Entrega') {
-    const quote = deliveryFee(order.postalCode ?? '', subtotal, table, options);
-    if (!quote.ok) return { ok: false, error: 'delivery-outside' };
-    fee = quote.fee;
-    leadDays = quote.days;
-  }
+  const terms = receivingTerms(order, subtotal, table, options);
+  if (!terms.ok) return terms;
   if (
     order.deliveryDate === undefined ||
-    dayProblem(order.deliveryDate, table, leadDays, options.now) !== null
+    dayProblem(order.deliveryDate, table, terms.leadDays, options.now) !== null
   ) {
     return { ok: false, error: 'delivery-date' };
   }
-  return { ok: true, plan: { fee, day: order.deliveryDate, capacity: table.dailyCapacity } };
+  const plan = { fee: terms.fee, day: order.deliveryDate, capacity: table.dailyCapacity };
+  return { ok: true, plan };
 }

@@ -4,9 +4,9 @@ import { getProduct } from '@/lib/catalogue';
 import type { MemberPricing } from '@/lib/club/perks';
 import { CHECKOUT_LIMITS } from '@/lib/orders/limits';
 
-import { planDelivery } from './plan';
+import { receivingTerms } from './plan';
 import { countDeliverySlots, getDeliveryTable } from './repository';
-import { deliveryFee, offeredDays } from './table';
+import { offeredDays } from './table';
 import type { DeliveryQuoteAnswer } from './types';
 
 // The checkout's quote (GET /api/delivery/quote): the fee and the days for a CEP and a cart,
@@ -43,16 +43,18 @@ export async function quoteDelivery(
       0,
     ) - member.discount;
   const table = await getDeliveryTable();
-  const planned = planDelivery(
-    { shippingOption: request.shippingOption, postalCode: request.cep },
-    subtotal,
-    table,
-    { freeDelivery: member.freeDelivery },
-  );
-  if (!table || !planned.ok) {
+  const terms = table
+    ? receivingTerms(
+        { shippingOption: request.shippingOption, postalCode: request.cep },
+        subtotal,
+        table,
+        { freeDelivery: member.freeDelivery },
+      )
+    : null;
+  if (!table || !terms?.ok) {
     return {
       configured: table !== null,
-      outside: !planned.ok,
+      outside: terms !== null,
       fee: 0,
       subtotal,
       total: subtotal,
@@ -60,20 +62,16 @@ export async function quoteDelivery(
       days: [],
     };
   }
-  const quote =
-    request.shippingOption === 'Entrega'
-      ? deliveryFee(request.cep, subtotal, table, { freeDelivery: member.freeDelivery })
-      : null;
-  const days = offeredDays(table, quote && quote.ok ? quote.days : table.pickupDays);
+  const days = offeredDays(table, terms.leadDays);
   const counts = await countDeliverySlots(days);
-  const { fee } = planned.plan;
+  const { fee } = terms;
   return {
     configured: true,
     outside: false,
     fee,
     subtotal,
     total: subtotal + fee,
-    region: quote && quote.ok ? quote.region : null,
+    region: terms.region,
     days: days.map((day) => ({ day, full: (counts.get(day) ?? 0) >= table.dailyCapacity })),
   };
 }
