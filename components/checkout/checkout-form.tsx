@@ -212,13 +212,13 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     }
     // The shop's table asks every order for a receiving day (lib/delivery/plan.ts): sent once
     // the days are known (the effect above submits again), and not when none is open (the day
-    // picker says so).
-    if (quote === null) {
-      if (quoteState.status === 'error') refreshQuote();
-      else setAwaitingQuote(true);
+    // picker says so). When they could not be asked the order goes without one, and the server
+    // says what is wrong: the backend unavailable, or a day to choose (the days are asked again).
+    if (quoteState.status === 'loading') {
+      setAwaitingQuote(true);
       return;
     }
-    if (quote.configured && !deliveryDate) {
+    if (quote?.configured && !deliveryDate) {
       document
         .querySelector('[data-testid="delivery-days"]')
         ?.scrollIntoView?.({ block: 'center' });
@@ -233,7 +233,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
         values,
         locale,
       }),
-      ...(quote.configured && deliveryDate ? { deliveryDate } : {}),
+      ...(quote?.configured && deliveryDate ? { deliveryDate } : {}),
     };
     startTransition(async () => {
       try {

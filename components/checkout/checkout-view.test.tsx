@@ -131,7 +131,12 @@ let ordersAnswer: { status: number; headers: Record<string, string>; body: unkno
 let cepAnswers: Record<string, unknown> = {};
 /** What GET /api/delivery/quote answers; null: a shop without a delivery table. */
 let quoteDays: { day: string; full: boolean }[] | null = null;
+/** GET /api/delivery/quote answers 503 (the backend down). */
+let quoteFails = false;
 const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
+  if (url.startsWith('/api/delivery/quote?') && quoteFails) {
+    return { ok: false, status: 503, json: async () => ({}) } as Response;
+  }
   if (url.startsWith('/api/delivery/quote?')) {
     const quote = { configured: quoteDays !== null, outside: false, fee: 0, region: null };
     return {
@@ -174,6 +179,7 @@ beforeEach(() => {
   ordersAnswer = null;
   cepAnswers = {};
   quoteDays = null;
+  quoteFails = false;
   mockFetch.mockClear();
   localStorage.clear();
   sessionStorage.clear();
@@ -446,6 +452,26 @@ describe('CheckoutView', () => {
       ),
     );
     expect(mockPush).not.toHaveBeenCalled();
+  });
+
+  it('sends the order without a day when the days could not be asked: the server answers', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteFails = true;
+    ordersAnswer = {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { ok: false, error: 'temporarily-unavailable' },
+    };
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    expect(await screen.findByText(ptBR.Checkout.quoteUnavailable)).toBeVisible();
+    fireEvent.click(confirmButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
+        ptBR.CheckoutErrors.temporarilyUnavailable,
+      ),
+    );
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('deliveryDate');
   });
 
   it('places one order when two submits arrive before React re-renders the disabled button', async () => {
