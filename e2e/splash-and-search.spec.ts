@@ -103,10 +103,15 @@ base.describe('intro splash', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
       requestAnimationFrame(() => {
-        const main = document.querySelector('main');
-        const text = document.querySelector('#intro-splash text');
+        const splash = document.getElementById('intro-splash');
+        const text = splash?.querySelector('text');
+        const others = [...document.body.children].filter((element) => element !== splash);
         seen.flagged = document.documentElement.hasAttribute('data-first-frame');
-        seen.pageSkipped = main ? getComputedStyle(main).display === 'none' : false;
+        // Everything but the splash (the cookie banner included), not only the page's main.
+        seen.pageSkipped =
+          others.length > 3 &&
+          others.every((element) => getComputedStyle(element).display === 'none');
+        seen.splashShown = splash ? getComputedStyle(splash).display === 'grid' : false;
         seen.letteringOut = text ? getComputedStyle(text).display === 'none' : false;
       });
       new MutationObserver(() => {
@@ -142,6 +147,7 @@ base.describe('intro splash', () => {
       expect(record).toMatchObject({
         flagged: true,
         pageSkipped: true,
+        splashShown: true,
         letteringOut: true,
         splashUp: true,
         letteringShown: true,

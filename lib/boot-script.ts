@@ -16,7 +16,7 @@ const SPLASH_SEEN = `sessionStorage.setItem('${SPLASH_SESSION_KEY}','true')`;
 // The visit's first frame shows the splash alone (data-first-frame, app/globals.css); the page
 // under it is laid out in the next frame, long before the splash fades. Not with a #fragment,
 // whose target the browser scrolls to while the page is parsed.
-const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){${SPLASH_SEEN};d.setAttribute('data-splash','');var h=!location.hash;if(h)d.setAttribute('data-first-frame','');function s(){d.removeAttribute('data-first-frame')}var r=matchMedia('(prefers-reduced-motion: reduce)').matches;setTimeout(function(){s();d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS});if(h)requestAnimationFrame(function(){setTimeout(s)})}}catch(e){}`;
+const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){var r=matchMedia('(prefers-reduced-motion: reduce)').matches;${SPLASH_SEEN};d.setAttribute('data-splash','');var h=!location.hash;if(h)d.setAttribute('data-first-frame','');function s(){d.removeAttribute('data-first-frame')}setTimeout(function(){s();d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS});if(h)requestAnimationFrame(function(){setTimeout(s)})}}catch(e){}`;
 // Set by whichever of the two scripts below runs first, so the other does nothing.
 const RAN = 'self.shopBooted';
 

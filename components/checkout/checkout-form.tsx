@@ -219,9 +219,8 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
       return;
     }
     if (quote?.configured && !deliveryDate) {
-      document
-        .querySelector('[data-testid="delivery-days"]')
-        ?.scrollIntoView?.({ block: 'center' });
+      // The day picker says no day is open (its hint describes it): focus takes the shopper there.
+      document.querySelector<HTMLElement>('[data-testid="delivery-days"]')?.focus();
       return;
     }
     sending.current = true;

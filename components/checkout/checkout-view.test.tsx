@@ -301,7 +301,10 @@ describe('CheckoutView', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     expect(await screen.findByTestId('delivery-days')).toHaveTextContent(ptBR.Checkout.noDays);
     fireEvent.click(confirmButton());
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    // Focus moves to the day picker, whose description says why.
+    await waitFor(() => expect(screen.getByTestId('delivery-days')).toHaveFocus());
+    expect(screen.getByTestId('delivery-days')).toHaveAccessibleDescription(ptBR.Checkout.noDays);
+    expect(confirmButton()).toBeEnabled();
     expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });
 

@@ -20,7 +20,13 @@ export function DeliveryDayPicker({ pickup, days, value, onChange }: Props) {
   const locale = useLocale();
   const id = useId();
   return (
-    <fieldset className={`${cardClass} flex flex-col gap-3`} data-testid="delivery-days">
+    // Focusable by script: 'Confirmar pedido' with no open day brings the shopper here.
+    <fieldset
+      className={`${cardClass} flex flex-col gap-3`}
+      data-testid="delivery-days"
+      tabIndex={-1}
+      aria-describedby={`${id}-hint`}
+    >
       <legend className={`${cardTitleClass} float-left mb-1 w-full`}>
         {pickup ? t('pickupDayTitle') : t('deliveryDayTitle')}
       </legend>

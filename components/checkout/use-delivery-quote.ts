@@ -6,6 +6,9 @@ import { normalizeCep } from '@/lib/brazil';
 import type { DeliveryQuoteAnswer } from '@/lib/delivery/types';
 import type { ShippingOption } from '@/lib/orders/types';
 
+/** How long the checkout waits for the days and fee before it counts the quote as failed. */
+const QUOTE_TIMEOUT_MS = 10_000;
+
 export type DeliveryQuoteState =
   /** Delivery without a valid CEP yet: nothing to ask. */
   | { status: 'idle' }
@@ -35,6 +38,12 @@ export function useDeliveryQuote(
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
+    // A stalled connection ends as an error (the form then sends without waiting), not a wait.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, QUOTE_TIMEOUT_MS);
     fetch(`/api/delivery/quote?${key}`, { signal: controller.signal, cache: 'no-store' })
       .then(async (response) => {
         if (!response.ok) throw new Error(`quote answered ${response.status}`);
@@ -42,11 +51,15 @@ export function useDeliveryQuote(
         setAnswer({ key, round, state: { status: 'ready', quote } });
       })
       .catch((cause: unknown) => {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted && !timedOut) return;
         console.warn('[checkout] delivery quote failed:', cause);
         setAnswer({ key, round, state: { status: 'error' } });
-      });
-    return () => controller.abort();
+      })
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [key, round]);
 
   const refresh = useCallback(() => setRound((current) => current + 1), []);
