@@ -4,9 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+import { ADMIN_APP_NAME } from '../lib/firebase/app-name';
 
 const START_SCRIPT = path.join(__dirname, '..', 'scripts', 'local-firebase', 'start.mjs');
 const SHARED_AUTH_SCRIPT = path.join(
@@ -263,6 +265,10 @@ export async function startTestFirebase(
     },
     stop({ keepDataDir = false } = {}) {
       stopping ??= (async () => {
+        // The last stop of a file: close the shop's own firebase-admin app first. Its streams,
+        // cut by the emulators' exit, otherwise reported their status after Jest had torn the
+        // file down, which failed the suite ('Cannot read properties of undefined').
+        if (!keepDataDir) await closeShopAdminApp();
         if (child.exitCode === null && child.signalCode === null) {
           child.kill('SIGTERM');
           const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
@@ -275,6 +281,12 @@ export async function startTestFirebase(
       return stopping;
     },
   };
+}
+
+/** Deletes the app lib/firebase/admin.ts made in this test file, if it made one. */
+async function closeShopAdminApp(): Promise<void> {
+  const shopApp = getApps().find((app) => app.name === ADMIN_APP_NAME);
+  if (shopApp) await deleteApp(shopApp).catch(() => undefined);
 }
 
 /** Points this process at the stack: firebase-admin, lib/env.ts (read them at first use). */

@@ -18,16 +18,16 @@ import {
 
 import { getEnv } from '@/lib/env';
 
-const APP_NAME = 'chocolate-shop';
+import { ADMIN_APP_NAME } from './app-name';
 
 /** The firebase-admin app, created once per process (and kept across dev hot reloads). */
 export function getAdminApp(): App {
-  if (getApps().some((app) => app.name === APP_NAME)) return getApp(APP_NAME);
+  if (getApps().some((app) => app.name === ADMIN_APP_NAME)) return getApp(ADMIN_APP_NAME);
   const { firebase } = getEnv();
   if (firebase.mode === 'local') {
     // firebase-admin finds the emulators itself through FIRESTORE_EMULATOR_HOST and
     // FIREBASE_AUTH_EMULATOR_HOST, which getEnv() has validated.
-    return initializeApp({ projectId: firebase.projectId }, APP_NAME);
+    return initializeApp({ projectId: firebase.projectId }, ADMIN_APP_NAME);
   }
   const { serviceAccount } = firebase;
   return initializeApp(
@@ -44,7 +44,7 @@ export function getAdminApp(): App {
         : applicationDefault(),
       projectId: firebase.projectId,
     },
-    APP_NAME,
+    ADMIN_APP_NAME,
   );
 }
 
