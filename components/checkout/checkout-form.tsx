@@ -118,6 +118,8 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
   const formRef = useRef<HTMLFormElement>(null);
   // 'Confirmar pedido' pressed while the delivery days were still being asked.
   const [awaitingQuote, setAwaitingQuote] = useState(false);
+  // This press already asked again for days that had failed.
+  const quoteAskedAgain = useRef(false);
 
   useEffect(() => {
     // The CPF too: sessionStorage is this tab's only and ends with it, never localStorage.
@@ -212,12 +214,20 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     }
     // The shop's table asks every order for a receiving day (lib/delivery/plan.ts): sent once
     // the days are known (the effect above submits again), and not when none is open (the day
-    // picker says so). When they could not be asked the order goes without one, and the server
-    // says what is wrong: the backend unavailable, or a day to choose (the days are asked again).
+    // picker says so). Days that could not be asked are asked once more for this press; when
+    // that fails too the order goes without one, and the server says what is wrong (the backend
+    // unavailable, or a day to choose).
     if (quoteState.status === 'loading') {
       setAwaitingQuote(true);
       return;
     }
+    if (quoteState.status === 'error' && !quoteAskedAgain.current) {
+      quoteAskedAgain.current = true;
+      refreshQuote();
+      setAwaitingQuote(true);
+      return;
+    }
+    quoteAskedAgain.current = false;
     if (quote?.configured && !deliveryDate) {
       // The day picker says no day is open (its hint describes it): focus takes the shopper there.
       document.querySelector<HTMLElement>('[data-testid="delivery-days"]')?.focus();

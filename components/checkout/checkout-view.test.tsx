@@ -457,6 +457,22 @@ describe('CheckoutView', () => {
     expect(mockPush).not.toHaveBeenCalled();
   });
 
+  it('asks again for days that failed when pressed, and sends the first open day', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [{ day: '2026-12-02', full: false }];
+    // The days fail while the backend is down; it is back when 'Confirmar pedido' is pressed.
+    quoteFails = true;
+    ordersAnswer = { status: 503, headers: {}, body: { ok: false, error: 'unavailable' } };
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
+    expect(await screen.findByText(ptBR.Checkout.quoteUnavailable)).toBeVisible();
+    quoteFails = false;
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ deliveryDate: '2026-12-02' });
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+  });
+
   it('sends the order without a day when the days could not be asked: the server answers', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     quoteFails = true;
