@@ -121,6 +121,13 @@ function renderCheckout(initialUser: CheckoutUser | null, orderId?: string) {
 
 const confirmButton = () => screen.getByRole('button', { name: /Confirmar pedido|Enviando/ });
 
+/** The order went out once, naming `day`, and the button is back once its answer came. */
+async function expectSentOnceWithDay(day: string) {
+  await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
+  expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ deliveryDate: day });
+  await waitFor(() => expect(confirmButton()).toBeEnabled());
+}
+
 beforeAll(stubMatchMedia);
 
 // GET /api/cart/stock, as the live stock read sees it: plenty of everything unless a test says.
@@ -289,9 +296,7 @@ describe('CheckoutView', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     // Pressed at once, while the days for pick-up are still being asked.
     fireEvent.click(confirmButton());
-    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
-    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ deliveryDate: '2026-12-02' });
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await expectSentOnceWithDay('2026-12-02');
   });
 
   it('sends nothing while every day offered is full, and says so', async () => {
@@ -468,9 +473,7 @@ describe('CheckoutView', () => {
     expect(await screen.findByText(ptBR.Checkout.quoteUnavailable)).toBeVisible();
     quoteFails = false;
     fireEvent.click(confirmButton());
-    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
-    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ deliveryDate: '2026-12-02' });
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await expectSentOnceWithDay('2026-12-02');
   });
 
   it('sends the order without a day when the days could not be asked: the server answers', async () => {
