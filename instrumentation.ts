@@ -1,36 +1,9 @@
 // Next.js runs register() once when a server starts, before it answers any request.
 
-/**
- * A production server with a half-set or invalid configuration stops here with the list of
- * problems (lib/env.ts names variables, never values) instead of serving pages while every
- * Firebase or Mercado Pago call fails. In development the same list is logged and the pages that
- * need the configuration show the error.
- */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // The standalone server.js calls this before Next starts (scripts/build.mjs), Next once more.
-  const state = globalThis as { __shopRegistered?: boolean };
-  if (state.__shopRegistered) return;
-  state.__shopRegistered = true;
-  // From here on, every console line of this process is one JSON object in production.
-  const { installJsonConsole, logEvent } = await import('@/lib/log');
-  installJsonConsole();
-  const { EnvError, getEnv } = await import('@/lib/env');
-  try {
-    if (getEnv().mail === null) {
-      logEvent(
-        'mail.disabled',
-        { reason: 'no SMTP_URL and MAIL_FROM; no e-mail will be sent' },
-        'warn',
-      );
-    }
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    logEvent('config.invalid', { problems: error.message }, 'error');
-    if (process.env.NODE_ENV === 'production') process.exit(1);
+  // The Node-only part is imported inside this branch, so the Edge bundle never holds it.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startNodeServer } = await import('@/lib/server-start');
+    await startNodeServer();
   }
-  // TRACE and malformed router state headers would be a 500 from inside Next
-  // (lib/security/http-server-guard.ts).
-  const { installHttpServerGuard } = await import('@/lib/security/http-server-guard');
-  installHttpServerGuard();
 }

@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, Jest, production build, Playwright. Every step runs even when an
 // earlier one failed (except that e2e needs the build), and the run ends with one summary line
 // `N passed, N failed[, N skipped]` counting Jest and Playwright tests plus the gate steps.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -10,44 +10,31 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 mkdirSync('test-results', { recursive: true });
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const { status } = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  console.log(
-    `=== ${label}: ${status === 0 ? 'ok' : `exit ${status}`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return status === 0;
-}
-
 /**
- * Runs `steps` ([label, command, args][]) at once, each output kept and printed whole when it
- * ends, and resolves to whether each succeeded. The type check, lint and format check each keep
- * one core busy for 15-25 s: side by side they take as long as the slowest.
+ * Runs one step and resolves to whether it succeeded. Steps that run side by side keep their
+ * output and print it whole when they end; a `live` step (the last, alone) prints as it goes.
  */
-function runTogether(steps) {
-  return Promise.all(
-    steps.map(
-      ([label, command, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { env: process.env });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (status) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-            process.stdout.write(output);
-            console.log(`=== ${label}: ${status === 0 ? 'ok' : `exit ${status}`} in ${seconds} s`);
-            resolve(status === 0);
-          });
-        }),
-    ),
-  );
+function run(label, command, args, { env = {}, live = false } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (live) console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: live ? 'inherit' : 'pipe',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!live) {
+        console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+        process.stdout.write(output);
+      }
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : `exit ${status}`} in ${seconds} s`);
+      resolve(status === 0);
+    });
+  });
 }
 
 function gate(label, ok) {
@@ -68,48 +55,63 @@ function readJson(path) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
-// The message types tsc and eslint read come from typegen: it runs first.
-const typegenOk = run('typegen', bin('next'), ['typegen']);
-const [tscOk, eslintOk, prettierOk] = await runTogether([
-  ['typecheck', bin('tsc'), ['--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  ['format', bin('prettier'), ['--check', '.']],
-]);
-gate('typecheck', typegenOk && tscOk);
-gate('eslint', eslintOk);
-gate('prettier', prettierOk);
-
-const jestReport = 'test-results/jest.json';
-rmSync(jestReport, { force: true });
-const jestOk = run('jest', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
-const jest = readJson(jestReport);
-if (jest) {
-  results.passed += jest.numPassedTests;
-  results.failed += jest.numFailedTests;
-  results.skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
-  // A suite that cannot even load has no failed tests of its own: count it.
-  results.failed += jest.numRuntimeErrorTestSuites;
-  if (!jestOk) failures.push('jest');
-} else gate('jest', false);
-
-// Served on 127.0.0.1 only: a local build, which needs no https site URL (scripts/build.mjs).
-const buildOk = run('build', process.execPath, ['scripts/build.mjs'], { LOCAL_BUILD: '1' });
-gate('next build', buildOk);
-// A production install (no dev dependencies) with a real project's configuration starts and
-// serves; it reuses the build above.
-if (buildOk) {
-  gate(
-    'production install',
-    run('production install', process.execPath, ['scripts/check-production-install.mjs']),
-  );
+/**
+ * The type check, lint, format check, build and production install, one after another. They run
+ * beside Jest, whose suites spend most of their time waiting on a local Firebase starting or
+ * answering (docs/performance.md has the figures).
+ */
+async function checksAndBuild() {
+  // The message types tsc and eslint read come from typegen: it runs first.
+  const typegenOk = await run('typegen', bin('next'), ['typegen']);
+  // Each keeps one core busy for 15-25 s: side by side they take as long as the slowest.
+  const [tscOk, eslintOk, prettierOk] = await Promise.all([
+    run('typecheck', bin('tsc'), ['--noEmit']),
+    run('lint', bin('eslint'), ['.', '--max-warnings=0']),
+    run('format', bin('prettier'), ['--check', '.']),
+  ]);
+  gate('typecheck', typegenOk && tscOk);
+  gate('eslint', eslintOk);
+  gate('prettier', prettierOk);
+  // Served on 127.0.0.1 only: a local build, which needs no https site URL (scripts/build.mjs).
+  const built = await run('build', process.execPath, ['scripts/build.mjs'], {
+    env: { LOCAL_BUILD: '1' },
+  });
+  gate('next build', built);
+  // A production install (no dev dependencies) with a real project's configuration starts and
+  // serves; it reuses the build above.
+  if (built) {
+    gate(
+      'production install',
+      await run('production install', process.execPath, ['scripts/check-production-install.mjs']),
+    );
+  }
+  return built;
 }
+
+async function jestSuites() {
+  const jestReport = 'test-results/jest.json';
+  rmSync(jestReport, { force: true });
+  const jestOk = await run('jest', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+  const jest = readJson(jestReport);
+  if (jest) {
+    results.passed += jest.numPassedTests;
+    results.failed += jest.numFailedTests;
+    results.skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
+    // A suite that cannot even load has no failed tests of its own: count it.
+    results.failed += jest.numRuntimeErrorTestSuites;
+    if (!jestOk) failures.push('jest');
+  } else gate('jest', false);
+}
+
+const [buildOk] = await Promise.all([checksAndBuild(), jestSuites()]);
 
 if (buildOk) {
   const chromium = ensureChromium();
   const e2eReport = 'test-results/playwright.json';
   rmSync(e2eReport, { force: true });
-  const e2eOk = run('e2e', bin('playwright'), ['test'], {
-    CHROMIUM_PATH: chromium,
+  const e2eOk = await run('e2e', bin('playwright'), ['test'], {
+    env: { CHROMIUM_PATH: chromium },
+    live: true,
   });
   const e2e = readJson(e2eReport);
   if (e2e?.stats) {

@@ -1,0 +1,35 @@
+import 'server-only';
+
+/**
+ * A production server with a half-set or invalid configuration stops here with the list of
+ * problems (lib/env.ts names variables, never values) instead of serving pages while every
+ * Firebase or Mercado Pago call fails. In development the same list is logged and the pages that
+ * need the configuration show the error. Node only: instrumentation.ts imports it there.
+ */
+export async function startNodeServer(): Promise<void> {
+  // The standalone server.js calls register() before Next starts (scripts/build.mjs), Next once more.
+  const state = globalThis as { __shopRegistered?: boolean };
+  if (state.__shopRegistered) return;
+  state.__shopRegistered = true;
+  // From here on, every console line of this process is one JSON object in production.
+  const { installJsonConsole, logEvent } = await import('@/lib/log');
+  installJsonConsole();
+  const { EnvError, getEnv } = await import('@/lib/env');
+  try {
+    if (getEnv().mail === null) {
+      logEvent(
+        'mail.disabled',
+        { reason: 'no SMTP_URL and MAIL_FROM; no e-mail will be sent' },
+        'warn',
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    logEvent('config.invalid', { problems: error.message }, 'error');
+    if (process.env.NODE_ENV === 'production') process.exit(1);
+  }
+  // TRACE and malformed router state headers would be a 500 from inside Next
+  // (lib/security/http-server-guard.ts).
+  const { installHttpServerGuard } = await import('@/lib/security/http-server-guard');
+  installHttpServerGuard();
+}
