@@ -215,8 +215,8 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     // The shop's table asks every order for a receiving day (lib/delivery/plan.ts): sent once
     // the days are known (the effect above submits again), and not when none is open (the day
     // picker says so). Days that could not be asked are asked once more for this press; when
-    // that fails too the order goes without one, and the server says what is wrong (the backend
-    // unavailable, or a day to choose).
+    // that fails too the order goes without one: the server gives it the first open day
+    // (lib/delivery/plan.ts), or says the backend is unavailable.
     if (quoteState.status === 'loading') {
       setAwaitingQuote(true);
       return;

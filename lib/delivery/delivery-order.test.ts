@@ -223,12 +223,6 @@ describe('an order with the delivery table', () => {
         deliveryDate: addDays(shopToday(), 1),
       }),
     ).toEqual({ ok: false, error: 'delivery-date' });
-    // No day at all, for delivery or pick-up: it would escape the days' capacity.
-    expect(await place(shopper(), {})).toEqual({ ok: false, error: 'delivery-date' });
-    expect(await place(shopper(), { shippingOption: 'Retirada', address: undefined })).toEqual({
-      ok: false,
-      error: 'delivery-date',
-    });
     expect(await orderCount()).toBe(before);
     expect(await holders(day)).toEqual([]);
   });
@@ -260,5 +254,24 @@ describe('an order with the delivery table', () => {
     const again = await place(carla, { deliveryDate: day });
     expect(again).toMatchObject({ ok: true });
     expect(await holders(day)).toEqual([(again as { orderID: string }).orderID]);
+  });
+
+  it('gives an order that names no day the first day with room, for delivery and pick-up', async () => {
+    // The checkout sends none only when it could not load the days; the order must still take
+    // one, or it would escape the days' capacity. The table holds one order a day, and the tests
+    // above have filled some.
+    const open: string[] = [];
+    for (const day of offeredDays(TABLE, 1)) if ((await holders(day)).length === 0) open.push(day);
+    expect(await place(shopper(), { deliveryDate: open[0] })).toMatchObject({ ok: true });
+    const delivered = await place(shopper(), {});
+    expect(delivered).toMatchObject({ ok: true });
+    const deliveredID = (delivered as { orderID: string }).orderID;
+    expect(await stored(deliveredID)).toMatchObject({ deliveryDate: open[1], deliveryFee: 12 });
+    const picked = await place(shopper(), { shippingOption: 'Retirada', address: undefined });
+    expect(picked).toMatchObject({ ok: true });
+    const pickedID = (picked as { orderID: string }).orderID;
+    expect(await stored(pickedID)).toMatchObject({ deliveryDate: open[2], deliveryFee: 0 });
+    expect(await holders(open[1]!)).toEqual([deliveredID]);
+    expect(await holders(open[2]!)).toEqual([pickedID]);
   });
 });

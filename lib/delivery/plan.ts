@@ -1,13 +1,17 @@
 // What an order's receiving costs and when, decided on the server from the stored table (pure, so
 // the quote route and placing an order decide alike; lib/orders/place-order.ts then holds the
 // day's capacity in its transaction).
-import { dayProblem, deliveryFee, type DeliveryTable } from './table';
+import { dayProblem, deliveryFee, offeredDays, type DeliveryTable } from './table';
 
 export type DeliveryPlan = {
   /** Whole reais, added to the order's total. */
   fee: number;
-  /** The chosen day, or null when no table is stored. */
-  day: string | null;
+  /**
+   * The days the order may take, in order: the one the shopper chose, or, when none was sent
+   * (the checkout could not load the days), every offered day; placing the order takes the first
+   * with room in its transaction. Empty when no table is stored.
+   */
+  days: string[];
   /** Orders the day may hold; null: no limit (no table stored). */
   capacity: number | null;
 };
@@ -15,10 +19,7 @@ export type DeliveryPlan = {
 export type DeliveryPlanError =
   /** The CEP is in no region: only pick-up. */
   | 'delivery-outside'
-  /**
-   * No day, or one in the past, not a delivery weekday, too soon for the region or too far
-   * ahead.
-   */
+  /** A day in the past, not a delivery weekday, too soon for the region or too far ahead. */
   | 'delivery-date';
 
 /**
@@ -45,8 +46,8 @@ export function receivingTerms(
 /**
  * The fee and day of an order: `shippingOption` 'Entrega' to `postalCode`, or 'Retirada';
  * `subtotal` is the products' total. Without a stored table (null) delivery is free and
- * unlimited, as before the table existed. With a table the order must name an offered day:
- * one without would escape the days' capacity.
+ * unlimited, as before the table existed. With a table the order always takes a day, so that no
+ * order escapes the days' capacity: the one it names, which must be offered, or the first open one.
  */
 export function planDelivery(
   order: { shippingOption: 'Entrega' | 'Retirada'; postalCode?: string; deliveryDate?: string },
@@ -54,15 +55,16 @@ export function planDelivery(
   table: DeliveryTable | null,
   options: { freeDelivery?: boolean; now?: Date } = {},
 ): { ok: true; plan: DeliveryPlan } | { ok: false; error: DeliveryPlanError } {
-  if (!table) return { ok: true, plan: { fee: 0, day: null, capacity: null } };
+  if (!table) return { ok: true, plan: { fee: 0, days: [], capacity: null } };
   const terms = receivingTerms(order, subtotal, table, options);
   if (!terms.ok) return terms;
-  if (
-    order.deliveryDate === undefined ||
-    dayProblem(order.deliveryDate, table, terms.leadDays, options.now) !== null
-  ) {
-    return { ok: false, error: 'delivery-date' };
-  }
-  const plan = { fee: terms.fee, day: order.deliveryDate, capacity: table.dailyCapacity };
-  return { ok: true, plan };
+  const { deliveryDate } = order;
+  const days =
+    deliveryDate === undefined
+      ? offeredDays(table, terms.leadDays, options.now)
+      : dayProblem(deliveryDate, table, terms.leadDays, options.now) === null
+        ? [deliveryDate]
+        : [];
+  if (days.length === 0) return { ok: false, error: 'delivery-date' };
+  return { ok: true, plan: { fee: terms.fee, days, capacity: table.dailyCapacity } };
 }

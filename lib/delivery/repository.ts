@@ -56,10 +56,21 @@ export async function countDeliverySlots(days: readonly string[]): Promise<Map<s
   return counts;
 }
 
-/** Inside `transaction`: the ids of the orders holding `day` (a read, before any write). */
-export async function readDeliverySlot(transaction: Transaction, day: string): Promise<string[]> {
-  const snapshot = await transaction.get(slotDoc(day));
-  return slotSchema.parse(snapshot.data() ?? {}).orderIds;
+/**
+ * Inside `transaction` (reads, before any write): the first of `days` that fewer than `capacity`
+ * orders hold, or null when all are full. One day at a time, so the transaction reads, and
+ * contends on, only the days up to the one it takes.
+ */
+export async function firstDayWithRoom(
+  transaction: Transaction,
+  days: readonly string[],
+  capacity: number,
+): Promise<string | null> {
+  for (const day of days) {
+    const snapshot = await transaction.get(slotDoc(day));
+    if (slotSchema.parse(snapshot.data() ?? {}).orderIds.length < capacity) return day;
+  }
+  return null;
 }
 
 /** Inside `transaction`: order `orderID` holds `day`. */

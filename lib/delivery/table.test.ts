@@ -161,7 +161,7 @@ describe('planDelivery', () => {
     const order = { shippingOption: 'Entrega' as const, postalCode: '50000-000' };
     expect(planDelivery({ ...order, deliveryDate: '2026-03-31' }, 100, TABLE, { now })).toEqual({
       ok: true,
-      plan: { fee: 60, day: '2026-03-31', capacity: 5 },
+      plan: { fee: 60, days: ['2026-03-31'], capacity: 5 },
     });
     // Six days for the Nordeste: the 30th is too soon.
     expect(planDelivery({ ...order, deliveryDate: '2026-03-30' }, 100, TABLE, { now })).toEqual({
@@ -174,16 +174,24 @@ describe('planDelivery', () => {
     });
   });
 
-  it('refuses an order that names no day when the shop has a table, for delivery and pick-up', () => {
-    // Without a day an order would escape the days' capacity.
-    for (const order of [
-      { shippingOption: 'Entrega' as const, postalCode: '50000-000' },
-      { shippingOption: 'Retirada' as const },
-    ]) {
-      expect(planDelivery(order, 100, TABLE, { now })).toEqual({
-        ok: false,
-        error: 'delivery-date',
+  it('gives an order that names no day every offered day, for delivery and pick-up', () => {
+    // Placing it takes the first with room: no order escapes the days' capacity.
+    for (const [order, lead, first] of [
+      [{ shippingOption: 'Entrega' as const, postalCode: '50000-000' }, 6, '2026-03-31'],
+      [{ shippingOption: 'Retirada' as const }, 1, '2026-03-26'],
+    ] as const) {
+      const planned = planDelivery(order, 100, TABLE, { now });
+      expect(planned).toEqual({
+        ok: true,
+        plan: {
+          fee: order.shippingOption === 'Entrega' ? 60 : 0,
+          days: expect.any(Array),
+          capacity: 5,
+        },
       });
+      const { days } = (planned as { plan: { days: string[] } }).plan;
+      expect(days).toEqual(offeredDays(TABLE, lead, now));
+      expect(days[0]).toBe(first);
     }
   });
 
@@ -192,10 +200,10 @@ describe('planDelivery', () => {
       planDelivery({ shippingOption: 'Retirada', deliveryDate: '2026-03-26' }, 100, TABLE, {
         now,
       }),
-    ).toEqual({ ok: true, plan: { fee: 0, day: '2026-03-26', capacity: 5 } });
+    ).toEqual({ ok: true, plan: { fee: 0, days: ['2026-03-26'], capacity: 5 } });
     expect(planDelivery({ shippingOption: 'Entrega', postalCode: '70000-000' }, 1, null)).toEqual({
       ok: true,
-      plan: { fee: 0, day: null, capacity: null },
+      plan: { fee: 0, days: [], capacity: null },
     });
   });
 });

@@ -11,7 +11,7 @@ import { memberPricingFor } from '@/lib/club/checkout';
 import type { MemberPricing } from '@/lib/club/perks';
 import { runTransaction } from '@/lib/firebase/admin';
 import { planDelivery, type DeliveryPlan } from '@/lib/delivery/plan';
-import { getDeliveryTable, readDeliverySlot, takeDeliverySlot } from '@/lib/delivery/repository';
+import { firstDayWithRoom, getDeliveryTable, takeDeliverySlot } from '@/lib/delivery/repository';
 import { readLiveStock, readStock, takeStock } from '@/lib/inventory/repository';
 import { startActionLog, type RequestLog } from '@/lib/log';
 import {
@@ -241,9 +241,10 @@ function reserveAndCreate(
     const refusal = stockRefusal(lines, onHand, input.locale);
     if (refusal) return refusal;
     // The day's capacity, read in the transaction: of two orders for its last place, one gets it.
-    if (delivery.day !== null && delivery.capacity !== null) {
-      const holders = await readDeliverySlot(transaction, delivery.day);
-      if (holders.length >= delivery.capacity) return { kind: 'delivery-full' };
+    let day: string | null = null;
+    if (delivery.days.length > 0 && delivery.capacity !== null) {
+      day = await firstDayWithRoom(transaction, delivery.days, delivery.capacity);
+      if (day === null) return { kind: 'delivery-full' };
     }
     // A Firestore call cannot be cancelled: when placeOrder's deadline passes, this function
     // goes on in the background (e.g. Firestore was frozen and answers its reads later). Were
@@ -264,7 +265,7 @@ function reserveAndCreate(
         stock: onHand[index]?.stock ?? 0,
       })),
     );
-    if (delivery.day !== null) takeDeliverySlot(transaction, delivery.day, input.orderID);
+    if (day !== null) takeDeliverySlot(transaction, day, input.orderID);
     const online = getMercadoPagoConfig() !== null;
     const order = createOrder(transaction, {
       orderID: input.orderID,
@@ -285,7 +286,7 @@ function reserveAndCreate(
       telephone: input.telephone,
       cpf: input.cpf ?? null,
       deliveryFee: delivery.fee,
-      deliveryDate: delivery.day,
+      deliveryDate: day,
       // A name never filled in is stored as a placeholder ('No name'): the order gets none.
       customer: { name: isUnfilled('name', user.name) ? '' : user.name, email: user.email },
       paymentProvider: online ? 'mercadopago' : 'manual',
@@ -504,7 +505,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       );
       // A replay of a placed order gets it back even if its day has passed or filled since.
       if (!planned.ok && !(await getOrder(orderID))) return { kind: planned.error };
-      const delivery = planned.ok ? planned.plan : { fee: 0, day: null, capacity: null };
+      const delivery = planned.ok ? planned.plan : { fee: 0, days: [], capacity: null };
       // Sold out or withdrawn: refused on a plain read, without waiting for a transaction; a
       // replay of an order already placed (it may have taken the last units) still gets it back.
       const early = await stockRefusalNow(lines, locale);
