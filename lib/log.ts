@@ -30,6 +30,11 @@ export type LogEventName =
   | 'order.status_changed'
   /** A member paused, resumed or cancelled their club membership (lib/club/manage.ts). */
   | 'club.changed'
+  /**
+   * The subscription of a plan the shopper left for another could not be cancelled at Mercado
+   * Pago (lib/club/join.ts); the webhook cancels it if it is authorised later.
+   */
+  | 'club.cancel_failed'
   | 'payment.preference_failed'
   /** A Pix code shown or a card payment made from an order's page (lib/orders/pay-order.ts). */
   | 'payment.started'

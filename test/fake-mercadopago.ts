@@ -42,8 +42,11 @@ export type FakeMercadoPago = {
   failPreferences: (count: number) => void;
   /** Payment lookups answer 500 while true. */
   failPayments: (fail: boolean) => void;
-  /** Every subscription call (/preapproval, /authorized_payments) answers 500 while true. */
-  failPreapprovals: (fail: boolean) => void;
+  /**
+   * Every subscription call (/preapproval, /authorized_payments) answers 500 while true; with
+   * 'updates', only the changes of a subscription (PUT /preapproval/{id}).
+   */
+  failPreapprovals: (fail: boolean | 'updates') => void;
   /** The subscription `id` as served now (undefined when none was created). */
   preapproval: (id: string) => Record<string, unknown> | undefined;
   /** Sets a subscription's status as Mercado Pago would (the shopper authorised it, say). */
@@ -82,7 +85,7 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   let nextPaymentId = 1_310_000_000;
   const preapprovals = new Map<string, Record<string, unknown>>();
   let preapprovalCount = 0;
-  let preapprovalFailures = false;
+  let preapprovalFailures: boolean | 'updates' = false;
   const authorizedPayments = new Map<string, Record<string, unknown>>();
   // Mercado Pago's authorized payment ids are numbers.
   let nextAuthorizedPaymentId = 7_000_000_000;
@@ -239,7 +242,12 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         send(201, created);
         return;
       }
-      if (preapprovalFailures && /^\/(preapproval|authorized_payments)(\/|$)/.test(path)) {
+      if (
+        (preapprovalFailures === true && /^\/(preapproval|authorized_payments)(\/|$)/.test(path)) ||
+        (preapprovalFailures === 'updates' &&
+          request.method === 'PUT' &&
+          /^\/preapproval\//.test(path))
+      ) {
         send(500, { message: 'internal error', status: 500 });
         return;
       }

@@ -297,15 +297,38 @@ describe('the subscription webhook', () => {
     expect(await isMember(gil.uid)).toBe(true);
   });
 
-  it('ignores a preapproval that is not the shopper current one, or unknown', async () => {
+  it('cancels the subscription of a plan left for another, and the webhook cancels it if it was authorised', async () => {
     const hugo = shopper('hugo');
     const first = await joined(hugo, 'mensal');
-    // A second join of another plan replaces the pending membership with a new subscription.
+    // A second join of another plan replaces the pending membership with a new subscription,
+    // and the first is cancelled at Mercado Pago: its link can no longer start a charge.
     const second = await joined(hugo, 'trimestral');
     expect(second).not.toBe(first);
-    fake.setPreapprovalStatus(first, 'authorized');
-    expect((await notify(first)).body.result).toBe('other-preapproval');
+    expect(fake.preapproval(first)?.status).toBe('cancelled');
+    expect(fake.preapproval(second)?.status).toBe('pending');
+
+    // When that cancel failed (Mercado Pago down for it), the join still succeeds...
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    fake.failPreapprovals('updates');
+    let third: string;
+    try {
+      third = await joined(hugo, 'mensal');
+    } finally {
+      fake.failPreapprovals(false);
+      quiet.mockRestore();
+    }
+    expect(third).not.toBe(first);
+    expect(fake.preapproval(third)?.status).toBe('pending');
+    expect(fake.preapproval(second)?.status).toBe('pending');
+    // ...and if the shopper then authorises the old link, the webhook cancels that subscription
+    // instead of leaving it to charge every month for no membership.
+    fake.setPreapprovalStatus(second, 'authorized');
+    expect((await notify(second)).body.result).toBe('other-preapproval-cancelled');
+    expect(fake.preapproval(second)?.status).toBe('cancelled');
+    expect(await membership(hugo.uid)).toMatchObject({ state: 'pending', preapprovalId: third });
     expect(await isMember(hugo.uid)).toBeUndefined();
+    // A notification about the cancelled one changes nothing more.
+    expect((await notify(second)).body.result).toBe('other-preapproval');
     expect((await notify('nosuchpreapproval')).body.result).toBe('unknown-preapproval');
   });
 

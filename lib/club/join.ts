@@ -4,13 +4,13 @@ import { z } from 'zod';
 
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { locales } from '@/lib/i18n/locales';
-import { startActionLog } from '@/lib/log';
+import { logFailure, startActionLog } from '@/lib/log';
 import { getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mercadopago';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 
 import { getClubPlan, PLAN_KEYS } from './config';
 import type { Membership } from './membership';
-import { createPreapproval } from './mercadopago';
+import { createPreapproval, setPreapprovalStatus } from './mercadopago';
 import { getMembership, startMembership } from './repository';
 
 // Joining the club (POST /api/club/join): a signed-in shopper picks a plan; the server creates the
@@ -33,7 +33,7 @@ export type JoinClubResult =
 
 const joinInputSchema = z.object({ plan: z.enum(PLAN_KEYS), locale: z.enum(locales) }).strict();
 
-/** Two joins of one plan by one shopper within this window share one subscription. */
+/** Two joins of one plan by one shopper, from one state, within this window share one subscription. */
 const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
 
 function isBackendFault(error: unknown): boolean {
@@ -79,7 +79,15 @@ export async function joinClub(input: unknown, now = Date.now()): Promise<JoinCl
         plan,
         reason: `${plan.name[parsed.data.locale]} — Chocolates Tropicais`,
         locale: parsed.data.locale,
-        idempotencyKey: `club-${user.uid}-${plan.key}-${Math.floor(now / IDEMPOTENCY_WINDOW_MS)}`,
+        // The subscription it replaces is part of the key: coming back to a plan left earlier
+        // must not answer that plan's first subscription, cancelled when it was left.
+        idempotencyKey: [
+          'club',
+          user.uid,
+          plan.key,
+          current?.preapprovalId ?? 'first',
+          Math.floor(now / IDEMPOTENCY_WINDOW_MS),
+        ].join('-'),
       }),
       deadline,
       'preapproval',
@@ -101,6 +109,15 @@ export async function joinClub(input: unknown, now = Date.now()): Promise<JoinCl
     };
     const outcome = await withDeadline(startMembership(membership), deadline, 'membership write');
     if (outcome.result === 'already-member') return { ok: false, error: 'already-member' };
+    // The plan left for this one: its link must not start a second monthly charge. A failure
+    // here does not undo the join; the webhook cancels that subscription if it is authorised
+    // (./webhook.ts).
+    const left = current?.state === 'pending' ? current.preapprovalId : null;
+    if (left && left !== created.preapprovalId) {
+      await withDeadline(setPreapprovalStatus(left, 'cancelled'), deadline, 'preapproval cancel')
+        .then(() => undefined)
+        .catch((error: unknown) => logFailure('club.cancel_failed', error, { uid: user.uid }));
+    }
     return { ok: true, mode: 'mercadopago', initPoint: created.initPoint };
   } catch (error) {
     log.error(error, { during: 'club-join', uid });

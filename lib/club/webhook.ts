@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { TopicHandlers } from '@/lib/payments/webhook';
 
-import { getAuthorizedPayment, getPreapproval } from './mercadopago';
+import { getAuthorizedPayment, getPreapproval, setPreapprovalStatus } from './mercadopago';
 import { applyChargeAndNotify, applyPreapprovalAndNotify } from './notify';
 
 // The club's Mercado Pago notifications. lib/payments/webhook.ts has checked the signature and
@@ -10,12 +10,25 @@ import { applyChargeAndNotify, applyPreapprovalAndNotify } from './notify';
 // monthly charge) is fetched from Mercado Pago (the notification body is never trusted)
 // and applied to the membership.
 
-/** A 'subscription_preapproval' notification about the preapproval `dataId`. */
+/**
+ * A 'subscription_preapproval' notification about the preapproval `dataId`. One that is not the
+ * shopper's membership (a plan they left for another before authorising it, then authorised
+ * from the old link) would charge them every month for nothing: it is cancelled at Mercado Pago.
+ * When that call fails the webhook answers 503 and Mercado Pago sends the notification again.
+ */
 export async function applyPreapprovalNotification(dataId: string): Promise<string> {
   const preapproval = await getPreapproval(dataId);
   if (!preapproval || preapproval.id !== dataId) return 'unknown-preapproval';
-  return (await applyPreapprovalAndNotify(preapproval)).result;
+  const { result } = await applyPreapprovalAndNotify(preapproval);
+  if (result === 'other-preapproval' && CHARGEABLE.has(preapproval.status)) {
+    await setPreapprovalStatus(dataId, 'cancelled');
+    return 'other-preapproval-cancelled';
+  }
+  return result;
 }
+
+/** Preapproval statuses under which Mercado Pago charges, or will again. */
+const CHARGEABLE = new Set(['authorized', 'paused']);
 
 /** A 'subscription_authorized_payment' notification: the monthly charge `dataId`. */
 export async function applyChargeNotification(dataId: string): Promise<string> {
