@@ -27,6 +27,16 @@ export class DeadlineExceededError extends Error {
  * cannot be cancelled: a late result is dropped (and a late failure swallowed, so it never
  * becomes an unhandled rejection); only the caller stops waiting.
  */
+/**
+ * The backend could not answer: past a deadline of ours, or Firestore stopped (gRPC UNAVAILABLE)
+ * or past its own (DEADLINE_EXCEEDED). The caller says 'temporarily unavailable'.
+ */
+export function isBackendUnavailable(error: unknown): boolean {
+  if (error instanceof DeadlineExceededError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 14 || code === 4;
+}
+
 export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { locales } from '@/lib/i18n/locales';
 import { logFailure, startActionLog } from '@/lib/log';
 import { getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mercadopago';
@@ -37,15 +37,11 @@ const joinInputSchema = z.object({ plan: z.enum(PLAN_KEYS), locale: z.enum(local
 const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
 
 function isBackendFault(error: unknown): boolean {
-  if (
-    error instanceof DeadlineExceededError ||
+  return (
+    isBackendUnavailable(error) ||
     error instanceof SessionUnavailableError ||
     error instanceof MercadoPagoError
-  ) {
-    return true;
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 14 || code === 4;
+  );
 }
 
 /** The signed-in shopper joins the plan `input.plan`. Never throws. */

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { startActionLog } from '@/lib/log';
 import { MercadoPagoError } from '@/lib/payments/mercadopago';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
@@ -56,15 +56,11 @@ export function allowedAction(
 }
 
 function isBackendFault(error: unknown): boolean {
-  if (
-    error instanceof DeadlineExceededError ||
+  return (
+    isBackendUnavailable(error) ||
     error instanceof SessionUnavailableError ||
     error instanceof MercadoPagoError
-  ) {
-    return true;
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 14 || code === 4;
+  );
 }
 
 /** The signed-in member's `input.action`. Never throws. */

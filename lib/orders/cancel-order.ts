@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { DeadlineExceededError, backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
@@ -78,13 +78,9 @@ export function cancelOpenOrder(
   });
 }
 
-/** Firestore or Auth could not answer (stopped: gRPC UNAVAILABLE; or past the deadline). */
+/** Firestore or Auth could not answer. */
 function isBackendFault(error: unknown): boolean {
-  if (error instanceof DeadlineExceededError || error instanceof SessionUnavailableError) {
-    return true;
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 14 || code === 4;
+  return isBackendUnavailable(error) || error instanceof SessionUnavailableError;
 }
 
 /** The signed-in shopper cancels their open order `input.orderID`. Never throws. */

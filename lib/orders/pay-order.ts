@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 
 import { z } from 'zod';
 
-import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { startActionLog } from '@/lib/log';
 import {
   createCardPayment,
@@ -58,13 +58,9 @@ const payInputSchema = z.discriminatedUnion('method', [
 
 export type PayInput = z.infer<typeof payInputSchema>;
 
-/** Firestore or Auth could not answer (stopped: gRPC UNAVAILABLE; or past the deadline). */
+/** Firestore or Auth could not answer. */
 function isBackendFault(error: unknown): boolean {
-  if (error instanceof DeadlineExceededError || error instanceof SessionUnavailableError) {
-    return true;
-  }
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 14 || code === 4;
+  return isBackendUnavailable(error) || error instanceof SessionUnavailableError;
 }
 
 function pixView(pix: StoredPix): PixView {

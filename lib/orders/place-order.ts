@@ -6,7 +6,12 @@ import type { z } from 'zod';
 
 import { getProduct, type Product } from '@/lib/catalogue';
 import { keepAliveUntil } from '@/lib/after-response';
-import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
+import {
+  backendDeadlineMs,
+  DeadlineExceededError,
+  isBackendUnavailable,
+  withDeadline,
+} from '@/lib/deadline';
 import { memberPricingFor } from '@/lib/club/checkout';
 import type { MemberPricing } from '@/lib/club/perks';
 import { runTransaction } from '@/lib/firebase/admin';
@@ -92,11 +97,9 @@ class OrderTooLateError extends Error {
 /** How far an order's transaction got: once its writes were sent, the order may exist. */
 type Progress = { attempts: number; writesSent: boolean };
 
-/** Firestore could not answer: stopped (gRPC UNAVAILABLE), or its own deadline passed. */
+/** Firestore could not answer, or the transaction reached its writes too late. */
 function isBackendFault(error: unknown): boolean {
-  if (error instanceof DeadlineExceededError || error instanceof OrderTooLateError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 14 || code === 4;
+  return isBackendUnavailable(error) || error instanceof OrderTooLateError;
 }
 
 /** One priced line: the price always comes from the catalogue. */

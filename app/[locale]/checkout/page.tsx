@@ -7,15 +7,10 @@ import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress, openingHoursText } from '@/lib/shop';
 import { logFailure } from '@/lib/log';
+import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { products } from '@/lib/catalogue/products';
 import { getMembership } from '@/lib/club/repository';
 import { checkoutMemberDiscount, memberPerks, type CheckoutMemberDiscount } from '@/lib/club/perks';
-
-/** Firestore could not answer (unavailable, deadline exceeded). */
-function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 14 || code === 4;
-}
 
 // Per shopper and per request (the session decides between sign-in and the form): never cached.
 export const dynamic = 'force-dynamic';
@@ -46,10 +41,15 @@ export default async function CheckoutPage({ params }: Props) {
     // A club member sees their discount in the summary (lib/club/perks.ts); the order's server
     // prices it again from the membership, whatever this page showed.
     if (user?.isMember) {
-      member = checkoutMemberDiscount(memberPerks(await getMembership(user.uid)), products);
+      const membership = await withDeadline(
+        getMembership(user.uid),
+        backendDeadlineMs(),
+        'membership read',
+      );
+      member = checkoutMemberDiscount(memberPerks(membership), products);
     }
   } catch (error) {
-    if (!(error instanceof SessionUnavailableError) && !isUnavailable(error)) throw error;
+    if (!(error instanceof SessionUnavailableError) && !isBackendUnavailable(error)) throw error;
     // Auth or Firestore cannot answer: say so rather than asking a signed-in shopper to sign in.
     logFailure('backend.failed', error, { what: 'checkout.session' });
     return <ServiceUnavailable />;

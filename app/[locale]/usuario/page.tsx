@@ -13,6 +13,7 @@ import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import type { Order } from '@/lib/orders/types';
 import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';
 import { logFailure } from '@/lib/log';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { MembershipSection } from '@/components/club/membership-section';
 import type { Membership } from '@/lib/club/membership';
 import { getMembership } from '@/lib/club/repository';
@@ -54,7 +55,11 @@ export default async function UserPage({ params, searchParams }: Props) {
   let membership: Membership | null | 'unavailable' = null;
   if (user) {
     try {
-      membership = await getMembership(user.uid);
+      membership = await withDeadline(
+        getMembership(user.uid),
+        backendDeadlineMs(),
+        'membership read',
+      );
     } catch (error) {
       // The section says it could not be read; the rest of the account still shows.
       logFailure('backend.failed', error, { what: 'account.membership' });
