@@ -36,6 +36,9 @@ export type LogEventName =
    */
   | 'club.cancel_failed'
   | 'payment.preference_failed'
+  /** An order paid otherwise had its open Pix cancelled (lib/orders/payment-update.ts). */
+  | 'payment.pix_cancelled'
+  | 'payment.pix_cancel_failed'
   /** A Pix code shown or a card payment made from an order's page (lib/orders/pay-order.ts). */
   | 'payment.started'
   | 'payment.refused'

@@ -1,5 +1,5 @@
 // A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
-// POST /checkout/preferences, POST /v1/payments (Pix and card) and GET /v1/payments/{id}; for the
+// POST /checkout/preferences, POST /v1/payments (Pix and card), GET and PUT /v1/payments/{id}; for the
 // club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}, and GET
 // /authorized_payments/{id} (a subscription's monthly charge, made by the test). Payments are created by
 // the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
@@ -36,6 +36,8 @@ export type FakeMercadoPago = {
   setPayment: (payment: FakePayment) => void;
   /** A payment created or set so far (by id), as GET /v1/payments/{id} would answer it. */
   getPayment: (id: string | number) => FakePayment | undefined;
+  /** The payments of order `externalReference`, oldest first. */
+  paymentsOf: (externalReference: string) => FakePayment[];
   /** The next `count` POST /v1/payments answer 500. */
   failPaymentCreation: (count: number) => void;
   /** The next `count` preference requests answer 500. */
@@ -293,6 +295,19 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         return;
       }
       const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
+      if (request.method === 'PUT' && match?.[1]) {
+        // Mercado Pago cancels a payment only while it waits (a Pix not paid yet, say).
+        const payment = payments.get(decodeURIComponent(match[1]));
+        const status = (body as { status?: unknown } | null)?.status;
+        if (!payment) send(404, { message: 'Payment not found', status: 404 });
+        else if (status !== 'cancelled' || !['pending', 'in_process'].includes(payment.status)) {
+          send(400, { message: 'Invalid status update', status: 400 });
+        } else {
+          Object.assign(payment, { status: 'cancelled', status_detail: 'by_collector' });
+          send(200, payment);
+        }
+        return;
+      }
       if (request.method === 'GET' && match?.[1]) {
         if (paymentFailures) {
           send(500, { message: 'internal error', status: 500 });
@@ -316,6 +331,8 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     requests,
     setPayment: (payment) => payments.set(String(payment.id), payment),
     getPayment: (id) => payments.get(String(id)),
+    paymentsOf: (externalReference) =>
+      [...payments.values()].filter((payment) => payment.external_reference === externalReference),
     failPaymentCreation: (count) => {
       paymentCreationFailures = count;
     },

@@ -35,6 +35,20 @@ jest.mock('next/headers', () => ({
     new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
 }));
 
+/** When set, the next applyPaymentToOrder rejects with it (Firestore failing after a charge). */
+let mockApplyFailure: Error | null = null;
+jest.mock('./payment-update', () => {
+  const actual = jest.requireActual('./payment-update');
+  return {
+    ...actual,
+    applyPaymentToOrder: (...args: Parameters<typeof actual.applyPaymentToOrder>) => {
+      const failure = mockApplyFailure;
+      mockApplyFailure = null;
+      return failure ? Promise.reject(failure) : actual.applyPaymentToOrder(...args);
+    },
+  };
+});
+
 jest.setTimeout(45_000);
 
 const ROOT = 'projects/chocolate-shop';
@@ -385,5 +399,61 @@ describe('card (the Payment Brick token)', () => {
     });
     expect(card.body).toEqual({ ok: true, method: 'card', status: 'approved' });
     expect((await order(orderID)).status).toMatchObject({ confirmed: true, cancelled: false });
+  });
+
+  it("an approved card cancels the order's open Pix at Mercado Pago, so it cannot pay a second time", async () => {
+    const orderID = await place();
+    const pix = await pay(ana, { orderID, method: 'pix' });
+    if (!pix.body.ok || pix.body.method !== 'pix') throw new Error('expected a Pix');
+    const pixId = pix.body.pix.paymentId;
+    const card = await pay(ana, {
+      orderID,
+      method: 'card',
+      card: { token: 'card-after-pix-0001', paymentMethodId: 'visa', installments: 1 },
+    });
+    expect(card.body).toEqual({ ok: true, method: 'card', status: 'approved' });
+    // After the response (at once outside a request): the Pix is cancelled.
+    for (let waited = 0; fake.getPayment(pixId)?.status !== 'cancelled' && waited < 5_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      waited += 50;
+    }
+    expect(fake.getPayment(pixId)?.status).toBe('cancelled');
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toContainEqual(
+      expect.objectContaining({ path: `/v1/payments/${pixId}`, body: { status: 'cancelled' } }),
+    );
+    // Its notification changes nothing: the card's payment stands.
+    expect((await notify(pixId)).status).toBe(200);
+    const paid = await order(orderID);
+    expect(paid.status).toMatchObject({ confirmed: true, cancelled: false });
+    expect(paid.payment).toMatchObject({ status: 'approved' });
+    expect(paid.payment.paymentId).not.toBe(pixId);
+  });
+
+  it("a card charged while Firestore cannot take it answers Mercado Pago's verdict, and the webhook applies it", async () => {
+    const orderID = await place();
+    mockApplyFailure = Object.assign(new Error('14 UNAVAILABLE: frozen'), { code: 14 });
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let answer: Answer;
+    try {
+      answer = await pay(ana, {
+        orderID,
+        method: 'card',
+        card: { token: 'card-firestore-down-0001', paymentMethodId: 'visa', installments: 1 },
+      });
+    } finally {
+      mockApplyFailure = null;
+      quiet.mockRestore();
+    }
+    // Charged: 'temporarily unavailable' would have the shopper try a second card.
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, method: 'card', status: 'approved' },
+    });
+    expect((await order(orderID)).status).toMatchObject({ confirmed: false });
+    const [charged] = fake.paymentsOf(orderID);
+    expect(charged).toMatchObject({ status: 'approved' });
+    // Mercado Pago's notification, once Firestore answers again, pays the order.
+    expect((await notify(String(charged!.id))).body).toMatchObject({ result: 'applied' });
+    expect((await order(orderID)).status).toMatchObject({ confirmed: true });
   });
 });

@@ -156,8 +156,18 @@ export async function payMyOrder(input: unknown, address: string): Promise<PayOr
       identification: card.identification,
     });
     // Mercado Pago's own answer to our authenticated call: applied now, as the webhook would
-    // (./payment-update.ts is idempotent, so its later notification changes nothing).
-    const applied = await applyPaymentToOrder(payment);
+    // (./payment-update.ts is idempotent, so its later notification changes nothing). The card
+    // is charged already: when Firestore cannot take it now, the shopper still hears Mercado
+    // Pago's answer (a 'temporarily unavailable' would invite a second card), and the webhook
+    // applies it once Firestore answers.
+    let applied: string;
+    try {
+      applied = await applyPaymentToOrder(payment);
+    } catch (error) {
+      if (!isBackendFault(error)) throw error;
+      log.error(error, { during: 'pay-order.apply', uid, orderId, paymentId: payment.id });
+      applied = 'left-to-webhook';
+    }
     const kind = classifyPaymentStatus(payment.status);
     log.event('payment.started', {
       uid,

@@ -1,9 +1,13 @@
 import 'server-only';
 
+import { afterResponse } from '@/lib/after-response';
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay, takeDeliverySlot } from '@/lib/delivery/repository';
 import { readStock, returnStock, takeStock } from '@/lib/inventory/repository';
+import { logEvent, logFailure } from '@/lib/log';
 import { scheduleStatusMail } from '@/lib/mail/order-mail';
+import { cancelPayment } from '@/lib/payments/mercadopago';
+import { getStoredPix } from '@/lib/payments/repository';
 import {
   classifyPaymentStatus,
   type MercadoPagoPayment,
@@ -163,5 +167,25 @@ export async function applyPaymentToOrder(
   // TypeScript cannot see the callback's assignment.
   const committed = moved as { order: StoredOrder; to: OrderStatusKey } | null;
   if (committed) scheduleStatusMail(committed.order, committed.to);
+  if (kind === 'approved' && result === 'applied') {
+    afterResponse(() => cancelWaitingPix(orderID, payment.id));
+  }
   return result;
+}
+
+/**
+ * The order `orderID` is paid by `paidBy` (a card, say): its Pix code, if one was shown and is
+ * still open, is cancelled at Mercado Pago, so that scanning it later cannot pay a second time.
+ * Best effort: if this fails and the Pix is paid anyway, that second payment is recorded and the
+ * order flagged for a refund (above). Never throws.
+ */
+async function cancelWaitingPix(orderID: string, paidBy: string): Promise<void> {
+  try {
+    const pix = await getStoredPix(orderID);
+    if (!pix || pix.paymentId === paidBy || pix.expiresAt.getTime() <= Date.now()) return;
+    const cancelled = await cancelPayment(pix.paymentId);
+    logEvent('payment.pix_cancelled', { orderId: orderID, paymentId: pix.paymentId, cancelled });
+  } catch (error) {
+    logFailure('payment.pix_cancel_failed', error, { orderId: orderID });
+  }
 }

@@ -285,6 +285,26 @@ export type CardPaymentRequest = PaymentCommon & {
 export type CardPayment = MercadoPagoPayment & { statusDetail: string | null };
 
 /**
+ * Cancels the payment `id` while it waits (PUT /v1/payments/{id}): a Pix no longer to be paid.
+ * Answers false when there is nothing to cancel (paid, expired or cancelled already: Mercado Pago
+ * answers 400, or 404); throws MercadoPagoError when it cannot be asked.
+ */
+export async function cancelPayment(id: string): Promise<boolean> {
+  const config = getMercadoPagoConfig();
+  if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return false;
+  const { status } = await call(config, `/v1/payments/${id}`, {
+    method: 'PUT',
+    body: { status: 'cancelled' },
+  });
+  if (status === 400 || status === 404) return false;
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`PUT /v1/payments/{id} answered ${status}`, status);
+  }
+  return true;
+}
+
+/**
  * Creates a card payment for an order with the Payment Brick's token (POST /v1/payments).
  * A refused card is a payment with status 'rejected', not an error. Throws MercadoPagoError when
  * Mercado Pago is not configured or the call fails; `status` 400 when it refused the request
