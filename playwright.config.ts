@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     baseURL,
     // Recording a trace of every test cost CI about 15 % of the run (four specs: 147 s against
-    // 173 s, medians of two): there, a test that fails records one on its retry.
+    // 173 s, means of two runs): there, a test that fails records one on its retry.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions,
   },
