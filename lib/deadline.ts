@@ -23,11 +23,6 @@ export class DeadlineExceededError extends Error {
 }
 
 /**
- * Settles like `work`, or rejects with DeadlineExceededError after `ms`. Firestore and Auth calls
- * cannot be cancelled: a late result is dropped (and a late failure swallowed, so it never
- * becomes an unhandled rejection); only the caller stops waiting.
- */
-/**
  * The backend could not answer: past a deadline of ours, or Firestore stopped (gRPC UNAVAILABLE)
  * or past its own (DEADLINE_EXCEEDED). The caller says 'temporarily unavailable'.
  */
@@ -37,6 +32,11 @@ export function isBackendUnavailable(error: unknown): boolean {
   return code === 14 || code === 4;
 }
 
+/**
+ * Settles like `work`, or rejects with DeadlineExceededError after `ms`. Firestore and Auth calls
+ * cannot be cancelled: a late result is dropped (and a late failure swallowed, so it never
+ * becomes an unhandled rejection); only the caller stops waiting.
+ */
 export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {

@@ -35,6 +35,11 @@ export type LogEventName =
    * Pago (lib/club/join.ts); the webhook cancels it if it is authorised later.
    */
   | 'club.cancel_failed'
+  /**
+   * A subscription that was not the member's was authorised and then cancelled by the webhook
+   * (lib/club/webhook.ts): its first month may have been charged, for the shop to refund.
+   */
+  | 'club.other_cancelled'
   | 'payment.preference_failed'
   /** An order paid otherwise had its open Pix cancelled (lib/orders/payment-update.ts). */
   | 'payment.pix_cancelled'
@@ -215,7 +220,7 @@ function isJsonLine(text: string): boolean {
  * In production, whatever else prints through console (Next.js's own error reports with their
  * stacks, a library's warning) becomes one `console.output` JSON line too, with the first error
  * argument described by describeError. Lines this module wrote pass through unchanged. Installed
- * by instrumentation.ts at start-up.
+ * by lib/server-start.ts at start-up.
  */
 export function installJsonConsole(): void {
   if (runtimeEnv('NODE_ENV') !== 'production' || consoleInstalled) return;

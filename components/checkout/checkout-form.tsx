@@ -216,7 +216,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     // the days are known (the effect above submits again), and not when none is open (the day
     // picker says so). Days that could not be asked are asked once more for this press; when
     // that fails too the order goes without one: the server gives it the first open day
-    // (lib/delivery/plan.ts), or says the backend is unavailable.
+    // (lib/delivery/plan.ts), or says why it cannot (the backend unavailable, every day full).
     if (quoteState.status === 'loading') {
       setAwaitingQuote(true);
       return;

@@ -332,6 +332,22 @@ describe('the subscription webhook', () => {
     expect((await notify('nosuchpreapproval')).body.result).toBe('unknown-preapproval');
   });
 
+  it('applies a pending subscription authorised just before another join, instead of replacing it', async () => {
+    const lara = shopper('lara');
+    const first = await joined(lara, 'mensal');
+    // Authorised at Mercado Pago; its notification has not arrived yet.
+    fake.setPreapprovalStatus(first, 'authorized');
+    fake.requests.length = 0;
+    expect(await as(lara, () => join.joinClub({ plan: 'trimestral', locale: 'pt-BR' }))).toEqual({
+      ok: false,
+      error: 'already-member',
+    });
+    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(fake.preapproval(first)?.status).toBe('authorized');
+    expect(await membership(lara.uid)).toMatchObject({ state: 'active', preapprovalId: first });
+    expect(await isMember(lara.uid)).toBe(true);
+  });
+
   it('answers 503 when Mercado Pago cannot be asked, and applies the retry', async () => {
     const ivo = shopper('ivo');
     const id = await joined(ivo);

@@ -9,9 +9,10 @@ import { getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mercadopa
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 
 import { getClubPlan, PLAN_KEYS } from './config';
-import type { Membership } from './membership';
-import { createPreapproval, setPreapprovalStatus } from './mercadopago';
-import { getMembership, startMembership } from './repository';
+import { mayCharge, type Membership } from './membership';
+import { createPreapproval, getPreapproval, setPreapprovalStatus } from './mercadopago';
+import { applyPreapprovalAndNotify } from './notify';
+import { getMembershipInTime, startMembership } from './repository';
 
 // Joining the club (POST /api/club/join): a signed-in shopper picks a plan; the server creates the
 // Mercado Pago subscription with the shopper's e-mail and stores the pending membership, and the
@@ -60,13 +61,23 @@ export async function joinClub(input: unknown, now = Date.now()): Promise<JoinCl
     if (!getMercadoPagoConfig()) return { ok: true, mode: 'whatsapp' };
 
     const deadline = backendDeadlineMs();
-    const current = await withDeadline(getMembership(user.uid), deadline, 'membership read');
+    const current = await getMembershipInTime(user.uid, deadline);
     if (current?.state === 'active' || current?.state === 'paused') {
       return { ok: false, error: 'already-member' };
     }
     // The same plan asked again while its subscription waits: the same link, no second one.
     if (current?.state === 'pending' && current.plan === plan.key && current.initPoint) {
       return { ok: true, mode: 'mercadopago', initPoint: current.initPoint };
+    }
+    // The pending subscription may have been authorised a moment ago, its notification not in
+    // yet: the shopper is then a member, and it is applied rather than replaced and cancelled.
+    const left = current?.state === 'pending' ? current.preapprovalId : null;
+    if (left) {
+      const leftNow = await withDeadline(getPreapproval(left), deadline, 'preapproval read');
+      if (leftNow && leftNow.id === left && mayCharge(leftNow.status)) {
+        await withDeadline(applyPreapprovalAndNotify(leftNow), deadline, 'membership write');
+        return { ok: false, error: 'already-member' };
+      }
     }
     const created = await withDeadline(
       createPreapproval({
@@ -108,7 +119,6 @@ export async function joinClub(input: unknown, now = Date.now()): Promise<JoinCl
     // The plan left for this one: its link must not start a second monthly charge. A failure
     // here does not undo the join; the webhook cancels that subscription if it is authorised
     // (./webhook.ts).
-    const left = current?.state === 'pending' ? current.preapprovalId : null;
     if (left && left !== created.preapprovalId) {
       await withDeadline(setPreapprovalStatus(left, 'cancelled'), deadline, 'preapproval cancel')
         .then(() => undefined)

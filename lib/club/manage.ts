@@ -10,7 +10,7 @@ import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { canMove, type Membership, type MembershipState } from './membership';
 import { setPreapprovalStatus } from './mercadopago';
 import { applyPreapprovalAndNotify } from './notify';
-import { getMembership } from './repository';
+import { getMembershipInTime } from './repository';
 
 // The member pauses, resumes or cancels their membership (POST /api/club/membership): the server
 // asks Mercado Pago to change the subscription (PUT /preapproval/{id}), then applies the
@@ -75,7 +75,7 @@ export async function changeMembership(input: unknown): Promise<ChangeMembership
     if (!parsed.success) return { ok: false, error: 'invalid' };
     const { action } = parsed.data;
     const deadline = backendDeadlineMs();
-    const membership = await withDeadline(getMembership(uid), deadline, 'membership read');
+    const membership = await getMembershipInTime(uid, deadline);
     if (!membership || membership.state === 'cancelled') return { ok: false, error: 'not-member' };
     if (!allowedAction(membership, action)) return { ok: false, error: 'not-allowed' };
     const preapproval = await withDeadline(
@@ -89,7 +89,7 @@ export async function changeMembership(input: unknown): Promise<ChangeMembership
       'membership write',
     );
     log.event('club.changed', { uid, action, outcome: outcome.result });
-    const now = await withDeadline(getMembership(uid), deadline, 'membership read');
+    const now = await getMembershipInTime(uid, deadline);
     return { ok: true, state: now?.state ?? TARGET[action].state };
   } catch (error) {
     log.error(error, { during: 'club-change', uid });

@@ -58,6 +58,11 @@ export function isMemberState(state: MembershipState | null | undefined): boolea
  * A Mercado Pago preapproval status as a membership state, or null for a status the shop does not
  * know (left as it is). 'finished' (its end date passed) ends the membership like a cancellation.
  */
+/** Whether Mercado Pago charges under the preapproval status `status`, or will again (paused). */
+export function mayCharge(status: string): boolean {
+  return status === 'authorized' || status === 'paused';
+}
+
 export function stateFromPreapprovalStatus(status: string): MembershipState | null {
   switch (status) {
     case 'pending':

@@ -2,7 +2,12 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { call, getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mercadopago';
+import {
+  call,
+  getMercadoPagoConfig,
+  MERCADOPAGO_ID_PATTERN,
+  MercadoPagoError,
+} from '@/lib/payments/mercadopago';
 import { SITE_URL } from '@/lib/site';
 
 import type { ClubPlan } from './config';
@@ -33,8 +38,6 @@ function time(value: string | null | undefined): number | null {
   const ms = value ? Date.parse(value) : NaN;
   return Number.isFinite(ms) ? ms : null;
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Where Mercado Pago sends the shopper back after authorising: their account page. */
 export function clubReturnUrl(locale: 'pt-BR' | 'en'): string {
@@ -101,7 +104,7 @@ function reshape(body: unknown, status: number): Preapproval {
 /** The preapproval `id` as Mercado Pago reports it now, or null when it does not exist. */
 export async function getPreapproval(id: string): Promise<Preapproval | null> {
   const config = configOrThrow();
-  if (!ID_PATTERN.test(id)) return null;
+  if (!MERCADOPAGO_ID_PATTERN.test(id)) return null;
   const { status, body } = await call(config, `/preapproval/${id}`, { method: 'GET' });
   if (status === 404) return null;
   if (status < 200 || status >= 300) {
@@ -116,7 +119,7 @@ export async function setPreapprovalStatus(
   next: 'paused' | 'authorized' | 'cancelled',
 ): Promise<Preapproval> {
   const config = configOrThrow();
-  if (!ID_PATTERN.test(id)) throw new MercadoPagoError('Invalid preapproval id');
+  if (!MERCADOPAGO_ID_PATTERN.test(id)) throw new MercadoPagoError('Invalid preapproval id');
   const { status, body } = await call(config, `/preapproval/${id}`, {
     method: 'PUT',
     body: { status: next },
@@ -143,7 +146,7 @@ const authorizedPaymentSchema = z.object({
  */
 export async function getAuthorizedPayment(id: string): Promise<AuthorizedPayment | null> {
   const config = configOrThrow();
-  if (!ID_PATTERN.test(id)) return null;
+  if (!MERCADOPAGO_ID_PATTERN.test(id)) return null;
   const { status, body } = await call(config, `/authorized_payments/${id}`, { method: 'GET' });
   if (status === 404) return null;
   if (status < 200 || status >= 300) {

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { membershipsCollection, runTransaction } from '@/lib/firebase/admin';
 import { locales } from '@/lib/i18n/locales';
 import { setUserMemberInTransaction } from '@/lib/users/repository';
@@ -63,6 +64,14 @@ function reshape(uid: string, data: unknown): Membership | null {
 export async function getMembership(uid: string): Promise<Membership | null> {
   const snapshot = await membershipsCollection().doc(uid).get();
   return snapshot.exists ? reshape(uid, snapshot.data()) : null;
+}
+
+/** getMembership within the backend deadline (lib/deadline.ts): a frozen Firestore rejects. */
+export function getMembershipInTime(
+  uid: string,
+  ms = backendDeadlineMs(),
+): Promise<Membership | null> {
+  return withDeadline(getMembership(uid), ms, 'membership read');
 }
 
 export type StartOutcome =

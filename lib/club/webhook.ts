@@ -1,8 +1,10 @@
 import 'server-only';
 
+import { logEvent } from '@/lib/log';
 import type { TopicHandlers } from '@/lib/payments/webhook';
 
 import { getAuthorizedPayment, getPreapproval, setPreapprovalStatus } from './mercadopago';
+import { mayCharge } from './membership';
 import { applyChargeAndNotify, applyPreapprovalAndNotify } from './notify';
 
 // The club's Mercado Pago notifications. lib/payments/webhook.ts has checked the signature and
@@ -20,15 +22,18 @@ export async function applyPreapprovalNotification(dataId: string): Promise<stri
   const preapproval = await getPreapproval(dataId);
   if (!preapproval || preapproval.id !== dataId) return 'unknown-preapproval';
   const { result } = await applyPreapprovalAndNotify(preapproval);
-  if (result === 'other-preapproval' && CHARGEABLE.has(preapproval.status)) {
+  if (result === 'other-preapproval' && mayCharge(preapproval.status)) {
     await setPreapprovalStatus(dataId, 'cancelled');
+    // Authorising it may have charged a first month: said loudly, for the shop to refund.
+    logEvent(
+      'club.other_cancelled',
+      { preapprovalId: dataId, uid: preapproval.externalReference ?? undefined },
+      'error',
+    );
     return 'other-preapproval-cancelled';
   }
   return result;
 }
-
-/** Preapproval statuses under which Mercado Pago charges, or will again. */
-const CHARGEABLE = new Set(['authorized', 'paused']);
 
 /** A 'subscription_authorized_payment' notification: the monthly charge `dataId`. */
 export async function applyChargeNotification(dataId: string): Promise<string> {

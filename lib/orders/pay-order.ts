@@ -157,12 +157,16 @@ export async function payMyOrder(input: unknown, address: string): Promise<PayOr
     });
     // Mercado Pago's own answer to our authenticated call: applied now, as the webhook would
     // (./payment-update.ts is idempotent, so its later notification changes nothing). The card
-    // is charged already: when Firestore cannot take it now, the shopper still hears Mercado
-    // Pago's answer (a 'temporarily unavailable' would invite a second card), and the webhook
-    // applies it once Firestore answers.
+    // is charged already: when Firestore cannot take it now (failing or stalled), the shopper
+    // still hears Mercado Pago's answer (a 'temporarily unavailable' would invite a second
+    // card), and the webhook applies it once Firestore answers.
     let applied: string;
     try {
-      applied = await applyPaymentToOrder(payment);
+      applied = await withDeadline(
+        applyPaymentToOrder(payment),
+        backendDeadlineMs(),
+        'payment apply',
+      );
     } catch (error) {
       if (!isBackendFault(error)) throw error;
       log.error(error, { during: 'pay-order.apply', uid, orderId, paymentId: payment.id });

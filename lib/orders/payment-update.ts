@@ -183,8 +183,10 @@ async function cancelWaitingPix(orderID: string, paidBy: string): Promise<void> 
   try {
     const pix = await getStoredPix(orderID);
     if (!pix || pix.paymentId === paidBy || pix.expiresAt.getTime() <= Date.now()) return;
-    const cancelled = await cancelPayment(pix.paymentId);
-    logEvent('payment.pix_cancelled', { orderId: orderID, paymentId: pix.paymentId, cancelled });
+    // False: paid, expired or cancelled already (a Pix paid too is flagged above for a refund).
+    if (await cancelPayment(pix.paymentId)) {
+      logEvent('payment.pix_cancelled', { orderId: orderID, paymentId: pix.paymentId });
+    }
   } catch (error) {
     logFailure('payment.pix_cancel_failed', error, { orderId: orderID });
   }

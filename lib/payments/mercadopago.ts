@@ -14,6 +14,9 @@ import type { MercadoPagoPayment } from './types';
 // so tests can point apiBaseUrl at a local fake (test/fake-mercadopago.ts).
 
 const REQUEST_TIMEOUT_MS = 10_000;
+
+/** A Mercado Pago resource id put in a request path: anything else is refused before the call. */
+export const MERCADOPAGO_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 // Mercado Pago cuts the card statement text at 22 characters.
 const STATEMENT_DESCRIPTOR = SHOP.name.slice(0, 22);
 
@@ -186,7 +189,7 @@ export async function createPreference(request: PreferenceRequest): Promise<Pref
 export async function getPayment(id: string): Promise<MercadoPagoPayment | null> {
   const config = getMercadoPagoConfig();
   if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  if (!MERCADOPAGO_ID_PATTERN.test(id)) return null;
   const { status, body } = await call(config, `/v1/payments/${id}`, { method: 'GET' });
   if (status === 404) return null;
   if (status < 200 || status >= 300) {
@@ -292,7 +295,7 @@ export type CardPayment = MercadoPagoPayment & { statusDetail: string | null };
 export async function cancelPayment(id: string): Promise<boolean> {
   const config = getMercadoPagoConfig();
   if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return false;
+  if (!MERCADOPAGO_ID_PATTERN.test(id)) return false;
   const { status } = await call(config, `/v1/payments/${id}`, {
     method: 'PUT',
     body: { status: 'cancelled' },

@@ -134,7 +134,7 @@ export function stampSocketAddress(request: http.IncomingMessage): void {
 /**
  * Makes every HTTP server of this process refuse those requests before its request listener
  * runs, stamp the socket's peer on every request, and hand it Server Actions only with their
- * whole body. Idempotent; called from instrumentation.ts register().
+ * whole body. Idempotent; called from lib/server-start.ts at start-up.
  */
 export function installHttpServerGuard(): void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };

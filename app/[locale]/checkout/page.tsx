@@ -7,9 +7,9 @@ import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress, openingHoursText } from '@/lib/shop';
 import { logFailure } from '@/lib/log';
-import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
+import { isBackendUnavailable } from '@/lib/deadline';
 import { products } from '@/lib/catalogue/products';
-import { getMembership } from '@/lib/club/repository';
+import { getMembershipInTime } from '@/lib/club/repository';
 import { checkoutMemberDiscount, memberPerks, type CheckoutMemberDiscount } from '@/lib/club/perks';
 
 // Per shopper and per request (the session decides between sign-in and the form): never cached.
@@ -41,11 +41,7 @@ export default async function CheckoutPage({ params }: Props) {
     // A club member sees their discount in the summary (lib/club/perks.ts); the order's server
     // prices it again from the membership, whatever this page showed.
     if (user?.isMember) {
-      const membership = await withDeadline(
-        getMembership(user.uid),
-        backendDeadlineMs(),
-        'membership read',
-      );
+      const membership = await getMembershipInTime(user.uid);
       member = checkoutMemberDiscount(memberPerks(membership), products);
     }
   } catch (error) {

@@ -16,7 +16,7 @@ import { logFailure } from '@/lib/log';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { MembershipSection } from '@/components/club/membership-section';
 import type { Membership } from '@/lib/club/membership';
-import { getMembership } from '@/lib/club/repository';
+import { getMembershipInTime } from '@/lib/club/repository';
 
 // Per user and per request: read from the session cookie, never prerendered or cached.
 export const dynamic = 'force-dynamic';
@@ -55,11 +55,7 @@ export default async function UserPage({ params, searchParams }: Props) {
   let membership: Membership | null | 'unavailable' = null;
   if (user) {
     try {
-      membership = await withDeadline(
-        getMembership(user.uid),
-        backendDeadlineMs(),
-        'membership read',
-      );
+      membership = await getMembershipInTime(user.uid);
     } catch (error) {
       // The section says it could not be read; the rest of the account still shows.
       logFailure('backend.failed', error, { what: 'account.membership' });
@@ -68,9 +64,11 @@ export default async function UserPage({ params, searchParams }: Props) {
     try {
       // An unpaid order past its deadline is listed as cancelled, not as waiting for payment.
       await expireDueOrdersLazily();
-      orders = await listOrdersForUser(user.uid, {
-        onlinePayment: getMercadoPagoPublicKey() !== null,
-      });
+      orders = await withDeadline(
+        listOrdersForUser(user.uid, { onlinePayment: getMercadoPagoPublicKey() !== null }),
+        backendDeadlineMs(),
+        'orders read',
+      );
     } catch (error) {
       // The rest of the account still shows; the list then fetches (and reports) on its own.
       logFailure('backend.failed', error, { what: 'account.orders' });
