@@ -30,8 +30,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL,
-    // Recording a trace of every test cost CI about 15 % of the run (four specs: 147 s against
-    // 173 s, means of two runs): there, a test that fails records one on its retry.
+    // A trace of every test slowed the e2e run by about 15 % (docs/performance.md): on CI a test
+    // that fails records one on its retry.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions,
   },

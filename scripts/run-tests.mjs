@@ -12,7 +12,8 @@ mkdirSync('test-results', { recursive: true });
 
 /**
  * Runs one step and resolves to whether it succeeded. Steps that run side by side keep their
- * output and print it whole when they end; a `live` step (one alone) prints as it goes.
+ * output and print it whole when they end; a `live` step prints as it goes (beside it, the others'
+ * whole outputs come between its lines).
  */
 function run(label, command, args, { env = {}, live = false } = {}) {
   return new Promise((resolve) => {
@@ -23,8 +24,15 @@ function run(label, command, args, { env = {}, live = false } = {}) {
       stdio: live ? 'inherit' : 'pipe',
     });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk) => (output += chunk));
+    }
+    // A command that cannot start (not installed, say) is a failed step, not a crash of the run.
+    child.on('error', (error) => {
+      if (live) console.log(error.message);
+      else output += `${error.message}\n`;
+    });
     child.on('close', (status) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (!live) {
@@ -77,7 +85,10 @@ async function gates() {
 async function jestSuites() {
   const jestReport = 'test-results/jest.json';
   rmSync(jestReport, { force: true });
-  const jestOk = await run('jest', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+  // Live: its output is the long one, and a run cut off by CI's time limit keeps what it printed.
+  const jestOk = await run('jest', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`], {
+    live: true,
+  });
   const jest = readJson(jestReport);
   if (jest) {
     results.passed += jest.numPassedTests;
@@ -86,6 +97,8 @@ async function jestSuites() {
     // A suite that cannot even load has no failed tests of its own: count it.
     results.failed += jest.numRuntimeErrorTestSuites;
     if (!jestOk) failures.push('jest');
+    // Failed with no failed test counted (a hook, the teardown): the summary still says failed.
+    if (!jestOk && jest.numFailedTests + jest.numRuntimeErrorTestSuites === 0) results.failed += 1;
   } else gate('jest', false);
 }
 
