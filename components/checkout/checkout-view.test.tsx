@@ -121,6 +121,24 @@ function renderCheckout(initialUser: CheckoutUser | null, orderId?: string) {
 
 const confirmButton = () => screen.getByRole('button', { name: /Confirmar pedido|Enviando/ });
 
+/** POST /api/orders answers 503 'temporarily unavailable', as when the backend is down. */
+function answerOrdersUnavailable() {
+  ordersAnswer = {
+    status: 503,
+    headers: { 'retry-after': '5' },
+    body: { ok: false, error: 'temporarily-unavailable' },
+  };
+}
+
+/** The form shows the 'temporarily unavailable' message. */
+async function expectTemporarilyUnavailable() {
+  await waitFor(() =>
+    expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
+      ptBR.CheckoutErrors.temporarilyUnavailable,
+    ),
+  );
+}
+
 /** The order went out once, naming `day`, and the button is back once its answer came. */
 async function expectSentOnceWithDay(day: string) {
   await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
@@ -446,19 +464,11 @@ describe('CheckoutView', () => {
 
   it('explains a 503 from POST /api/orders as temporarily unavailable', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
-    ordersAnswer = {
-      status: 503,
-      headers: { 'retry-after': '5' },
-      body: { ok: false, error: 'temporarily-unavailable' },
-    };
+    answerOrdersUnavailable();
     renderCheckout(SHOPPER, 'ABCDEF123456');
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     fireEvent.click(confirmButton());
-    await waitFor(() =>
-      expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
-        ptBR.CheckoutErrors.temporarilyUnavailable,
-      ),
-    );
+    await expectTemporarilyUnavailable();
     expect(mockPush).not.toHaveBeenCalled();
   });
 
@@ -479,20 +489,12 @@ describe('CheckoutView', () => {
   it('sends the order without a day when the days could not be asked: the server answers', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     quoteFails = true;
-    ordersAnswer = {
-      status: 503,
-      headers: { 'retry-after': '5' },
-      body: { ok: false, error: 'temporarily-unavailable' },
-    };
+    answerOrdersUnavailable();
     renderCheckout(SHOPPER, 'ABCDEF123456');
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
     expect(await screen.findByText(ptBR.Checkout.quoteUnavailable)).toBeVisible();
     fireEvent.click(confirmButton());
-    await waitFor(() =>
-      expect(screen.getByTestId('checkout-errors')).toHaveTextContent(
-        ptBR.CheckoutErrors.temporarilyUnavailable,
-      ),
-    );
+    await expectTemporarilyUnavailable();
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('deliveryDate');
   });
 

@@ -34,7 +34,10 @@ export type JoinClubResult =
 
 const joinInputSchema = z.object({ plan: z.enum(PLAN_KEYS), locale: z.enum(locales) }).strict();
 
-/** Two joins of one plan by one shopper, from one state, within this window share one subscription. */
+/**
+ * Two joins of one plan by one shopper, from one state, within this window share one
+ * subscription.
+ */
 const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
 
 function isBackendFault(error: unknown): boolean {
