@@ -283,10 +283,20 @@ export async function startTestFirebase(
   };
 }
 
-/** Deletes the app lib/firebase/admin.ts made in this test file, if it made one. */
+/**
+ * Deletes the app lib/firebase/admin.ts made in this test file, if it made one. Firestore refuses
+ * to close while a listener is open, so the order marker's listener (kept on globalThis by
+ * lib/orders/repository.ts) stops first; the refusal used to be swallowed, the emulators' exit
+ * then cut the live stream, and its status arrived after Jest had torn the file down.
+ */
 async function closeShopAdminApp(): Promise<void> {
+  const marker = (
+    globalThis as { __shopOrderMarker?: { listener: { unsubscribe(): void } | null } }
+  ).__shopOrderMarker;
+  marker?.listener?.unsubscribe();
+  if (marker) marker.listener = null;
   const shopApp = getApps().find((app) => app.name === ADMIN_APP_NAME);
-  if (shopApp) await deleteApp(shopApp).catch(() => undefined);
+  if (shopApp) await deleteApp(shopApp);
 }
 
 /** Points this process at the stack: firebase-admin, lib/env.ts (read them at first use). */

@@ -19,8 +19,6 @@ beforeAll(async () => {
   users = await import('@/lib/users/repository');
 });
 
-afterAll(() => orders?.stopOrdersMarkerListener());
-
 const STATUSES = [null, 'waitingPayment'] as const;
 const SHIPPING = [null, 'Retirada'] as const;
 const CURSOR = { seconds: 1_900_000_000, nanoseconds: 0, id: 'ZZZZZZ' };

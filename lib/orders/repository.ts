@@ -1018,7 +1018,8 @@ type MarkerListener = {
 };
 
 // One listener per server process, shared by every route bundle through globalThis (like
-// lib/rate-limit): the panel's poll then costs no read for the marker while it is live.
+// lib/rate-limit): the panel's poll then costs no read for the marker while it is live. Tests
+// close it through this global before their Firestore goes (test/local-firebase-env.ts).
 const markerState = ((
   globalThis as { __shopOrderMarker?: { listener: MarkerListener | null } }
 ).__shopOrderMarker ??= { listener: null });
@@ -1052,12 +1053,6 @@ export async function readOrdersMarker(): Promise<number> {
     startMarkerListener(path);
   }
   return sumOfVersions((await orderMarkersCollection().get()).docs);
-}
-
-/** Stops this process's marker listener (tests, before their Firestore goes away). */
-export function stopOrdersMarkerListener(): void {
-  markerState.listener?.unsubscribe();
-  markerState.listener = null;
 }
 
 /** The key under which a payment event is remembered as applied. */

@@ -153,10 +153,6 @@ beforeAll(async () => {
   await storeOrder('LIVEB00001', 'shopper-b', hourAgo);
 }, 120_000);
 
-afterAll(async () => {
-  (await import('@/lib/orders/repository')).stopOrdersMarkerListener();
-});
-
 describe('GET /api/orders/changes (the shopper)', () => {
   it('answers 401 to a visitor, uncached', async () => {
     as('visitor');
