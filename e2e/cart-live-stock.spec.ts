@@ -47,7 +47,7 @@ async function checkOutSignedIn(shop: Shop, shopper: { email: string; password: 
   await shop.userTab.getByLabel(labels.password, { exact: true }).fill(shopper.password);
   await shop.userTab.getByRole('button', { name: labels.submit, exact: true }).click();
   await expect(checkout.confirmButton).toBeVisible({ timeout: 15_000 });
-  await checkout.option('pickup').check();
+  await checkout.choosePickup();
   return checkout;
 }
 

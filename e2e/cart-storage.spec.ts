@@ -89,7 +89,7 @@ test.describe('a damaged saved cart', () => {
       await shop.userTab.getByLabel(labels.password, { exact: true }).fill(shopper.password);
       await shop.userTab.getByRole('button', { name: labels.submit, exact: true }).click();
       await expect(checkout.confirmButton).toBeVisible({ timeout: 15_000 });
-      await checkout.option('pickup').check();
+      await checkout.choosePickup();
       await checkout.confirmAndLand();
       await expect(page.getByTestId('order-status')).toHaveText(
         CHECKOUT_TEXTS[locale].awaitingApproval,

@@ -95,7 +95,7 @@ test.describe('placing an order', () => {
     });
 
     await test.step("'Retirada' shows the shop's address and hours, also in the summary", async () => {
-      await checkout.option('pickup').check();
+      await checkout.choosePickup();
       const pickup = page.getByTestId('pickup-info');
       await expect(pickup).toContainText('Rua dos Cacaueiros, 123');
       await expect(pickup).toContainText('Segunda a sexta, 09:00-12:00, 13:00-18:00');
@@ -205,7 +205,7 @@ test.describe('placing an order', () => {
       await expect.poll(() => readsOnCheckout.length).toBeGreaterThan(0);
       await setStock('ovo-tropical-rio', 1);
       const reference = await checkout.reference.textContent();
-      await checkout.option('pickup').check();
+      await checkout.choosePickup();
 
       await test.step('the refusal names the product and the units left', async () => {
         await checkout.confirmButton.click();

@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 
 import { ADMIN } from './fixtures/account';
-import { CheckoutPage, createShopper, signInFromFooter } from './fixtures/checkout';
+import { CheckoutPage, createShopper, setStock, signInFromFooter } from './fixtures/checkout';
 import { createOrder, sessionContext, uniqueOrderId } from './fixtures/control-panel';
 import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 import { SPEC_PRODUCTS } from './fixtures/spec-catalogue';
@@ -9,9 +9,9 @@ import { withOpenDay } from './fixtures/order-request';
 
 // Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
 // account's open orders): the cart says so before the shopper meets it, and the server refuses
-// above it with a message naming the limit. Each test signs in as a shopper of its own; the
-// product is one whose stock no other spec asserts exactly; its 10 cover both languages' open
-// orders of 3.
+// above it with a message naming the limit. Each test signs in as a shopper of its own and
+// starts by setting the product's stock to 10 (no other spec asserts it exactly, and another
+// spec's order or a retry's earlier open order must not leave fewer than the 5 it adds).
 
 const PRODUCT = 'barra-tropical-rio';
 // Every product of the catalogue (the SPEC's 17).
@@ -51,6 +51,7 @@ for (const locale of SHOP_LOCALES) {
     test.setTimeout(90_000);
     const t = TEXTS[locale];
     const shop = shopIn(locale);
+    await setStock(PRODUCT, 10);
     const shopper = await createShopper(`fair-${locale}`);
     await signInFromFooter(page, shop, shopper);
 
@@ -111,7 +112,7 @@ for (const locale of SHOP_LOCALES) {
     await shop.cart.checkoutButton.click();
     const checkout = new CheckoutPage(page, locale);
     await checkout.expectOnPage();
-    await checkout.option('pickup').check();
+    await checkout.choosePickup();
     const answer = page.waitForResponse('**/api/orders');
     await checkout.confirmButton.click();
     expect((await answer).status()).toBe(409);

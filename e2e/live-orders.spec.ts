@@ -49,7 +49,7 @@ test('the panel shows a new order with a badge; the shopper sees its confirmatio
     await shop.cart.checkoutButton.click();
     const checkout = new CheckoutPage(page, 'pt-BR');
     await checkout.expectOnPage();
-    await checkout.option('pickup').check();
+    await checkout.choosePickup();
     return checkout.confirmAndLand();
   });
 

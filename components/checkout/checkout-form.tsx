@@ -142,8 +142,16 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     // Pressed while the days were being asked: sent again once they are known (or failed).
     if (awaitingQuote && quoteState.status !== 'loading') formRef.current?.requestSubmit();
   }, [awaitingQuote, quoteState.status]);
+  // While the days are asked again (another receiving choice, CEP or cart), the last ones stay
+  // on screen, disabled, so the form does not jump under the shopper's finger; 'Confirmar
+  // pedido' waits for the new ones (submit, below).
+  const staleQuote =
+    quoteState.status === 'loading' && quoteState.previous?.outside === false
+      ? quoteState.previous
+      : null;
+  const daysQuote = quote ?? staleQuote;
   const [chosenDay, setChosenDay] = useState<string | null>(null);
-  const openDays = (quote?.days ?? []).filter((day) => !day.full).map((day) => day.day);
+  const openDays = (daysQuote?.days ?? []).filter((day) => !day.full).map((day) => day.day);
   const deliveryDate =
     chosenDay && openDays.includes(chosenDay) ? chosenDay : (openDays[0] ?? null);
   const outsideArea = delivery && quote?.outside === true;
@@ -298,7 +306,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
           value: <AddressText text={pickup.address} />,
           testId: 'summary-place',
         },
-    ...(quote?.configured && deliveryDate
+    ...(daysQuote?.configured && deliveryDate
       ? [
           {
             label: delivery ? t('deliveryDayTitle') : t('pickupDayTitle'),
@@ -481,12 +489,13 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
         </Notice>
       ) : quoteState.status === 'error' ? (
         <Notice tone="error">{t('quoteUnavailable')}</Notice>
-      ) : quote?.configured ? (
+      ) : daysQuote?.configured ? (
         <DeliveryDayPicker
           pickup={!delivery}
-          days={quote.days}
+          days={daysQuote.days}
           value={deliveryDate}
           onChange={setChosenDay}
+          busy={daysQuote === staleQuote}
         />
       ) : null}
 

@@ -12,6 +12,7 @@ import {
 import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { formatDeliveryDay } from '@/lib/delivery/table';
 import { CHECKOUT_DRAFT_KEY } from '@/lib/orders/checkout-draft';
 import { submitOrder } from '@/lib/orders/client';
 import { DEFAULT_ADDRESS } from '@/lib/users/types';
@@ -158,7 +159,10 @@ let cepAnswers: Record<string, unknown> = {};
 let quoteDays: { day: string; full: boolean }[] | null = null;
 /** GET /api/delivery/quote answers 503 (the backend down). */
 let quoteFails = false;
+/** While set, GET /api/delivery/quote answers only once it resolves. */
+let quoteHeld: Promise<void> | null = null;
 const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
+  if (url.startsWith('/api/delivery/quote?') && quoteHeld) await quoteHeld;
   if (url.startsWith('/api/delivery/quote?') && quoteFails) {
     return { ok: false, status: 503, json: async () => ({}) } as Response;
   }
@@ -205,6 +209,7 @@ beforeEach(() => {
   cepAnswers = {};
   quoteDays = null;
   quoteFails = false;
+  quoteHeld = null;
   mockFetch.mockClear();
   localStorage.clear();
   sessionStorage.clear();
@@ -315,6 +320,29 @@ describe('CheckoutView', () => {
     // Pressed at once, while the days for pick-up are still being asked.
     fireEvent.click(confirmButton());
     await expectSentOnceWithDay('2026-12-02');
+  });
+
+  it('keeps the last days on screen, disabled, while the days of another choice are asked', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [{ day: '2026-12-01', full: false }];
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const days = await screen.findByRole('group', { name: ptBR.Checkout.deliveryDayTitle });
+    expect(days).toBeEnabled();
+    let answer = () => undefined as void;
+    quoteHeld = new Promise((resolve) => (answer = resolve));
+    quoteDays = [{ day: '2026-12-02', full: false }];
+    fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
+    // The same place on the page, the pick-up title, nothing to choose until the days arrive.
+    const asking = screen.getByTestId('delivery-days');
+    expect(asking).toHaveAccessibleName(ptBR.Checkout.pickupDayTitle);
+    expect(asking).toBeDisabled();
+    expect(asking).toHaveAttribute('aria-busy', 'true');
+    answer();
+    await waitFor(() => expect(screen.getByTestId('delivery-days')).toBeEnabled());
+    expect(screen.getByTestId('delivery-days')).toHaveAttribute('aria-busy', 'false');
+    expect(
+      screen.getByRole('radio', { name: formatDeliveryDay('2026-12-02', 'pt-BR') }),
+    ).toBeChecked();
   });
 
   it('sends nothing while every day offered is full, and says so', async () => {

@@ -12,20 +12,24 @@ type Props = {
   /** The chosen day (the first open one unless the shopper chose another). */
   value: string | null;
   onChange: (day: string) => void;
+  /** The days of an earlier quote, shown disabled while the new ones are asked. */
+  busy?: boolean;
 };
 
 /** The delivery or pick-up day, from the days the shop offers; full days are shown, disabled. */
-export function DeliveryDayPicker({ pickup, days, value, onChange }: Props) {
+export function DeliveryDayPicker({ pickup, days, value, onChange, busy = false }: Props) {
   const t = useTranslations('Checkout');
   const locale = useLocale();
   const id = useId();
   return (
     // Focusable by script: 'Confirmar pedido' with no open day brings the shopper here.
     <fieldset
-      className={`${cardClass} flex flex-col gap-3`}
+      className={`${cardClass} flex flex-col gap-3 disabled:opacity-60`}
       data-testid="delivery-days"
       tabIndex={-1}
       aria-describedby={`${id}-hint`}
+      disabled={busy}
+      aria-busy={busy}
     >
       <legend className={`${cardTitleClass} float-left mb-1 w-full`}>
         {pickup ? t('pickupDayTitle') : t('deliveryDayTitle')}

@@ -12,7 +12,8 @@ const QUOTE_TIMEOUT_MS = 10_000;
 export type DeliveryQuoteState =
   /** Delivery without a valid CEP yet: nothing to ask. */
   | { status: 'idle' }
-  | { status: 'loading' }
+  /** `previous`: the last days quoted in this form (another choice, CEP or cart), if any. */
+  | { status: 'loading'; previous?: DeliveryQuoteAnswer }
   | { status: 'error' }
   | { status: 'ready'; quote: DeliveryQuoteAnswer };
 
@@ -65,5 +66,6 @@ export function useDeliveryQuote(
   const refresh = useCallback(() => setRound((current) => current + 1), []);
   if (key === null) return { state: { status: 'idle' }, refresh };
   const current = answer && answer.key === key && answer.round === round ? answer.state : null;
-  return { state: current ?? { status: 'loading' }, refresh };
+  const previous = answer?.state.status === 'ready' ? answer.state.quote : undefined;
+  return { state: current ?? { status: 'loading', previous }, refresh };
 }
