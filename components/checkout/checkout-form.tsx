@@ -260,7 +260,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
           // 'outcome-unknown' the same id answers the order if it was placed.
           setServerErrors(checkoutErrorMessages(result));
           // The day filled up or went: show the days as they are now.
-          if (result.error === 'delivery-full' || result.error === 'delivery-date') refreshQuote();
+          if (result.error.startsWith('delivery-')) refreshQuote();
           return;
         }
         onPlaced(result.orderID);

@@ -350,11 +350,15 @@ describe('CheckoutView', () => {
     quoteDays = [{ day: '2026-12-01', full: true }];
     renderCheckout(SHOPPER, 'ABCDEF123456');
     fireEvent.click(await screen.findByRole('radio', { name: /^Retirada/ }));
-    expect(await screen.findByTestId('delivery-days')).toHaveTextContent(ptBR.Checkout.noDays);
+    expect(await screen.findByTestId('delivery-days')).toHaveTextContent(
+      ptBR.CheckoutErrors.deliveryNoDays,
+    );
     fireEvent.click(confirmButton());
     // Focus moves to the day picker, whose description says why.
     await waitFor(() => expect(screen.getByTestId('delivery-days')).toHaveFocus());
-    expect(screen.getByTestId('delivery-days')).toHaveAccessibleDescription(ptBR.Checkout.noDays);
+    expect(screen.getByTestId('delivery-days')).toHaveAccessibleDescription(
+      ptBR.CheckoutErrors.deliveryNoDays,
+    );
     expect(confirmButton()).toBeEnabled();
     expect(mockedSubmitOrder).not.toHaveBeenCalled();
   });

@@ -19,6 +19,7 @@ type Props = {
 /** The delivery or pick-up day, from the days the shop offers; full days are shown, disabled. */
 export function DeliveryDayPicker({ pickup, days, value, onChange, busy = false }: Props) {
   const t = useTranslations('Checkout');
+  const errors = useTranslations('CheckoutErrors');
   const locale = useLocale();
   const id = useId();
   return (
@@ -35,7 +36,7 @@ export function DeliveryDayPicker({ pickup, days, value, onChange, busy = false 
         {pickup ? t('pickupDayTitle') : t('deliveryDayTitle')}
       </legend>
       <p id={`${id}-hint`} className="text-sm text-cacao-600 dark:text-cacao-300">
-        {days.some((day) => !day.full) ? t('dayHint') : t('noDays')}
+        {days.some((day) => !day.full) ? t('dayHint') : errors('deliveryNoDays')}
       </p>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-describedby={`${id}-hint`}>
         {days.map(({ day, full }) => {

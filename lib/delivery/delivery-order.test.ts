@@ -274,4 +274,19 @@ describe('an order with the delivery table', () => {
     expect(await holders(open[1]!)).toEqual([deliveredID]);
     expect(await holders(open[2]!)).toEqual([pickedID]);
   });
+
+  it('refuses an order that names no day when every day offered is full, saying so, writing nothing', async () => {
+    // Not 'this date filled up': the shopper chose none (their checkout could not load the days).
+    const days = offeredDays(TABLE, 1);
+    const filled: string[] = [];
+    for (const day of days) {
+      if ((await holders(day)).length > 0) continue;
+      await db.doc(`${ROOT}/deliverySlots/${day}`).set({ orderIds: ['FILLER00001'] });
+      filled.push(day);
+    }
+    const before = await orderCount();
+    expect(await place(shopper(), {})).toEqual({ ok: false, error: 'delivery-no-days' });
+    expect(await orderCount()).toBe(before);
+    for (const day of filled) await db.doc(`${ROOT}/deliverySlots/${day}`).delete();
+  });
 });

@@ -20,7 +20,9 @@ export type DeliveryPlanError =
   /** The CEP is in no region: only pick-up. */
   | 'delivery-outside'
   /** A day in the past, not a delivery weekday, too soon for the region or too far ahead. */
-  | 'delivery-date';
+  | 'delivery-date'
+  /** No day named, and the table offers none (no delivery weekday in the window). */
+  | 'delivery-no-days';
 
 /**
  * What receiving the order costs and how many days ahead its day may be: 'Entrega' to
@@ -65,6 +67,8 @@ export function planDelivery(
       : dayProblem(deliveryDate, table, terms.leadDays, options.now) === null
         ? [deliveryDate]
         : [];
-  if (days.length === 0) return { ok: false, error: 'delivery-date' };
+  if (days.length === 0) {
+    return { ok: false, error: deliveryDate === undefined ? 'delivery-no-days' : 'delivery-date' };
+  }
   return { ok: true, plan: { fee: terms.fee, days, capacity: table.dailyCapacity } };
 }

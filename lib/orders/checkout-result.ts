@@ -29,7 +29,9 @@ export type CheckoutErrorCode =
   | 'delivery-outside'
   /** The day is past or not offered; or (full) it is at the day's capacity. */
   | 'delivery-date'
-  | 'delivery-full';
+  | 'delivery-full'
+  /** No day named (the checkout could not load them) and none of the days offered has room. */
+  | 'delivery-no-days';
 
 /** The wait to announce when a 'rate-limited' answer names none: the limits refill in a minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -51,6 +53,7 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   'delivery-outside': 'deliveryOutside',
   'delivery-date': 'deliveryDate',
   'delivery-full': 'deliveryFull',
+  'delivery-no-days': 'deliveryNoDays',
 } as const satisfies Record<CheckoutErrorCode, string>);
 
 /** Every key of the "CheckoutErrors" messages namespace. */

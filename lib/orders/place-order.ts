@@ -112,7 +112,7 @@ type Outcome =
   | { kind: 'foreign' }
   | { kind: 'too-many-open'; openOrders: string[] }
   | { kind: 'hold-limit'; problems: HoldLimitProblem[] }
-  | { kind: 'delivery-outside' | 'delivery-date' | 'delivery-full' }
+  | { kind: 'delivery-outside' | 'delivery-date' | 'delivery-full' | 'delivery-no-days' }
   | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[] };
 
 type StockRefusal = Extract<Outcome, { kind: 'out-of-stock' | 'unavailable' }>;
@@ -247,7 +247,10 @@ function reserveAndCreate(
     let day: string | null = null;
     if (delivery.days.length > 0 && delivery.capacity !== null) {
       day = await firstDayWithRoom(transaction, delivery.days, delivery.capacity);
-      if (day === null) return { kind: 'delivery-full' };
+      // A day the shopper chose filled up; an order that named none found no day with room.
+      if (day === null) {
+        return { kind: input.deliveryDate === undefined ? 'delivery-no-days' : 'delivery-full' };
+      }
     }
     // A Firestore call cannot be cancelled: when placeOrder's deadline passes, this function
     // goes on in the background (e.g. Firestore was frozen and answers its reads later). Were
@@ -610,6 +613,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       case 'delivery-outside':
       case 'delivery-date':
       case 'delivery-full':
+      case 'delivery-no-days':
         refused(outcome.kind);
         return { ok: false, error: outcome.kind };
       case 'too-many-open':
