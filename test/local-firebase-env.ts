@@ -268,15 +268,19 @@ export async function startTestFirebase(
         // The last stop of a file: close the shop's own firebase-admin app first. Its streams,
         // cut by the emulators' exit, otherwise reported their status after Jest had torn the
         // file down, which failed the suite ('Cannot read properties of undefined').
-        if (!keepDataDir) await closeShopAdminApp();
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill('SIGTERM');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-          await exited;
-          clearTimeout(timer);
+        // The emulators stop even when that fails, and the failure is then reported.
+        try {
+          if (!keepDataDir) await closeShopAdminApp();
+        } finally {
+          if (child.exitCode === null && child.signalCode === null) {
+            child.kill('SIGTERM');
+            const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+            await exited;
+            clearTimeout(timer);
+          }
+          if (upstream) sharedAuthInUse = false;
+          if (temporary && !keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
         }
-        if (upstream) sharedAuthInUse = false;
-        if (temporary && !keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       })();
       return stopping;
     },

@@ -150,6 +150,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
       ? quoteState.previous
       : null;
   const daysQuote = quote ?? staleQuote;
+  const daysPending = quote === null && staleQuote !== null;
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const openDays = (daysQuote?.days ?? []).filter((day) => !day.full).map((day) => day.day);
   const deliveryDate =
@@ -310,7 +311,8 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
       ? [
           {
             label: delivery ? t('deliveryDayTitle') : t('pickupDayTitle'),
-            value: formatDeliveryDay(deliveryDate, locale),
+            // Days still being asked: the row keeps its place, no day is promised yet.
+            value: daysPending ? '—' : formatDeliveryDay(deliveryDate, locale),
             testId: 'summary-day',
           },
         ]
@@ -493,9 +495,9 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
         <DeliveryDayPicker
           pickup={!delivery}
           days={daysQuote.days}
-          value={deliveryDate}
+          value={daysPending ? null : deliveryDate}
           onChange={setChosenDay}
-          busy={daysQuote === staleQuote}
+          busy={daysPending}
         />
       ) : null}
 

@@ -337,8 +337,15 @@ describe('CheckoutView', () => {
     expect(asking).toHaveAccessibleName(ptBR.Checkout.pickupDayTitle);
     expect(asking).toBeDisabled();
     expect(asking).toHaveAttribute('aria-busy', 'true');
+    // No day of the earlier list is promised, on the picker or in the summary.
+    expect(screen.queryByRole('radio', { checked: true, name: /dez/ })).toBeNull();
+    expect(screen.getByTestId('summary-day')).toHaveTextContent('—');
+    // Pressed now: the order waits for the new days and goes with the first open one.
+    ordersAnswer = { status: 503, headers: {}, body: { ok: false, error: 'unavailable' } };
+    fireEvent.click(confirmButton());
     answer();
-    await waitFor(() => expect(screen.getByTestId('delivery-days')).toBeEnabled());
+    await expectSentOnceWithDay('2026-12-02');
+    expect(screen.getByTestId('delivery-days')).toBeEnabled();
     expect(screen.getByTestId('delivery-days')).toHaveAttribute('aria-busy', 'false');
     expect(
       screen.getByRole('radio', { name: formatDeliveryDay('2026-12-02', 'pt-BR') }),

@@ -284,9 +284,12 @@ describe('an order with the delivery table', () => {
       await db.doc(`${ROOT}/deliverySlots/${day}`).set({ orderIds: ['FILLER00001'] });
       filled.push(day);
     }
-    const before = await orderCount();
-    expect(await place(shopper(), {})).toEqual({ ok: false, error: 'delivery-no-days' });
-    expect(await orderCount()).toBe(before);
-    for (const day of filled) await db.doc(`${ROOT}/deliverySlots/${day}`).delete();
+    try {
+      const before = await orderCount();
+      expect(await place(shopper(), {})).toEqual({ ok: false, error: 'delivery-no-days' });
+      expect(await orderCount()).toBe(before);
+    } finally {
+      for (const day of filled) await db.doc(`${ROOT}/deliverySlots/${day}`).delete();
+    }
   });
 });

@@ -195,6 +195,19 @@ describe('planDelivery', () => {
     }
   });
 
+  it('says there is no free day, not that a day is wrong, when the table offers none', () => {
+    const closed = { ...TABLE, weekdays: [] };
+    expect(planDelivery({ shippingOption: 'Retirada' }, 100, closed, { now })).toEqual({
+      ok: false,
+      error: 'delivery-no-days',
+    });
+    expect(
+      planDelivery({ shippingOption: 'Retirada', deliveryDate: '2026-03-26' }, 100, closed, {
+        now,
+      }),
+    ).toEqual({ ok: false, error: 'delivery-date' });
+  });
+
   it('charges no fee for pick-up, whatever the CEP, and none without a table', () => {
     expect(
       planDelivery({ shippingOption: 'Retirada', deliveryDate: '2026-03-26' }, 100, TABLE, {
