@@ -156,6 +156,10 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
   const deliveryDate =
     chosenDay && openDays.includes(chosenDay) ? chosenDay : (openDays[0] ?? null);
   const outsideArea = delivery && quote?.outside === true;
+  // The notice above the summary already says there is no delivery to this CEP.
+  const shownServerErrors = outsideArea
+    ? serverErrors.filter((message) => message.key !== 'deliveryOutside')
+    : serverErrors;
   const hasSavedAddress = Object.values(savedAddress).some(Boolean);
   const fieldId = (field: CheckoutField) => `${formId}-${field}`;
   const errorOf = (field: CheckoutField) => {
@@ -549,9 +553,9 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
       <div role="alert" data-testid="checkout-errors" className="empty:hidden">
         {submitted && firstInvalidField(errors) ? (
           <Notice tone="error">{t('errors.form')}</Notice>
-        ) : serverErrors.length > 0 ? (
+        ) : shownServerErrors.length > 0 ? (
           <Notice tone="error" as="ul" className="flex flex-col gap-1">
-            {serverErrors.map((message) => (
+            {shownServerErrors.map((message) => (
               <li
                 key={`${message.key}:${message.values?.title ?? message.hold?.title ?? ''}`}
                 className="flex flex-wrap items-center gap-x-3 gap-y-1"

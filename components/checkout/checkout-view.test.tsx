@@ -161,13 +161,15 @@ let quoteDays: { day: string; full: boolean }[] | null = null;
 let quoteFails = false;
 /** While set, GET /api/delivery/quote answers only once it resolves. */
 let quoteHeld: Promise<void> | null = null;
+/** GET /api/delivery/quote answers that no region delivers to the CEP. */
+let quoteOutside = false;
 const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
   if (url.startsWith('/api/delivery/quote?') && quoteHeld) await quoteHeld;
   if (url.startsWith('/api/delivery/quote?') && quoteFails) {
     return { ok: false, status: 503, json: async () => ({}) } as Response;
   }
   if (url.startsWith('/api/delivery/quote?')) {
-    const quote = { configured: quoteDays !== null, outside: false, fee: 0, region: null };
+    const quote = { configured: quoteDays !== null, outside: quoteOutside, fee: 0, region: null };
     return {
       ok: true,
       status: 200,
@@ -210,6 +212,7 @@ beforeEach(() => {
   quoteDays = null;
   quoteFails = false;
   quoteHeld = null;
+  quoteOutside = false;
   mockFetch.mockClear();
   localStorage.clear();
   sessionStorage.clear();
@@ -350,6 +353,24 @@ describe('CheckoutView', () => {
     expect(
       screen.getByRole('radio', { name: formatDeliveryDay('2026-12-02', 'pt-BR') }),
     ).toBeChecked();
+  });
+
+  it('says once that there is no delivery to a CEP the server refused after the days were shown', async () => {
+    // The table changed under the shopper: the days were quoted, then the order was refused.
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [{ day: '2026-12-01', full: false }];
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    await screen.findByRole('group', { name: ptBR.Checkout.deliveryDayTitle });
+    ordersAnswer = { status: 400, headers: {}, body: { ok: false, error: 'delivery-outside' } };
+    quoteOutside = true;
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
+    // The refusal asks for the days again; their answer puts up the notice, the one message.
+    expect(await screen.findByTestId('delivery-outside')).toHaveTextContent(
+      ptBR.Checkout.deliveryOutside,
+    );
+    expect(screen.queryByText(ptBR.CheckoutErrors.deliveryOutside)).toBeNull();
+    expect(screen.getByTestId('checkout-errors')).toBeEmptyDOMElement();
   });
 
   it('sends nothing while every day offered is full, and says so', async () => {
