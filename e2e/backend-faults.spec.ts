@@ -160,11 +160,18 @@ test('the Auth emulator killed: 503, cookie kept, pages and checkout say so; res
   const cli = Number(/pid=(\d+)/.exec(listener)?.[1]);
   const group = Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(cli)]).toString());
   const outputBefore = stack.output().length;
+  // Restarted within the app's deadline on a fast machine, the outage would go unseen: the
+  // launcher's restart waits until the test has seen it.
+  await stack.holdAuthRestarts(true);
   const killedAt = Date.now();
   process.kill(-group, 'SIGKILL');
 
-  await expectUnavailable(page, context, cookie, 'Auth emulator killed');
-  expect(await orderExists(shop, reference)).toBe(false);
+  try {
+    await expectUnavailable(page, context, cookie, 'Auth emulator killed');
+    expect(await orderExists(shop, reference)).toBe(false);
+  } finally {
+    await stack.holdAuthRestarts(false);
+  }
 
   await expect
     .poll(() => /Auth emulator restarted/.test(stack.output().slice(outputBefore)), {

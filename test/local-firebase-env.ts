@@ -51,6 +51,11 @@ export type TestFirebase = {
    * (scripts/local-firebase/firestore.mjs, onRead): compare two calls to price what ran between.
    */
   reads: () => Promise<number>;
+  /**
+   * Holds back (true) or lets go (false) the launcher's restart of a killed Auth emulator, so a
+   * fault test's outage outlasts the app's backend deadline however fast the machine restarts it.
+   */
+  holdAuthRestarts: (hold: boolean) => Promise<void>;
 };
 
 export type StartTestFirebaseOptions = {
@@ -221,6 +226,29 @@ export async function startTestFirebase(
     throw error;
   }
 
+  /**
+   * A command on the stack's stdin, answered on its stdout (scripts/local-firebase/start.mjs);
+   * answers come in order. Resolves with the answer's first group.
+   */
+  const ask = (command: string, answer: RegExp) => {
+    const from = output.length;
+    return new Promise<string>((resolve, reject) => {
+      const onData = () => {
+        const match = answer.exec(output.slice(from));
+        if (!match) return;
+        child.stdout.off('data', onData);
+        clearTimeout(timer);
+        resolve(match[1] ?? '');
+      };
+      const timer = setTimeout(() => {
+        child.stdout.off('data', onData);
+        reject(new Error(`the local Firebase did not answer '${command}'`));
+      }, 10_000);
+      child.stdout.on('data', onData);
+      child.stdin.write(`${command}\n`);
+    });
+  };
+
   let stopping: Promise<void> | undefined;
   return {
     ...hosts,
@@ -234,26 +262,17 @@ export async function startTestFirebase(
       METADATA_SERVER_DETECTION: 'none',
     },
     output: () => output,
-    reads() {
-      // Asked on stdin, answered on stdout (scripts/local-firebase/start.mjs); answers come in order.
-      const from = output.length;
-      return new Promise<number>((resolve, reject) => {
-        const onData = () => {
-          const match = /^LOCAL_FIREBASE_READS (-?\d+)$/m.exec(output.slice(from));
-          if (!match) return;
-          child.stdout.off('data', onData);
-          clearTimeout(timer);
-          const count = Number(match[1]);
-          if (count < 0) reject(new Error('this local Firebase does not count reads'));
-          else resolve(count);
-        };
-        const timer = setTimeout(() => {
-          child.stdout.off('data', onData);
-          reject(new Error('the local Firebase did not answer the read count'));
-        }, 10_000);
-        child.stdout.on('data', onData);
-        child.stdin.write('reads\n');
-      });
+    async reads() {
+      const count = Number(await ask('reads', /^LOCAL_FIREBASE_READS (-?\d+)$/m));
+      if (count < 0) throw new Error('this local Firebase does not count reads');
+      return count;
+    },
+    async holdAuthRestarts(hold) {
+      const answer = await ask(
+        hold ? 'auth-hold' : 'auth-release',
+        /^LOCAL_FIREBASE_AUTH_RESTARTS (\w+)$/m,
+      );
+      if (answer === 'unsupported') throw new Error('this stack shares an Auth emulator');
     },
     running: () => child.exitCode === null && child.signalCode === null,
     async kill() {

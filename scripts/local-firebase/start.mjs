@@ -2,7 +2,10 @@
 // an in-process Firestore emulator with serialized transactions, saved in a data directory.
 //
 // CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
-// With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout:
+// With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout,
+// and `auth-hold` / `auth-release` (answered `LOCAL_FIREBASE_AUTH_RESTARTS held|released`) hold
+// back and let go the Auth emulator's restart after a crash, so a fault test can keep the outage
+// longer than the app's backend deadline whatever the machine's speed:
 // the Firestore document reads served so far, counted as Firestore bills them (tests).
 // Env: AUTH_EMULATOR_PORT (9099), FIRESTORE_EMULATOR_PORT (8080), EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT (free ones near 4400/4500), LOCAL_FIREBASE_DATA_DIR (.local-firebase),
@@ -186,6 +189,8 @@ async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) 
     giveUp = resolve;
   });
   const crashes = [];
+  // Open unless a test holds restarts back (holdRestarts below).
+  let restartGate = null;
   const watch = (emulator) => {
     void emulator.exited.then(async (info) => {
       if (stopping) return;
@@ -212,6 +217,7 @@ async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) 
       });
       ready.catch(() => {});
       try {
+        await restartGate?.promise;
         auth = await start();
         release.resolve(auth.host);
         log(`[local-firebase] Auth emulator restarted on ${auth.host}.`);
@@ -230,6 +236,19 @@ async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) 
     /** The emulator's host, once a restart in progress has finished. */
     ready: () => ready,
     exited,
+    /** Holds back (true) or lets go (false) the restart after a crash; tests only. */
+    holdRestarts(hold) {
+      if (hold && !restartGate) {
+        let open;
+        const promise = new Promise((resolve) => {
+          open = resolve;
+        });
+        restartGate = { promise, open };
+      } else if (!hold && restartGate) {
+        restartGate.open();
+        restartGate = null;
+      }
+    },
     stop() {
       stopping = true;
       return auth.stop();
@@ -455,6 +474,12 @@ export async function startLocalFirebase({
       exited: auth.exited,
       /** Firestore document reads served so far (see startFirestoreEmulator's onRead). */
       reads: () => reads,
+      /** See superviseAuthEmulator's holdRestarts; false where the emulator is shared. */
+      holdAuthRestarts(hold) {
+        if (!auth.holdRestarts) return false;
+        auth.holdRestarts(hold);
+        return true;
+      },
       stop() {
         stopping ??= cleanup();
         return stopping;
@@ -510,7 +535,15 @@ async function main() {
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        if (line.trim() === 'reads') console.log(`LOCAL_FIREBASE_READS ${stack.reads?.() ?? -1}`);
+        const command = line.trim();
+        if (command === 'reads') console.log(`LOCAL_FIREBASE_READS ${stack.reads?.() ?? -1}`);
+        if (command === 'auth-hold' || command === 'auth-release') {
+          const held = command === 'auth-hold';
+          const done = stack.holdAuthRestarts?.(held) ?? false;
+          console.log(
+            `LOCAL_FIREBASE_AUTH_RESTARTS ${done ? (held ? 'held' : 'released') : 'unsupported'}`,
+          );
+        }
       }
     });
     process.stdin.resume();

@@ -249,10 +249,12 @@ describe('Auth emulator stopped (killed)', () => {
     const outputBefore = stack.output().length;
     const relaxed = process.env.BACKEND_DEADLINE_MS;
     process.env.BACKEND_DEADLINE_MS = '3000';
+    // The launcher restarts the emulator within seconds, on a fast machine within the deadline:
+    // the test holds the restart back until it has seen the outage.
+    await stack.holdAuthRestarts(true);
     const killedAt = Date.now();
     try {
       process.kill(-group, 'SIGKILL');
-      // At once: the launcher restarts the emulator within seconds.
       const [ms, pages] = await Promise.all([expectUnavailableKeepingCookie(), renderedPages()]);
       console.log(`Auth emulator killed: /api/session answered 503 in ${ms} ms`);
       expectUnavailablePages(pages);
@@ -260,6 +262,7 @@ describe('Auth emulator stopped (killed)', () => {
       expect(cookieJar.writes).toEqual([]);
     } finally {
       process.env.BACKEND_DEADLINE_MS = relaxed;
+      await stack.holdAuthRestarts(false);
     }
     await until(
       async () => /Auth emulator restarted/.test(stack.output().slice(outputBefore)),
