@@ -2,11 +2,11 @@
 // an in-process Firestore emulator with serialized transactions, saved in a data directory.
 //
 // CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
-// With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout,
-// and `auth-hold` / `auth-release` (answered `LOCAL_FIREBASE_AUTH_RESTARTS held|released`) hold
-// back and let go the Auth emulator's restart after a crash, so a fault test can keep the outage
-// longer than the app's backend deadline whatever the machine's speed:
-// the Firestore document reads served so far, counted as Firestore bills them (tests).
+// With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout:
+// the Firestore document reads served so far, counted as Firestore bills them (tests). Lines
+// `auth-hold` / `auth-release` (answered `LOCAL_FIREBASE_AUTH_RESTARTS held|released`) hold back
+// and let go the Auth emulator's restart after a crash, so a fault test keeps the outage longer
+// than the app's backend deadline whatever the machine's speed.
 // Env: AUTH_EMULATOR_PORT (9099), FIRESTORE_EMULATOR_PORT (8080), EMULATOR_HUB_PORT and
 // EMULATOR_LOGGING_PORT (free ones near 4400/4500), LOCAL_FIREBASE_DATA_DIR (.local-firebase),
 // LOCAL_FIREBASE_TX_TIMEOUT_MS (10000), LOCAL_FIREBASE_VERBOSE=1 (auth emulator logs), SHOP_ID,
