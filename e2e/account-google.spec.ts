@@ -55,8 +55,14 @@ test.describe('Google sign-in through the Auth emulator (offline, gapi stand-in)
       await tab.editAddressField('street', 'Rua das Flores');
       await tab.saveButton.click();
       await expect(tab.savedMessage).toBeVisible();
+      // The tab shows 'signed out' at once; the next page load must wait for the cookie's removal.
+      const revoked = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/session') && response.request().method() === 'DELETE',
+      );
       await tab.logoutButton.click();
       await tab.expectSignedOut();
+      expect((await revoked).status()).toBe(200);
     });
 
     await test.step('a second Google sign-in, on /usuario, does not overwrite the record', async () => {

@@ -1,4 +1,4 @@
-import { UserTab } from './fixtures/account';
+import { AccountScreen, UserTab } from './fixtures/account';
 import { createShopper } from './fixtures/checkout';
 import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 
@@ -64,4 +64,36 @@ test.describe('signing out', () => {
       await expect(tab.profileName).toHaveCount(0);
     });
   }
+
+  test('leaving the page right after the click still signs out', async ({ page, context }) => {
+    const shopper = await createShopper('logout-leave');
+    const tab = new UserTab(page, 'pt-BR');
+    await page.goto('/pt-BR');
+    await tab.open();
+    await tab.signIn(shopper.email, shopper.password);
+    await tab.expectSignedIn(shopper.name);
+
+    // The click and a navigation in one task, as when the shopper signs out and at once opens a
+    // bookmark: the revocation must outlive the page that sent it. The request is held until the
+    // next page is in, so that it is still under way when the page that sent it goes.
+    const left = page.waitForURL('**/pt-BR/privacidade');
+    await page.route('**/api/session', async (route) => {
+      if (route.request().method() === 'DELETE') await left;
+      await route.continue();
+    });
+    await tab.logoutButton.evaluate((button: HTMLElement) => {
+      button.click();
+      // A full page load is the point here, not a client-side navigation.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign('/pt-BR/privacidade');
+    });
+    await left;
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === '__session'), {
+        timeout: 10_000,
+      })
+      .toBe(false);
+    await page.goto('/pt-BR/usuario');
+    await new AccountScreen(page, 'pt-BR', page.getByRole('main')).expectSignedOut();
+  });
 });

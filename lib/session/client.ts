@@ -48,9 +48,17 @@ export async function createServerSession(idToken: string): Promise<PublicUser> 
   return user;
 }
 
-/** Clears the session cookie (and the server revokes the user's refresh tokens). */
+/**
+ * Clears the session cookie (and the server revokes the user's refresh tokens). `keepalive`: the
+ * interface shows 'signed out' at once, so the shopper may leave the page before the answer comes;
+ * a plain request would then be cancelled, its Set-Cookie dropped and the session kept.
+ */
 export async function deleteServerSession(): Promise<void> {
-  const response = await fetch(SESSION_URL, { method: 'DELETE', credentials: 'same-origin' });
+  const response = await fetch(SESSION_URL, {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    keepalive: true,
+  });
   if (!response.ok) throw new SessionRequestError(response.status, await errorCode(response));
 }
 
