@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin({
@@ -70,8 +71,40 @@ const nextConfig: NextConfig = {
   // forbidden(): the control panel answers signed-in non-admins (pages and actions) with a 403.
   experimental: { authInterrupts: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // The page's stylesheet: its name changes with its content (scripts/styles.mjs).
+      ...(process.env.NODE_ENV === 'production'
+        ? [
+            {
+              source: '/_css/:file*',
+              headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+            },
+          ]
+        : []),
+    ];
   },
 };
 
-export default withNextIntl(nextConfig);
+/**
+ * The stylesheets (scripts/styles.mjs), compiled when a build or `next dev` starts and handed to
+ * the layout through `env` (lib/public-env.ts). Like the build id, once: the build workers that
+ * evaluate this file again find them in the environment they inherit.
+ */
+async function withStyles(phase: string): Promise<Record<string, string>> {
+  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return {};
+  if (!process.env.SHOP_STYLESHEET_HREF || !process.env.SHOP_FIRST_FRAME_CSS) {
+    const { buildStyles } = await import('./scripts/styles.mjs');
+    const styles = await buildStyles({ dev: phase === PHASE_DEVELOPMENT_SERVER });
+    process.env.SHOP_STYLESHEET_HREF = styles.href;
+    process.env.SHOP_FIRST_FRAME_CSS = styles.firstFrameCss;
+  }
+  return {
+    SHOP_STYLESHEET_HREF: process.env.SHOP_STYLESHEET_HREF,
+    SHOP_FIRST_FRAME_CSS: process.env.SHOP_FIRST_FRAME_CSS,
+  };
+}
+
+export default async function config(phase: string): Promise<NextConfig> {
+  return withNextIntl({ ...nextConfig, env: { ...nextConfig.env, ...(await withStyles(phase)) } });
+}

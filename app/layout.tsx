@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import './globals.css';
 
-// `app/[locale]/layout.tsx` renders <html>: the locale is only known there.
+// `app/[locale]/layout.tsx` renders <html> (the locale is only known there) and links the
+// stylesheet.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return children;
 }

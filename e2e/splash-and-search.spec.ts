@@ -88,7 +88,7 @@ base.describe('intro splash', () => {
   );
 
   /**
-   * Records, in the page, what its first animation frame kept out (the page under the splash, the
+   * Records, in the page, what its first frame with the splash kept out (the page under it, the
    * splash's lettering) and, when <html data-first-frame> goes, whether the splash is still up,
    * the page's height and whether the lettering shows.
    */
@@ -102,15 +102,20 @@ base.describe('intro splash', () => {
           (seen.layoutShift as number) += (entry as unknown as { value: number }).value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
-      requestAnimationFrame(() => {
+      // The first frame with the splash in it (frames before the parser reaches it are empty).
+      requestAnimationFrame(function firstWithSplash() {
         const splash = document.getElementById('intro-splash');
+        if (!splash && document.readyState === 'loading') {
+          requestAnimationFrame(firstWithSplash);
+          return;
+        }
         const text = splash?.querySelector('text');
         const others = [...document.body.children].filter((element) => element !== splash);
         seen.flagged = document.documentElement.hasAttribute('data-first-frame');
-        // Everything but the splash (the cookie banner included), not only the page's main.
-        seen.pageSkipped =
-          others.length > 3 &&
-          others.every((element) => getComputedStyle(element).display === 'none');
+        // Everything but the splash (the cookie banner included), not only the page's main: not
+        // rendered, or not parsed yet (the parser waits at the page's stylesheet, after the
+        // splash). The first frame's <style> and the stylesheet's <link> are never rendered.
+        seen.pageSkipped = others.every((element) => getComputedStyle(element).display === 'none');
         seen.splashShown = splash ? getComputedStyle(splash).display === 'grid' : false;
         seen.letteringOut = text ? getComputedStyle(text).display === 'none' : false;
       });
@@ -165,6 +170,63 @@ base.describe('intro splash', () => {
     await expect(page.locator('#contato')).toBeInViewport();
     expect(await seen()).toMatchObject({ flagged: false, pageSkipped: false });
     expect((await seen()).everFlagged).toBeUndefined();
+  });
+
+  /**
+   * Holds the page's stylesheet (linked in <body>, after the splash) until `release` is called,
+   * and resolves `requested` when the browser has asked for it.
+   */
+  async function holdStylesheet(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => {};
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    await page.route('**/_css/*.css', async (route) => {
+      requested();
+      await released;
+      await route.continue();
+    });
+    return { asked, release };
+  }
+
+  const paints = (page: Page) =>
+    page.evaluate(() => performance.getEntriesByType('paint').map((entry) => entry.name));
+
+  base('a first visit paints the splash before the stylesheet has loaded', async ({ page }) => {
+    const stylesheet = await holdStylesheet(page);
+    await page.goto('/pt-BR', { waitUntil: 'commit' });
+    await stylesheet.asked;
+    // The mark is on screen while the stylesheet is still held.
+    await expect.poll(() => paints(page), { timeout: 10_000 }).toContain('first-contentful-paint');
+    await expect(page.getByTestId('splash')).toBeVisible();
+    expect(await page.locator('#page-end').count()).toBe(0);
+    stylesheet.release();
+    await expect(page.getByRole('heading', { name: 'Quem Somos' })).toBeAttached();
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Quem Somos' })).toBeVisible();
+  });
+
+  base('a page without the splash paints nothing before its stylesheet', async ({ page }) => {
+    // A later page of the visit: the intro is past.
+    await page.addInitScript(() => sessionStorage.setItem('splashShown', 'true'));
+    const stylesheet = await holdStylesheet(page);
+    const response = await page.goto('/en/chocolates/mini-ovo', { waitUntil: 'commit' });
+    await stylesheet.asked;
+    await response?.finished();
+    // The whole document is in. The parser stops at the stylesheet's link, so the page's end is
+    // not parsed while it is held (checked after 50 more tasks, time enough for the parser to run
+    // through the rest were it not stopped), and the first frame waits for that end (rel=expect,
+    // lib/boot-script.ts).
+    await expect(page.locator('link[rel="stylesheet"][href^="/_css/"]')).toBeAttached();
+    await page.evaluate(async () => {
+      for (let task = 0; task < 50; task += 1) await new Promise((resolve) => setTimeout(resolve));
+    });
+    expect(await page.locator('#page-end').count()).toBe(0);
+    expect(await paints(page)).toEqual([]);
+    expect(await page.locator('link[rel="expect"]').getAttribute('href')).toBe('#page-end');
+    stylesheet.release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mini Egg');
+    await expect.poll(() => paints(page)).toContain('first-contentful-paint');
   });
 
   base('is not shown later in a visit that started on a 404 page', async ({ page }) => {

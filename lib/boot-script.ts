@@ -13,10 +13,21 @@ const COLOR_MODE = `try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');
 const COOKIE_BANNER = `try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}`;
 const FULL_LAYOUT = `function f(){if(!d.hasAttribute('data-full-layout')){d.setAttribute('data-full-layout','');d.scrollTop}}try{var n=performance.getEntriesByType('navigation')[0];if(location.hash||n&&n.type!=='navigate')f()}catch(e){}addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');if(a){f();if(a.hash)d.style.removeProperty('scroll-behavior')}},true);`;
 const SPLASH_SEEN = `sessionStorage.setItem('${SPLASH_SESSION_KEY}','true')`;
-// The visit's first frame shows the splash alone (data-first-frame, app/globals.css); the page
-// under it is laid out in the next frame, long before the splash fades. Not with a #fragment,
-// whose target the browser scrolls to while the page is parsed.
-const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){var r=matchMedia('(prefers-reduced-motion: reduce)').matches;${SPLASH_SEEN};d.setAttribute('data-splash','');var h=!location.hash;if(h)d.setAttribute('data-first-frame','');function s(){d.removeAttribute('data-first-frame')}setTimeout(function(){s();d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS});if(h)requestAnimationFrame(function(){setTimeout(s)})}}catch(e){}`;
+/**
+ * Ends the page's markup (its shell: what streams in later comes after it), rendered by
+ * app/[locale]/layout.tsx. Unless the first frame is the splash, that frame waits for it.
+ */
+export const PAGE_END_ID = 'page-end';
+
+// The visit's first frame shows the splash alone (data-first-frame, app/first-frame.css); the
+// page under it is laid out once it is parsed, long before the splash fades. Not with a
+// #fragment, whose target the browser scrolls to while the page is parsed.
+const SPLASH = `try{if(!sessionStorage.getItem('${SPLASH_SESSION_KEY}')){var r=matchMedia('(prefers-reduced-motion: reduce)').matches;${SPLASH_SEEN};d.setAttribute('data-splash','');var h=!location.hash;if(h)d.setAttribute('data-first-frame','');function s(){d.removeAttribute('data-first-frame')}setTimeout(function(){s();d.removeAttribute('data-splash')},r?${SPLASH_MS}:${SPLASH_MS + SPLASH_FADE_MS});if(h)requestAnimationFrame(function(){setTimeout(function(){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',s);else s()})})}}catch(e){}`;
+// Any other first frame waits until the page's markup is parsed to its end: Chromium painted
+// documents parsed in part, and what then came moved what was on screen (the bottom bar's items,
+// the bottom-anchored cookie banner, the hero's captions): a layout shift. Browsers without
+// rel=expect ignore it; without JavaScript the page is painted as it comes.
+const EXPECT_PAGE_END = `if(!d.hasAttribute('data-first-frame')){var l=document.createElement('link');l.rel='expect';l.href='#${PAGE_END_ID}';l.setAttribute('blocking','render');document.head.appendChild(l)}`;
 // Set by whichever of the two scripts below runs first, so the other does nothing.
 const RAN = 'self.shopBooted';
 
@@ -45,6 +56,7 @@ ${COLOR_MODE}
 ${COOKIE_BANNER}
 ${FULL_LAYOUT}
 ${SPLASH}
+${EXPECT_PAGE_END}
 })()`;
 
 /**

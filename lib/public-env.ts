@@ -31,3 +31,10 @@ export function configuredSiteOrigin(): string | null {
  * (`env`); a literal `process.env.SHOP_BUILD_ID` so that the bundler inlines it.
  */
 export const SHOP_BUILD_ID = process.env.SHOP_BUILD_ID ?? 'development';
+
+/**
+ * The page's stylesheet and the first frame's CSS (scripts/styles.mjs), written into the
+ * server's code by next.config.ts (`env`), like the build id.
+ */
+export const STYLESHEET_HREF = process.env.SHOP_STYLESHEET_HREF ?? '';
+export const FIRST_FRAME_CSS = process.env.SHOP_FIRST_FRAME_CSS ?? '';

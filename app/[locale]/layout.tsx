@@ -5,13 +5,15 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import type { ReactNode } from 'react';
 import { GlobalOverlays } from '@/components/layout/global-overlays';
 import { Navbar } from '@/components/layout/navbar';
+import { Splash } from '@/components/layout/splash';
 import { VercelInsights } from '@/components/layout/vercel-insights';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { ShopProviders } from '@/components/providers/shop-providers';
-import { BOOT_SCRIPT } from '@/lib/boot-script';
+import { BOOT_SCRIPT, PAGE_END_ID } from '@/lib/boot-script';
 import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import { CLIENT_NAMESPACES, pickMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
+import { FIRST_FRAME_CSS, STYLESHEET_HREF } from '@/lib/public-env';
 import { localeAlternates, SITE_URL } from '@/lib/site';
 
 export function generateStaticParams() {
@@ -20,11 +22,9 @@ export function generateStaticParams() {
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
-/**
- * Ends the page's markup (its shell: what streams in later comes after it). The first paint
- * waits for it (see the head).
- */
-const PAGE_END_ID = 'page-end';
+if (!STYLESHEET_HREF || !FIRST_FRAME_CSS) {
+  throw new Error('No stylesheet: next.config.ts compiles them when a build or `next dev` starts');
+}
 
 export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
   const { locale } = await params;
@@ -69,15 +69,17 @@ export default async function LocaleLayout({ children, params }: Props) {
     // between pages, so a new page opens at its top at once; jumps within a page stay smooth.
     <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <head>
-        {/* Before the first paint: color mode, cookie banner, splash and layout flags on <html>. */}
+        {/* Before the first paint: color mode, cookie banner, splash and layout flags on <html>,
+            and when the first frame must wait for the whole page. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
-        {/* No first paint before the page's markup is parsed to its end: Chromium painted
-            documents parsed in part, and what then came moved what was on screen (the bottom
-            bar's items, the bottom-anchored cookie banner, the hero's captions): a layout shift.
-            Browsers without rel=expect ignore it. */}
-        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {/* The first frame's CSS and the splash come before the page's stylesheet, which stops
+            the parser but, linked here rather than in <head>, does not hold a first visit's first
+            frame (app/first-frame.css). A plain <link>: React hoists one with a precedence. */}
+        <style dangerouslySetInnerHTML={{ __html: FIRST_FRAME_CSS }} />
+        <Splash />
+        <link rel="stylesheet" href={STYLESHEET_HREF} />
         <NextIntlClientProvider messages={clientMessages}>
           <ShopProviders entries={getCatalogueEntries(locale)}>
             <Navbar />

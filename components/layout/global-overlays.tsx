@@ -18,11 +18,10 @@ import { footerItemClass } from './footer-bar-styles';
 import { LanguageSwitch } from './language-switch';
 import { CartPanelSlot, MenuPanelSlot, UserTabSlot } from './lazy-panels';
 import { OpenUserTabFromUrl } from './open-user-tab-from-url';
-import { Splash } from './splash';
 
 /**
  * Everything that floats over every page: panels (loaded on intent, lazy-panels.tsx), footer bar,
- * notices, splash.
+ * notices (the splash comes first in <body>, app/[locale]/layout.tsx).
  */
 export async function GlobalOverlays() {
   const menu = await getTranslations('Menu');
@@ -96,7 +95,6 @@ export async function GlobalOverlays() {
           phone: <PhoneIcon className="size-5" />,
         }}
       />
-      <Splash />
     </>
   );
 }
