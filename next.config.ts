@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
-import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin({
@@ -63,7 +62,12 @@ if (!/^[\w-]{1,64}$/.test(buildId)) {
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   generateBuildId: () => buildId,
-  env: { SHOP_BUILD_ID: buildId },
+  env: {
+    SHOP_BUILD_ID: buildId,
+    // The stylesheets, compiled by scripts/styles.mjs before `next build` and `next dev`.
+    SHOP_STYLESHEET_HREF: process.env.SHOP_STYLESHEET_HREF ?? '',
+    SHOP_FIRST_FRAME_CSS: process.env.SHOP_FIRST_FRAME_CSS ?? '',
+  },
   // A self-contained server (.next/standalone/server.js with only the node_modules it uses) for
   // the container and `npm start`; scripts/build.mjs copies the static assets and public/ into it.
   output: 'standalone',
@@ -71,13 +75,14 @@ const nextConfig: NextConfig = {
   // forbidden(): the control panel answers signed-in non-admins (pages and actions) with a 403.
   experimental: { authInterrupts: true },
   async headers() {
+    const { CSS_PATH } = await import('./scripts/styles.mjs');
     return [
       { source: '/:path*', headers: securityHeaders },
       // The page's stylesheet: its name changes with its content (scripts/styles.mjs).
       ...(process.env.NODE_ENV === 'production'
         ? [
             {
-              source: '/_css/:file*',
+              source: `${CSS_PATH}:file*`,
               headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
             },
           ]
@@ -86,25 +91,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-/**
- * The stylesheets (scripts/styles.mjs), compiled when a build or `next dev` starts and handed to
- * the layout through `env` (lib/public-env.ts). Like the build id, once: the build workers that
- * evaluate this file again find them in the environment they inherit.
- */
-async function withStyles(phase: string): Promise<Record<string, string>> {
-  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_DEVELOPMENT_SERVER) return {};
-  if (!process.env.SHOP_STYLESHEET_HREF || !process.env.SHOP_FIRST_FRAME_CSS) {
-    const { buildStyles } = await import('./scripts/styles.mjs');
-    const styles = await buildStyles({ dev: phase === PHASE_DEVELOPMENT_SERVER });
-    process.env.SHOP_STYLESHEET_HREF = styles.href;
-    process.env.SHOP_FIRST_FRAME_CSS = styles.firstFrameCss;
-  }
-  return {
-    SHOP_STYLESHEET_HREF: process.env.SHOP_STYLESHEET_HREF,
-    SHOP_FIRST_FRAME_CSS: process.env.SHOP_FIRST_FRAME_CSS,
-  };
-}
-
-export default async function config(phase: string): Promise<NextConfig> {
-  return withNextIntl({ ...nextConfig, env: { ...nextConfig.env, ...(await withStyles(phase)) } });
-}
+export default withNextIntl(nextConfig);

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { STYLESHEET_HREF } from '@/lib/public-env';
 import en from '@/messages/en.json';
 
 // Only reached outside a locale (e.g. an unknown top-level file); pages under /{locale} have
@@ -6,6 +7,11 @@ import en from '@/messages/en.json';
 export default function GlobalNotFound() {
   return (
     <html lang="en">
+      <head>
+        {/* No splash here: the stylesheet may hold the first frame, as React links it with a
+            precedence (app/[locale]/layout.tsx links it in <body> instead). */}
+        <link rel="stylesheet" href={STYLESHEET_HREF} precedence="default" />
+      </head>
       <body
         style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1.5rem', textAlign: 'center' }}
       >

@@ -6,8 +6,9 @@ import { SHOP_LOCALES, TEXTS } from './fixtures/shop';
 
 // On a slow connection the landing's HTML arrives in parts, and Chromium paints what it has
 // parsed when the parser runs out of bytes. Whatever the rest of the markup then adds must not
-// move what was already on screen (a layout shift): the head's rel=expect holds the first paint
-// until the page's last element is parsed (app/[locale]/layout.tsx).
+// move what was already on screen (a layout shift): the rel=expect the boot script adds to the
+// head when the splash is not the first frame holds that frame until the page's last element is
+// parsed (lib/boot-script.ts).
 
 /** How long the test's server waits before it sends the rest of the document. */
 const PAUSE_MS = 1500;

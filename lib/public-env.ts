@@ -32,9 +32,6 @@ export function configuredSiteOrigin(): string | null {
  */
 export const SHOP_BUILD_ID = process.env.SHOP_BUILD_ID ?? 'development';
 
-/**
- * The page's stylesheet and the first frame's CSS (scripts/styles.mjs), written into the
- * server's code by next.config.ts (`env`), like the build id.
- */
+/** The page's stylesheet and the first frame's CSS (scripts/styles.mjs), inlined the same way. */
 export const STYLESHEET_HREF = process.env.SHOP_STYLESHEET_HREF ?? '';
 export const FIRST_FRAME_CSS = process.env.SHOP_FIRST_FRAME_CSS ?? '';

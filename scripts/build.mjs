@@ -1,7 +1,7 @@
-// `npm run build`: `next build`, then complete its standalone output (.next/standalone), which
-// Next leaves without the static assets and public/ because a CDN usually serves those. Here
-// the standalone server serves them itself (npm start, the e2e server, the container), so they
-// are copied beside server.js where it looks for them.
+// `npm run build`: the stylesheets (scripts/styles.mjs), `next build`, then complete its
+// standalone output (.next/standalone), which Next leaves without the static assets and public/
+// because a CDN usually serves those. Here the standalone server serves them itself (npm start,
+// the e2e server, the container), so they are copied beside server.js where it looks for them.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -85,10 +85,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Build refused: ${problem}`);
     process.exit(1);
   }
+  // Loaded here: scripts/start.mjs imports this module in a production install, without Tailwind.
+  const { buildStyles } = await import('./styles.mjs');
+  const styles = await buildStyles();
   const { status } = spawnSync(join(ROOT, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env },
+    env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env, ...styles },
   });
   if (status !== 0) process.exit(status ?? 1);
   completeStandalone();

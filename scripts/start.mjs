@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { STANDALONE_SERVER } from './build.mjs';
+import { CSS_DIR } from './styles.mjs';
 
 const SOURCES = [
   'app',
@@ -20,7 +21,7 @@ const SOURCES = [
   'next.config.ts',
   'package.json',
   'package-lock.json',
-  'postcss.config.mjs',
+  'scripts/styles.mjs',
   'tsconfig.json',
 ];
 
@@ -32,6 +33,8 @@ function newestMtime(path) {
     if (entry.endsWith('.test.ts') || entry.endsWith('.test.tsx') || entry.endsWith('.d.json.ts')) {
       return newest;
     }
+    // The compiled stylesheets are the build's output (`npm run dev` writes there too).
+    if (resolve(path, entry) === CSS_DIR) return newest;
     return Math.max(newest, newestMtime(join(path, entry)));
   }, stat.mtimeMs);
 }

@@ -4,4 +4,4 @@ export declare const CSS_PATH: string;
 export declare function buildStyles(options?: {
   dev?: boolean;
   outDir?: string;
-}): Promise<{ href: string; firstFrameCss: string }>;
+}): Promise<{ SHOP_STYLESHEET_HREF: string; SHOP_FIRST_FRAME_CSS: string }>;

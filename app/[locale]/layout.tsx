@@ -23,7 +23,7 @@ export function generateStaticParams() {
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 if (!STYLESHEET_HREF || !FIRST_FRAME_CSS) {
-  throw new Error('No stylesheet: next.config.ts compiles them when a build or `next dev` starts');
+  throw new Error('No stylesheet: build with `npm run build` and develop with `npm run dev`');
 }
 
 export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
@@ -75,8 +75,8 @@ export default async function LocaleLayout({ children, params }: Props) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {/* The first frame's CSS and the splash come before the page's stylesheet, which stops
-            the parser but, linked here rather than in <head>, does not hold a first visit's first
-            frame (app/first-frame.css). A plain <link>: React hoists one with a precedence. */}
+            the parser but, linked here rather than in <head>, holds no frame (scripts/styles.mjs).
+            A plain <link>: React would move one with a precedence into <head>. */}
         <style dangerouslySetInnerHTML={{ __html: FIRST_FRAME_CSS }} />
         <Splash />
         <link rel="stylesheet" href={STYLESHEET_HREF} />
