@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { STYLESHEET_HREF } from '@/lib/public-env';
+import { FIRST_FRAME_CSS, STYLESHEET_HREF } from '@/lib/public-env';
 import en from '@/messages/en.json';
 
 // Only reached outside a locale (e.g. an unknown top-level file); pages under /{locale} have
@@ -9,7 +9,9 @@ export default function GlobalNotFound() {
     <html lang="en">
       <head>
         {/* No splash here: the stylesheet may hold the first frame, as React links it with a
-            precedence (app/[locale]/layout.tsx links it in <body> instead). */}
+            precedence (app/[locale]/layout.tsx links it in <body> instead). The first frame's
+            CSS gives the page its background, as on every other page. */}
+        <style dangerouslySetInnerHTML={{ __html: FIRST_FRAME_CSS }} />
         <link rel="stylesheet" href={STYLESHEET_HREF} precedence="default" />
       </head>
       <body

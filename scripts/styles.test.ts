@@ -62,7 +62,7 @@ test('a build names the page stylesheet by its content; the first frame gets the
   // The page's stylesheet has the rest, and leaves the first frame's rules to it.
   expect(built.page).toContain('box-sizing:border-box');
   expect(built.page).toContain('.add-to-cart{');
-  expect(built.page).toContain('body>:not(#intro-splash){display:revert-layer}');
+  expect(built.page).toContain('html body>:not(#intro-splash){display:revert-layer}');
   expect(built.page).not.toContain('data-first-frame');
   expect(built.page).not.toContain('@keyframes splash-out');
 });
