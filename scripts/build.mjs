@@ -85,7 +85,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Build refused: ${problem}`);
     process.exit(1);
   }
-  // Loaded here: scripts/start.mjs imports this module in a production install, without Tailwind.
   const { buildStyles } = await import('./styles.mjs');
   const styles = await buildStyles();
   const { status } = spawnSync(join(ROOT, 'node_modules', '.bin', 'next'), ['build'], {
