@@ -1,6 +1,7 @@
 import { AccountScreen, UserTab } from './fixtures/account';
 import { createShopper } from './fixtures/checkout';
-import { expect, SHOP_LOCALES, test } from './fixtures/shop';
+import type { Page } from '@playwright/test';
+import { expect, SHOP_LOCALES, test, type ShopLocale } from './fixtures/shop';
 
 // Signing out shows 'signed out' at once; the session's revocation (DELETE /api/session) and the
 // Firebase sign-out finish in the background (components/user/logout-button.tsx).
@@ -11,17 +12,27 @@ declare global {
   }
 }
 
+/** The landing's user tab, open, with `shopper` signed in through it. */
+async function signedInTab(
+  page: Page,
+  locale: ShopLocale,
+  shopper: { email: string; password: string; name: string },
+): Promise<UserTab> {
+  const tab = new UserTab(page, locale);
+  await page.goto(`/${locale}`);
+  await tab.open();
+  await tab.signIn(shopper.email, shopper.password);
+  await tab.expectSignedIn(shopper.name);
+  return tab;
+}
+
 test.describe('signing out', () => {
   for (const locale of SHOP_LOCALES) {
     test(`the user tab shows signed out at once; the session is revoked behind it (${locale})`, async ({
       page,
     }) => {
       const shopper = await createShopper('logout');
-      const tab = new UserTab(page, locale);
-      await page.goto(`/${locale}`);
-      await tab.open();
-      await tab.signIn(shopper.email, shopper.password);
-      await tab.expectSignedIn(shopper.name);
+      const tab = await signedInTab(page, locale, shopper);
 
       // Click to the logout button leaving the page, timed in the page itself.
       await tab.logoutButton.evaluate((button) => {
@@ -67,11 +78,7 @@ test.describe('signing out', () => {
 
   test('leaving the page right after the click still signs out', async ({ page, context }) => {
     const shopper = await createShopper('logout-leave');
-    const tab = new UserTab(page, 'pt-BR');
-    await page.goto('/pt-BR');
-    await tab.open();
-    await tab.signIn(shopper.email, shopper.password);
-    await tab.expectSignedIn(shopper.name);
+    const tab = await signedInTab(page, 'pt-BR', shopper);
 
     // The click and a navigation in one task, as when the shopper signs out and at once opens a
     // bookmark: the revocation must outlive the page that sent it. The request is held until the

@@ -7,6 +7,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStyles } from './styles.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const STANDALONE_DIR = join(ROOT, '.next', 'standalone');
@@ -85,7 +86,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Build refused: ${problem}`);
     process.exit(1);
   }
-  const { buildStyles } = await import('./styles.mjs');
   const styles = await buildStyles();
   const { status } = spawnSync(join(ROOT, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: ROOT,
