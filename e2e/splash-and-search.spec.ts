@@ -173,8 +173,8 @@ base.describe('intro splash', () => {
   });
 
   /**
-   * Holds the page's stylesheet (linked in <body>, after the splash) until `release` is called,
-   * and resolves `requested` when the browser has asked for it.
+   * Holds the page's stylesheet (linked in <body>, after the splash) until `release` is called;
+   * `asked` resolves when the browser has asked for it.
    */
   async function holdStylesheet(page: Page) {
     let release = () => {};
