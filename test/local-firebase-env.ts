@@ -313,6 +313,11 @@ export async function startTestFirebase(
  * then cut the live stream, and its status arrived after Jest had torn the file down.
  */
 async function closeShopAdminApp(): Promise<void> {
+  // A lazy expiry run the file's reads started goes on after their answer (lib/orders/expiry.ts):
+  // it ends before the app it runs on is closed, or its calls fail after the file is gone.
+  const lazyExpiry = (globalThis as { __shopLazyExpiry?: { idle(): Promise<void> } })
+    .__shopLazyExpiry;
+  if (lazyExpiry) await lazyExpiry.idle();
   const marker = (
     globalThis as { __shopOrderMarker?: { listener: { unsubscribe(): void } | null } }
   ).__shopOrderMarker;
