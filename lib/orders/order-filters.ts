@@ -1,6 +1,6 @@
 // The control panel's order list filters, pure: read from and written to the URL's search
 // params, so a filtered page is shareable and rendered on the server.
-import { normalizeForSearch } from '@/lib/catalogue/search';
+import { normalizeForSearch } from '@/lib/text/normalize';
 
 import { orderStatusKey, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
