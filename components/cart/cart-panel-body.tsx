@@ -70,7 +70,8 @@ export function CartPanelActions() {
       <p data-testid="cart-hold-limits" className="text-sm text-muted">
         {t('holdLimits', HOLD_LIMITS)}
       </p>
-      <div className="flex gap-3">
+      {/* Side by side when both fit on one line, else one above the other: never broken. */}
+      <div className="flex flex-wrap gap-3 *:grow *:whitespace-nowrap">
         <Button variant="secondary" onClick={clear} disabled={!hydrated || empty}>
           {t('clear')}
         </Button>
