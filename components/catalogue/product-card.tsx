@@ -22,7 +22,7 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
       // card's background and text for 150 ms after every change of color mode, and a contrast
       // read in that time (axe, a screenshot) saw a white card with light text. The card shows
       // its link's keyboard focus (the link's box covers it).
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition-shadow render-when-near [--near-size:22rem] hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-gold-line sm:[--near-size:31rem] dark:bg-cacao-900 dark:ring-cacao-800"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition-shadow render-when-near [--near-size:21rem] hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-gold-line sm:[--near-size:31rem] dark:bg-cacao-900 dark:ring-cacao-800"
     >
       {product.isPromoted ? (
         <span className="absolute top-2 left-2 z-10 rounded-full bg-gold-400 px-2.5 py-1 text-xs font-semibold text-cacao-950 sm:top-3 sm:left-3 sm:px-3">
@@ -65,7 +65,7 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
             The card fills its grid row (h-full) and this row sits at its bottom (mt-auto), aligned
             on its last line (items-end): the buttons of one row of cards stand at one height. */}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-3 pt-3">
-          <span className="flex flex-col">
+          <span className="flex flex-wrap items-baseline gap-x-2">
             <Price
               amount={product.price}
               className="text-base font-bold whitespace-nowrap text-cacao-800 sm:text-lg dark:text-cacao-100"

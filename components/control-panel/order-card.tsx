@@ -102,8 +102,9 @@ export async function OrderCard({ order, locale }: Props) {
           </Notice>
         ) : null}
 
-        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
+        {/* Columns of at most their share (minmax(0, 1fr)): a long e-mail is cut, not spilled. */}
+        <dl className="mt-4 grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div className="min-w-0">
             <dt className="font-semibold text-muted">{t('customer')}</dt>
             <dd>{name}</dd>
             {/* One line, never broken inside the address: cut with an ellipsis when it is too

@@ -12,7 +12,7 @@ export async function OrganicSection() {
     <section
       id="organicos"
       aria-labelledby="organicos-title"
-      className="bg-cacao-100 px-6 py-16 dark:bg-cacao-900"
+      className="bg-cacao-100 px-6 py-12 sm:py-16 dark:bg-cacao-900"
     >
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="organicos-title" title={t('title')}>

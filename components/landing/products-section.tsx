@@ -43,7 +43,11 @@ export async function ProductsSection() {
   ]);
 
   return (
-    <section id="chocolates" aria-labelledby="chocolates-title" className="px-4 py-16 sm:px-6">
+    <section
+      id="chocolates"
+      aria-labelledby="chocolates-title"
+      className="px-4 py-12 sm:px-6 sm:py-16"
+    >
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="chocolates-title" title={t('title')}>
           <p>{t('subtitle')}</p>
