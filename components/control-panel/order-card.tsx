@@ -102,11 +102,20 @@ export async function OrderCard({ order, locale }: Props) {
           </Notice>
         ) : null}
 
-        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
+        {/* Columns of at most their share (minmax(0, 1fr)): a long e-mail is cut, not spilled. */}
+        <dl className="mt-4 grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div className="min-w-0">
             <dt className="font-semibold text-muted">{t('customer')}</dt>
             <dd>{name}</dd>
-            <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
+            {/* One line, never broken inside the address: cut with an ellipsis when it is too
+                long, whole in its tooltip. */}
+            <dd
+              data-testid="admin-order-email"
+              title={order.customer.email || undefined}
+              className="truncate"
+            >
+              {order.customer.email || t('noEmail')}
+            </dd>
             <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
             <dd data-testid="admin-order-cpf">
               {order.cpf ? t('cpf', { cpf: order.cpf }) : t('noCpf')}
@@ -137,7 +146,8 @@ export async function OrderCard({ order, locale }: Props) {
                     <span className="flex-1">
                       {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
                     </span>
-                    <Price amount={item.value} />
+                    {/* The line's total, as the shopper's order page shows it. */}
+                    <Price amount={item.value * item.quantity} className="whitespace-nowrap" />
                   </li>
                 ))}
               </ul>

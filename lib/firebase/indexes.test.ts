@@ -34,7 +34,7 @@ describe('every repository query has the indexes it needs', () => {
     },
   );
 
-  it.each(['cliente', 'cliente@chocolates.local', 'ABC123'])(
+  it.each(['cliente', 'cliente@chocolates.local', 'ABC123', 'E3E69'])(
     "the panel's search for %s",
     async (q) => {
       await orders.listPanelOrders({ status: null, shipping: null, q, after: null, before: null });

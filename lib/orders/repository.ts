@@ -25,6 +25,8 @@ import { awaitsOnlinePayment } from './online-payment';
 import { isOpenStatus, type OrderChange, type OrderStatusSnapshot } from './live';
 import {
   customerNameKey,
+  orderIdPartOf,
+  orderIdParts,
   matchesOrderFilters,
   ORDERS_PAGE_SIZE,
   type OrderCursor,
@@ -625,6 +627,25 @@ function searchByNamePrefix(query: string): Promise<QueryDocumentSnapshot[]> {
 }
 
 /**
+ * The orders whose number holds `query` (4 characters or more: 'E3E69'), by the parts of their
+ * number stored with them (`orderIdParts`, lib/orders/order-filters.ts), newest first, on the
+ * index it has with the order date (firestore.indexes.json). A part longer than the stored ones is
+ * looked up by its first 12 characters and checked whole. Orders stored before that field are
+ * found by their whole number only.
+ */
+async function searchByIdPart(query: string): Promise<QueryDocumentSnapshot[]> {
+  const part = orderIdPartOf(query);
+  if (!part) return [];
+  const snapshot = await ordersCollection()
+    .where('orderIdParts', 'array-contains', part)
+    .orderBy('orderDate', 'desc')
+    .limit(MAX_ORDERS_PER_EMAIL)
+    .get();
+  const whole = query.trim().toUpperCase();
+  return snapshot.docs.filter((doc) => String(doc.id).toUpperCase().includes(whole));
+}
+
+/**
  * The orders a panel search names, whatever their age: an order number is one direct read (as
  * typed and upper-cased); the first letters of a customer's e-mail or name (3 or more) a range
  * query on the stored lower-cased e-mail or name key; a whole e-mail also an indexed query on it, plus, for orders
@@ -633,9 +654,11 @@ function searchByNamePrefix(query: string): Promise<QueryDocumentSnapshot[]> {
 async function searchOrders(q: string): Promise<StoredOrder[]> {
   const query = q.trim();
   if (!query) return [];
-  const byPrefix = Promise.all([searchByEmailPrefix(query), searchByNamePrefix(query)]).then(
-    ([byEmail, byName]) => [...byEmail, ...byName],
-  );
+  const byPrefix = Promise.all([
+    searchByEmailPrefix(query),
+    searchByNamePrefix(query),
+    searchByIdPart(query),
+  ]).then(([byEmail, byName, byIdPart]) => [...byEmail, ...byName, ...byIdPart]);
   if (ORDER_ID_PATTERN.test(query) || !query.includes('@')) {
     const ids = ORDER_ID_PATTERN.test(query) ? [...new Set([query, query.toUpperCase()])] : [];
     const [snapshots, prefixed] = await Promise.all([
@@ -728,6 +751,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     statusChangedAt: FieldValue.serverTimestamp(),
     customerEmailLower: order.customer.email.toLowerCase(),
     customerNameKey: customerNameKey(order.customer.name),
+    orderIdParts: orderIdParts(order.orderID),
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
