@@ -1,6 +1,6 @@
 // A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
-// POST /checkout/preferences, POST /v1/payments (Pix and card), GET and PUT /v1/payments/{id}, POST
-// /v1/payments/{id}/refunds (a full refund of an approved payment); for the club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}, and GET
+// POST /checkout/preferences, POST /v1/payments (Pix and card), GET and PUT /v1/payments/{id},
+// POST /v1/payments/{id}/refunds (the whole of an approved payment); for the club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}, and GET
 // /authorized_payments/{id} (a subscription's monthly charge, made by the test). Payments are created by
 // the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
 // a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
@@ -192,7 +192,7 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     };
   };
 
-  const server = http.createServer((request, response) => {
+  const listener: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -241,149 +241,149 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         send(201, created);
         return;
       }
-      if (heldPayments && holding({ method: request.method ?? '', path })) {
-        heldPayments.push(() => handle());
-        return;
-      }
-      handle();
-
-      function handle() {
-        if (request.method === 'POST' && path === '/v1/payments') {
-          if (paymentCreationFailures > 0) {
-            paymentCreationFailures -= 1;
-            send(500, { message: 'internal error', status: 500 });
-            return;
-          }
-          const key = request.headers['x-idempotency-key'];
-          if (typeof key === 'string' && byIdempotencyKey.has(key)) {
-            send(201, byIdempotencyKey.get(key));
-            return;
-          }
-          const created = createPayment(body);
-          if ('error' in created) {
-            send(400, { message: created.error, status: 400 });
-            return;
-          }
-          payments.set(String(created.id), created);
-          if (typeof key === 'string') byIdempotencyKey.set(key, created);
-          send(201, created);
-          return;
-        }
-        if (
-          (preapprovalFailures === true &&
-            /^\/(preapproval|authorized_payments)(\/|$)/.test(path)) ||
-          (preapprovalFailures === 'updates' &&
-            request.method === 'PUT' &&
-            /^\/preapproval\//.test(path))
-        ) {
+      if (request.method === 'POST' && path === '/v1/payments') {
+        if (paymentCreationFailures > 0) {
+          paymentCreationFailures -= 1;
           send(500, { message: 'internal error', status: 500 });
           return;
         }
-        if (request.method === 'POST' && path === '/preapproval') {
-          const key = request.headers['x-idempotency-key'];
-          if (typeof key === 'string' && byIdempotencyKey.has(key)) {
-            send(201, byIdempotencyKey.get(key));
-            return;
-          }
-          preapprovalCount += 1;
-          const id = `fakepre${preapprovalCount}`;
-          const created = {
-            ...(typeof body === 'object' && body !== null ? body : {}),
-            id,
-            status: 'pending',
-            init_point: `${baseUrl}/subscriptions/checkout?preapproval_id=${id}`,
-            date_created: new Date().toISOString(),
-            last_modified: modified(),
-            next_payment_date: null,
-          };
-          preapprovals.set(id, created);
-          if (typeof key === 'string') byIdempotencyKey.set(key, created);
-          send(201, created);
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
           return;
         }
-        const preapproval = /^\/preapproval\/([^/]+)$/.exec(path);
-        if (preapproval?.[1] && (request.method === 'GET' || request.method === 'PUT')) {
-          const id = decodeURIComponent(preapproval[1]);
-          const status = (body as { status?: unknown } | null)?.status;
-          const found =
-            request.method === 'PUT' && typeof status === 'string'
-              ? changeStatus(id, status)
-              : preapprovals.get(id);
-          if (!found) send(404, { message: 'Preapproval not found', status: 404 });
-          else send(200, found);
+        const created = createPayment(body);
+        if ('error' in created) {
+          send(400, { message: created.error, status: 400 });
           return;
         }
-        const charge = /^\/authorized_payments\/([^/]+)$/.exec(path);
-        if (request.method === 'GET' && charge?.[1]) {
-          const found = authorizedPayments.get(decodeURIComponent(charge[1]));
-          if (!found) send(404, { message: 'Authorized payment not found', status: 404 });
-          else send(200, found);
-          return;
-        }
-        const refund = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
-        if (request.method === 'POST' && refund?.[1]) {
-          if (refundFailures > 0) {
-            refundFailures -= 1;
-            send(500, { message: 'internal error', status: 500 });
-            return;
-          }
-          const key = request.headers['x-idempotency-key'];
-          if (typeof key === 'string' && byIdempotencyKey.has(key)) {
-            send(201, byIdempotencyKey.get(key));
-            return;
-          }
-          const id = decodeURIComponent(refund[1]);
-          const payment = payments.get(id);
-          // A full refund, of an approved payment only (Mercado Pago answers 400 otherwise).
-          if (!payment) send(404, { message: 'Payment not found', status: 404 });
-          else if (payment.status !== 'approved') {
-            send(400, {
-              message: `Payment in status ${payment.status} cannot be refunded`,
-              status: 400,
-            });
-          } else {
-            nextRefundId += 1;
-            const made = {
-              id: nextRefundId,
-              payment_id: payment.id,
-              amount: payment.transaction_amount,
-              status: 'approved',
-              date_created: new Date().toISOString(),
-            };
-            Object.assign(payment, { status: 'refunded', status_detail: 'refunded' });
-            refunds.set(id, [...(refunds.get(id) ?? []), made]);
-            if (typeof key === 'string') byIdempotencyKey.set(key, made);
-            send(201, made);
-          }
-          return;
-        }
-        const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
-        if (request.method === 'PUT' && match?.[1]) {
-          // Mercado Pago cancels a payment only while it waits (a Pix not paid yet, say).
-          const payment = payments.get(decodeURIComponent(match[1]));
-          const status = (body as { status?: unknown } | null)?.status;
-          if (!payment) send(404, { message: 'Payment not found', status: 404 });
-          else if (status !== 'cancelled' || !['pending', 'in_process'].includes(payment.status)) {
-            send(400, { message: 'Invalid status update', status: 400 });
-          } else {
-            Object.assign(payment, { status: 'cancelled', status_detail: 'by_collector' });
-            send(200, payment);
-          }
-          return;
-        }
-        if (request.method === 'GET' && match?.[1]) {
-          if (paymentFailures) {
-            send(500, { message: 'internal error', status: 500 });
-            return;
-          }
-          const payment = payments.get(decodeURIComponent(match[1]));
-          if (!payment) send(404, { message: 'Payment not found', status: 404 });
-          else send(200, payment);
-          return;
-        }
-        send(404, { message: 'not found', status: 404 });
+        payments.set(String(created.id), created);
+        if (typeof key === 'string') byIdempotencyKey.set(key, created);
+        send(201, created);
+        return;
       }
+      if (
+        (preapprovalFailures === true && /^\/(preapproval|authorized_payments)(\/|$)/.test(path)) ||
+        (preapprovalFailures === 'updates' &&
+          request.method === 'PUT' &&
+          /^\/preapproval\//.test(path))
+      ) {
+        send(500, { message: 'internal error', status: 500 });
+        return;
+      }
+      if (request.method === 'POST' && path === '/preapproval') {
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        preapprovalCount += 1;
+        const id = `fakepre${preapprovalCount}`;
+        const created = {
+          ...(typeof body === 'object' && body !== null ? body : {}),
+          id,
+          status: 'pending',
+          init_point: `${baseUrl}/subscriptions/checkout?preapproval_id=${id}`,
+          date_created: new Date().toISOString(),
+          last_modified: modified(),
+          next_payment_date: null,
+        };
+        preapprovals.set(id, created);
+        if (typeof key === 'string') byIdempotencyKey.set(key, created);
+        send(201, created);
+        return;
+      }
+      const preapproval = /^\/preapproval\/([^/]+)$/.exec(path);
+      if (preapproval?.[1] && (request.method === 'GET' || request.method === 'PUT')) {
+        const id = decodeURIComponent(preapproval[1]);
+        const status = (body as { status?: unknown } | null)?.status;
+        const found =
+          request.method === 'PUT' && typeof status === 'string'
+            ? changeStatus(id, status)
+            : preapprovals.get(id);
+        if (!found) send(404, { message: 'Preapproval not found', status: 404 });
+        else send(200, found);
+        return;
+      }
+      const charge = /^\/authorized_payments\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && charge?.[1]) {
+        const found = authorizedPayments.get(decodeURIComponent(charge[1]));
+        if (!found) send(404, { message: 'Authorized payment not found', status: 404 });
+        else send(200, found);
+        return;
+      }
+      const refund = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+      if (request.method === 'POST' && refund?.[1]) {
+        if (refundFailures > 0) {
+          refundFailures -= 1;
+          send(500, { message: 'internal error', status: 500 });
+          return;
+        }
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        const id = decodeURIComponent(refund[1]);
+        const payment = payments.get(id);
+        // A full refund, of an approved payment only (Mercado Pago answers 400 otherwise).
+        if (!payment) send(404, { message: 'Payment not found', status: 404 });
+        else if (payment.status !== 'approved') {
+          send(400, {
+            message: `Payment in status ${payment.status} cannot be refunded`,
+            status: 400,
+          });
+        } else {
+          nextRefundId += 1;
+          const made = {
+            id: nextRefundId,
+            payment_id: payment.id,
+            amount: payment.transaction_amount,
+            status: 'approved',
+            date_created: new Date().toISOString(),
+          };
+          Object.assign(payment, { status: 'refunded', status_detail: 'refunded' });
+          refunds.set(id, [...(refunds.get(id) ?? []), made]);
+          if (typeof key === 'string') byIdempotencyKey.set(key, made);
+          send(201, made);
+        }
+        return;
+      }
+      const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
+      if (request.method === 'PUT' && match?.[1]) {
+        // Mercado Pago cancels a payment only while it waits (a Pix not paid yet, say).
+        const payment = payments.get(decodeURIComponent(match[1]));
+        const status = (body as { status?: unknown } | null)?.status;
+        if (!payment) send(404, { message: 'Payment not found', status: 404 });
+        else if (status !== 'cancelled' || !['pending', 'in_process'].includes(payment.status)) {
+          send(400, { message: 'Invalid status update', status: 400 });
+        } else {
+          Object.assign(payment, { status: 'cancelled', status_detail: 'by_collector' });
+          send(200, payment);
+        }
+        return;
+      }
+      if (request.method === 'GET' && match?.[1]) {
+        if (paymentFailures) {
+          send(500, { message: 'internal error', status: 500 });
+          return;
+        }
+        const payment = payments.get(decodeURIComponent(match[1]));
+        if (!payment) send(404, { message: 'Payment not found', status: 404 });
+        else send(200, payment);
+        return;
+      }
+      send(404, { message: 'not found', status: 404 });
     });
+  };
+  // A held request waits, its body unread, until the test releases it.
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (heldPayments && holding({ method: request.method ?? '', path })) {
+      heldPayments.push(() => listener(request, response));
+      return;
+    }
+    listener(request, response);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -53,7 +53,9 @@ function isPermanent(error: unknown): boolean {
 function failureText(error: unknown): string {
   const { errorName, errorCode } = describeError(error);
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return [errorName, errorCode, typeof code === 'number' ? `SMTP ${code}` : null]
+  // A plain Error's name says nothing: its code (ECONNECTION, EENVELOPE ...) does.
+  const name = errorName === 'Error' && errorCode ? null : errorName;
+  return [name, errorCode, typeof code === 'number' ? `SMTP ${code}` : null]
     .filter(Boolean)
     .join(' ');
 }
