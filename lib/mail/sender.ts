@@ -3,7 +3,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 import { backgroundDrain } from '@/lib/background-drain';
-import { withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { getEnv, type MailConfig } from '@/lib/env';
 import { describeError, logEvent, logFailure } from '@/lib/log';
 
@@ -34,6 +34,14 @@ const BATCH = 20;
 export const MAX_ATTEMPTS = 12;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3_600_000;
+
+/**
+ * A Firestore step of a pass, within the backend deadline: with Firestore down a pass fails in
+ * seconds (logged; the next one picks up) instead of holding its process for gRPC's own retries.
+ */
+function inTime<T>(work: Promise<T>, label: string): Promise<T> {
+  return withDeadline(work, backendDeadlineMs(), label);
+}
 
 /** The pause after the `attempts`-th failed try: 30 s, doubling, at most an hour. Pure. */
 export function retryDelayMs(attempts: number): number {
@@ -83,11 +91,11 @@ async function sendOne(
       attempt: mail.attempts,
       retry: !giveUp,
     });
-    await markMailFailed(mail.id, owner, failureText(error), retryAt, now());
+    await inTime(markMailFailed(mail.id, owner, failureText(error), retryAt, now()), 'mail failed');
     return;
   }
   report.sent += 1;
-  await markMailSent(mail.id, now());
+  await inTime(markMailSent(mail.id, now()), 'mail sent');
   logEvent('mail.sent', { kind: mail.kind, orderId: mail.orderID, messageId: mail.id });
 }
 
@@ -106,11 +114,13 @@ export async function sendDueMail(
   const owner = randomBytes(8).toString('hex');
   const tried = new Set<string>();
   for (;;) {
-    const due = (await listDueMail(now(), BATCH)).filter((id) => !tried.has(id));
+    const due = (await inTime(listDueMail(now(), BATCH), 'mail due')).filter(
+      (id) => !tried.has(id),
+    );
     if (due.length === 0) return report;
     for (const id of due) {
       tried.add(id);
-      const mail = await claimMail(id, owner, now(), LEASE_MS);
+      const mail = await inTime(claimMail(id, owner, now(), LEASE_MS), 'mail claim');
       if (mail) await sendOne(mail, send, owner, now, report);
     }
   }

@@ -3,6 +3,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 import { backgroundDrain } from '@/lib/background-drain';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
 import { describeError, logEvent, logFailure } from '@/lib/log';
 import { queueRefundMail } from '@/lib/mail/order-mail';
@@ -35,6 +36,11 @@ const BATCH = 20;
 export const MAX_REFUND_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3_600_000;
+
+/** A Firestore step of a pass, within the backend deadline (as lib/mail/sender.ts's). */
+function inTime<T>(work: Promise<T>, label: string): Promise<T> {
+  return withDeadline(work, backendDeadlineMs(), label);
+}
 
 /** The pause after the `attempts`-th failed ask: 30 s, doubling, at most an hour. Pure. */
 export function refundRetryDelayMs(attempts: number): number {
@@ -85,11 +91,14 @@ async function refundOne(refund: OwedRefund, owner: string, report: RefundReport
     });
     const retryAt = giveUp ? null : Date.now() + refundRetryDelayMs(refund.attempts);
     const { errorName } = describeError(error);
-    await markRefundFailed(refund.paymentId, owner, `${errorName}: ${error.message}`, retryAt);
-    if (giveUp) await recordOutcome(refund, null, 'failed');
+    await inTime(
+      markRefundFailed(refund.paymentId, owner, `${errorName}: ${error.message}`, retryAt),
+      'refund failed',
+    );
+    if (giveUp) await inTime(recordOutcome(refund, null, 'failed'), 'refund outcome');
     return;
   }
-  await recordOutcome(refund, refundId, 'refunded');
+  await inTime(recordOutcome(refund, refundId, 'refunded'), 'refund outcome');
   report.refunded += 1;
   logEvent('payment.refunded', {
     orderId: refund.orderId,
@@ -107,11 +116,13 @@ export async function refundOwedPayments(now: () => number = Date.now): Promise<
   const owner = randomBytes(8).toString('hex');
   const tried = new Set<string>();
   for (;;) {
-    const due = (await listDueRefunds(now(), BATCH)).filter((id) => !tried.has(id));
+    const due = (await inTime(listDueRefunds(now(), BATCH), 'refunds due')).filter(
+      (id) => !tried.has(id),
+    );
     if (due.length === 0) break;
     for (const paymentId of due) {
       tried.add(paymentId);
-      const refund = await claimRefund(paymentId, owner, now(), LEASE_MS);
+      const refund = await inTime(claimRefund(paymentId, owner, now(), LEASE_MS), 'refund claim');
       if (refund) await refundOne(refund, owner, report);
     }
   }
