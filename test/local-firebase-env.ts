@@ -313,6 +313,11 @@ export async function startTestFirebase(
  * then cut the live stream, and its status arrived after Jest had torn the file down.
  */
 async function closeShopAdminApp(): Promise<void> {
+  // E-mails and refunds sent after a test's last change (lib/background-drain.ts) finish first:
+  // cut off by the stack's stop, their Firestore calls failed in the next test file.
+  const drains = (globalThis as { __shopDrains?: Map<string, { running: Promise<void> | null }> })
+    .__shopDrains;
+  await Promise.all([...(drains?.values() ?? [])].map((drain) => drain.running));
   const marker = (
     globalThis as { __shopOrderMarker?: { listener: { unsubscribe(): void } | null } }
   ).__shopOrderMarker;
