@@ -318,6 +318,11 @@ async function closeShopAdminApp(): Promise<void> {
   const lazyExpiry = (globalThis as { __shopLazyExpiry?: { idle(): Promise<void> } })
     .__shopLazyExpiry;
   if (lazyExpiry) await lazyExpiry.idle();
+  // E-mails and refunds sent after a test's last change (lib/background-drain.ts) finish first:
+  // cut off by the stack's stop, their Firestore calls failed in the next test file.
+  const drains = (globalThis as { __shopDrains?: Map<string, { running: Promise<void> | null }> })
+    .__shopDrains;
+  await Promise.all([...(drains?.values() ?? [])].map((drain) => drain.running));
   const marker = (
     globalThis as { __shopOrderMarker?: { listener: { unsubscribe(): void } | null } }
   ).__shopOrderMarker;

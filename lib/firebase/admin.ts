@@ -100,3 +100,18 @@ export function membershipsCollection(): CollectionReference {
 export function webhookNotificationsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/webhookNotifications`);
 }
+
+/** The payment attempt in flight or last made for each order, by order id (lib/payments/attempts.ts). */
+export function paymentAttemptsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/paymentAttempts`);
+}
+
+/** Refunds owed for payments that arrived after their order was cancelled (lib/payments/refunds.ts). */
+export function refundsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/refunds`);
+}
+
+/** Every e-mail the shop sends, written with the change that causes it (lib/mail/repository.ts). */
+export function mailCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/mail`);
+}

@@ -470,29 +470,46 @@ describe('Mercado Pago webhook', () => {
       error: 'not-payable',
     });
 
-    // A second payment then goes through: the units are taken again and the order is confirmed.
+    // A second payment then goes through: the order stays cancelled, its units on the shelf, and
+    // the payment is refunded (lib/orders/refunds.ts).
     const second = payment(orderID, { status: 'approved', transaction_amount: 120 });
-    expect((await notify(second.id)).body.result).toBe('applied');
-    expect(await stock('barra-tropical-parana')).toBe(7);
-    expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
-    expect((await order(orderID)).stockReturned).toBe(false);
+    expect((await notify(second.id)).body.result).toBe('refund');
+    await (await import('./refunds')).refundOwedPaymentsNow();
+    expect(await stock('barra-tropical-parana')).toBe(10);
+    expect((await order(orderID)).status).toMatchObject({ cancelled: true, confirmed: false });
+    expect(fake.refundsOf(second.id)).toHaveLength(1);
   });
 
-  it('flags a payment for review when a cancelled order cannot take its units back', async () => {
+  it('never revives a cancelled order: a payment approved after it is refunded once, and the order stays cancelled', async () => {
     await setStock('barra-tropical-amazonas', 2);
     const { orderID } = await place([{ key: 'barra-tropical-amazonas', quantity: 2 }]);
     const cancelled = payment(orderID, { status: 'cancelled', transaction_amount: 80 });
     expect((await notify(cancelled.id)).body.result).toBe('applied');
     expect(await stock('barra-tropical-amazonas')).toBe(2);
-    await setStock('barra-tropical-amazonas', 1);
     const late = payment(orderID, { status: 'approved', transaction_amount: 80 });
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect((await notify(late.id)).body.result).toBe('needs-review');
-    warn.mockRestore();
+    const answers = await Promise.all([notify(late.id), notify(late.id), notify(late.id)]);
+    expect(answers.map((answer) => answer.body.result).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'refund',
+    ]);
+    const { refundOwedPaymentsNow } = await import('./refunds');
+    await refundOwedPaymentsNow();
+    expect(fake.refundsOf(late.id)).toEqual([
+      expect.objectContaining({ payment_id: late.id, amount: 80, status: 'approved' }),
+    ]);
+    expect(fake.getPayment(late.id)?.status).toBe('refunded');
+    // Mercado Pago's notification of the refund changes nothing more.
+    expect((await notify(late.id)).body.result).toBe('no-change');
+    await refundOwedPaymentsNow();
+    expect(fake.refundsOf(late.id)).toHaveLength(1);
     const stored = await order(orderID);
-    expect(stored.status.cancelled).toBe(true);
-    expect(stored.payment.status).toBe('needs-review');
-    expect(await stock('barra-tropical-amazonas')).toBe(1);
+    expect(stored.status).toMatchObject({ cancelled: true, confirmed: false });
+    expect(stored.payment.refunds[String(late.id)]).toMatchObject({
+      amount: 80,
+      state: 'refunded',
+    });
+    expect(await stock('barra-tropical-amazonas')).toBe(2);
   });
 
   it('keeps the first payment of a paid order, stores a second approved one and flags it', async () => {

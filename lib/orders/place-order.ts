@@ -26,7 +26,8 @@ import {
   type Preference,
 } from '@/lib/payments/mercadopago';
 import type { CheckoutPayment } from '@/lib/payments/types';
-import { scheduleOrderPlacedMails } from '@/lib/mail/order-mail';
+import { queueOrderPlacedMails } from '@/lib/mail/order-mail';
+import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import { rateLimiter } from '@/lib/rate-limit';
 import { clientAddress } from '@/lib/security/origin';
 import { getSessionUser, readSession, SessionUnavailableError } from '@/lib/session/session';
@@ -300,6 +301,7 @@ function reserveAndCreate(
       expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
       giftMessage: input.giftMessage ?? '',
     });
+    queueOrderPlacedMails(transaction, order);
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
@@ -575,7 +577,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       keepAliveUntil(
         work.then(
           (late) => {
-            if (late.kind === 'created') scheduleOrderPlacedMails(late.order);
+            if (late.kind === 'created') sendQueuedMailSoon();
             log.event('order.abandoned', { uid, orderId, outcome: late.kind, writesSent }, 'warn');
           },
           (late: unknown) =>
@@ -632,7 +634,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         // A replay of a placed order (same id, same shopper) is not a new order: no second line.
         if (outcome.kind === 'created') {
           // The shopper's confirmation and the shop's notice, after the response.
-          scheduleOrderPlacedMails(outcome.order);
+          sendQueuedMailSoon();
           log.event('order.placed', {
             uid,
             orderId,
