@@ -52,11 +52,19 @@ export type TestFirebase = {
    */
   reads: () => Promise<number>;
   /**
+   * The Firestore operations the stack has served so far: document reads (as reads()), document
+   * writes (one per document a commit changes) and read-write transactions begun (every attempt
+   * of a retried one); compare two calls to count what ran between.
+   */
+  operations: () => Promise<FirestoreOperations>;
+  /**
    * Holds back (true) or lets go (false) the launcher's restart of a killed Auth emulator, so a
    * fault test's outage outlasts the app's backend deadline however fast the machine restarts it.
    */
   holdAuthRestarts: (hold: boolean) => Promise<void>;
 };
+
+export type FirestoreOperations = { reads: number; writes: number; transactions: number };
 
 export type StartTestFirebaseOptions = {
   /** Defaults to a new temporary directory, removed by stop(). */
@@ -266,6 +274,12 @@ export async function startTestFirebase(
       const count = Number(await ask('reads', /^LOCAL_FIREBASE_READS (-?\d+)$/m));
       if (count < 0) throw new Error('this local Firebase does not count reads');
       return count;
+    },
+    async operations() {
+      const answer = await ask('operations', /^LOCAL_FIREBASE_OPERATIONS (.+)$/m);
+      const counted = JSON.parse(answer) as FirestoreOperations | null;
+      if (!counted) throw new Error('this local Firebase does not count operations');
+      return counted;
     },
     async holdAuthRestarts(hold) {
       const answer = await ask(

@@ -78,9 +78,12 @@ class TransactionManager {
   #log;
   #holdTimeoutMs;
 
-  constructor({ log, holdTimeoutMs }) {
+  #onBegin;
+
+  constructor({ log, holdTimeoutMs, onBegin = () => {} }) {
     this.#log = log;
     this.#holdTimeoutMs = holdTimeoutMs;
+    this.#onBegin = onBegin;
   }
 
   /** The version of a document: 0 until a commit writes it. */
@@ -121,6 +124,7 @@ class TransactionManager {
     }, ttl);
     tx.timer.unref();
     this.#transactions.set(tx.key, tx);
+    if (!tx.readOnly) this.#onBegin();
     return tx;
   }
 
@@ -369,8 +373,10 @@ function captureServiceImplementation() {
 /**
  * Starts the in-process Firestore emulator on host:port with atomic commits and concurrent
  * transactions that retry on conflict. Returns { state, port, setBeforeAcknowledge, stop }.
- * `onRead(count, kind)` is told of every billable read as Firestore counts them (read counting,
- * tests only). With `indexes` (firestore.indexes.json's list) a query needing a composite index
+ * `onRead(count, kind)` is told of every billable read as Firestore counts them, `onWrite(count)`
+ * of every document write applied (one per document a commit changes) and `onTransaction()` of
+ * every read-write transaction begun, each attempt of a retried one included (counting, for
+ * tests and the benches). With `indexes` (firestore.indexes.json's list) a query needing a composite index
  * missing from it is refused as a real project refuses it (./indexes.mjs); without, none is.
  */
 export async function startFirestoreEmulator({
@@ -379,12 +385,14 @@ export async function startFirestoreEmulator({
   log = console.log,
   holdTimeoutMs = TRANSACTION_HOLD_TIMEOUT_MS,
   onRead = () => {},
+  onWrite = () => {},
+  onTransaction = () => {},
   indexes = null,
 } = {}) {
   patchNestedFieldReads();
   const { state, definition, implementation: impl } = captureServiceImplementation();
   state.emitter.setMaxListeners(0);
-  const transactions = new TransactionManager({ log, holdTimeoutMs });
+  const transactions = new TransactionManager({ log, holdTimeoutMs, onBegin: onTransaction });
   // Set by the persistence: makes a commit's writes durable before the client hears of it.
   let beforeAcknowledge = () => {};
 
@@ -459,6 +467,7 @@ export async function startFirestoreEmulator({
     const commit = () => {
       const date = new Date();
       const results = applyWrites(state, request.writes, date);
+      onWrite(request.writes.length);
       transactions.written(request.writes.map((w) => (w.has_delete ? w.delete : w.update.name)));
       try {
         beforeAcknowledge();
