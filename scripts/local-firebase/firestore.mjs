@@ -11,12 +11,14 @@ import {
   setAt,
   timestampFromDate,
 } from './fields.mjs';
+import { patchEmulatorState } from './state-patches.mjs';
 import { missingIndex } from './indexes.mjs';
+import { listenHandler } from './listen.mjs';
 import { runStructuredQuery } from './query.mjs';
 
 const require = createRequire(import.meta.url);
 const grpc = require('@grpc/grpc-js');
-const { FirestoreServer, FirestoreStateDocument } = require('@firestore-emulator/server');
+const { FirestoreServer } = require('@firestore-emulator/server');
 const {
   BatchGetDocumentsResponse,
   BeginTransactionResponse,
@@ -43,21 +45,6 @@ function toGrpcStatus(error) {
   // The emulator's own FirestoreEmulatorError carries a numeric gRPC code.
   if (error && typeof error.code === 'number') return { code: error.code, details: error.message };
   return { code: Status.INTERNAL, details: String(error?.message ?? error) };
-}
-
-let documentPatched = false;
-
-/**
- * The emulator only reads top-level fields (`address.city` throws "Not implemented"), which
- * breaks where/orderBy on nested fields; `__name__` is needed for documentId() filters.
- */
-function patchNestedFieldReads() {
-  if (documentPatched) return;
-  documentPatched = true;
-  FirestoreStateDocument.prototype.getField = function getField(path) {
-    if (path === '__name__') return makeField.reference(this.getPath());
-    return getAt(this.fields, parseFieldPath(path));
-  };
 }
 
 function databaseOf(resourcePath) {
@@ -389,7 +376,7 @@ export async function startFirestoreEmulator({
   onTransaction = () => {},
   indexes = null,
 } = {}) {
-  patchNestedFieldReads();
+  patchEmulatorState();
   const { state, definition, implementation: impl } = captureServiceImplementation();
   state.emitter.setMaxListeners(0);
   const transactions = new TransactionManager({ log, holdTimeoutMs, onBegin: onTransaction });
@@ -581,27 +568,14 @@ export async function startFirestoreEmulator({
     call.end();
   });
 
-  wrapped.Listen = (call) => {
-    // The emulator throws from its stream listener on unsupported requests, which would crash
-    // the whole process: turn that into an error status on the stream.
-    const once = call.once.bind(call);
-    call.once = (event, listener) =>
-      once(event, (...args) => {
-        try {
-          listener(...args);
-        } catch (error) {
-          call.emit('error', toGrpcStatus(error));
-        }
-      });
-    // Read counting: one per document delivered. This emulator re-sends all of a query's documents
-    // after any write to the database, where Firestore sends only the changed ones.
-    const write = call.write.bind(call);
-    call.write = (response, ...rest) => {
-      if (response?.document_change) onRead(1, 'listen');
-      return write(response, ...rest);
-    };
-    impl.Listen(call);
-  };
+  // Only what changed since a target's last snapshot (./listen.mjs); read counting: one per
+  // document sent, as Firestore bills a listener.
+  wrapped.Listen = listenHandler({
+    state,
+    runQuery: (parent, query) => runStructuredQuery(state, parent, query),
+    onRead: (count) => onRead(count, 'listen'),
+    toGrpcStatus,
+  });
 
   const server = new grpc.Server();
   server.addService(definition, wrapped);
