@@ -13,22 +13,26 @@
 //   --instances=1,2  --data=fresh,easter  --cases=10x200,1000x200 (stock x shoppers)
 //   --machine=quiet,busy  --profile[=DIR] (CPU profiles of every process, summarized)
 //   --app=DIR (a checkout with its own build to measure, e.g. an older commit)  --json=FILE
+//   --keep (keeps the seeded Easter week in .local-firebase-e2e/ for the next run)
 // Env: BENCH_PORT (3950: the instances on it and the next port, the fake Mercado Pago on the
 // one after), AUTH_EMULATOR_PORT, FIRESTORE_EMULATOR_PORT, EMULATOR_HUB_PORT,
-// EMULATOR_LOGGING_PORT (default BENCH_PORT+3 ... +6), BENCH_TIMEOUT_MIN (45).
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// EMULATOR_LOGGING_PORT (default BENCH_PORT+3 ... +6), BENCH_TIMEOUT_MIN (45), BENCH_EASTER_SCALE
+// (1: the Easter week of ./bench/easter-week.mjs; 0.2 seeds a fifth of it).
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { EASTER_WEEK, seedEasterWeek } from './bench/easter-week.mjs';
+import { easterWeekScaled, seedEasterWeek } from './bench/easter-week.mjs';
 import { startFakePreferences } from './bench/fake-mercadopago.mjs';
 import { killAll, startHogs, startInstance, startStack, stopAll } from './bench/processes.mjs';
 import { summarizeProfiles } from './bench/profile-summary.mjs';
 import { inBatches, openPickupDays, placeOrder, signUpShopper } from './bench/shoppers.mjs';
 
 const require = createRequire(import.meta.url);
+// Against emulators, Google's auth library must not look for a cloud metadata server.
+process.env.METADATA_SERVER_DETECTION = 'none';
 
 function flag(name, fallback) {
   const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -47,6 +51,7 @@ const MACHINE = list(flag('machine', 'quiet,busy'));
 const PROFILE = flag('profile', false);
 const APP = path.resolve(flag('app', '.'));
 const JSON_FILE = flag('json', null);
+const KEEP = flag('keep', false);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const PORTS = {
   auth: Number(process.env.AUTH_EMULATOR_PORT ?? PORT + 3),
@@ -55,6 +60,8 @@ const PORTS = {
   logging: Number(process.env.EMULATOR_LOGGING_PORT ?? PORT + 6),
 };
 const TIMEOUT_MIN = Number(process.env.BENCH_TIMEOUT_MIN ?? 45);
+const EASTER_SCALE = Number(process.env.BENCH_EASTER_SCALE ?? 1);
+const EASTER = easterWeekScaled(EASTER_SCALE);
 const PRODUCT = 'barra-tropical-bahia';
 const SHOP = 'projects/chocolate-shop';
 const WORK = path.resolve(`.local-firebase-e2e/bench-race-${PORT}`);
@@ -104,29 +111,65 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+// The stock layout of lib/inventory/stock-shards.ts: from SHARDED_STOCK_FROM units on, the stock
+// is split over STOCK_SHARDS documents (the product's own and inventoryShards/{key}.{n}), as the
+// control panel's stock page writes it.
+const STOCK_SHARDS = 8;
+const SHARDED_STOCK_FROM = 50;
+
 /** firebase-admin in this process, on the stack's emulators: stock and orders, set and checked. */
 function adminOn(stack, name) {
   Object.assign(process.env, {
     FIRESTORE_EMULATOR_HOST: stack.firestoreHost,
     FIREBASE_AUTH_EMULATOR_HOST: stack.authHost,
-    METADATA_SERVER_DETECTION: 'none',
   });
   const { initializeApp, deleteApp } = require('firebase-admin/app');
-  const { getFirestore } = require('firebase-admin/firestore');
+  const { getFirestore, FieldValue } = require('firebase-admin/firestore');
   const app = initializeApp({ projectId: stack.projectId }, name);
   const db = getFirestore(app);
-  const inventory = db.doc(`${SHOP}/inventory/${PRODUCT}`);
+  const own = db.doc(`${SHOP}/inventory/${PRODUCT}`);
+  const shard = (n) => db.doc(`${SHOP}/inventoryShards/${PRODUCT}.${n}`);
   return {
     db,
-    setStock: (stock) => inventory.set({ stock, availableForSale: true }, { merge: true }),
-    stockLeft: async () => (await inventory.get()).get('stock'),
+    async setStock(stock) {
+      const parts =
+        stock < SHARDED_STOCK_FROM
+          ? [stock]
+          : Array.from(
+              { length: STOCK_SHARDS },
+              (_, n) => Math.floor(stock / STOCK_SHARDS) + (n < stock % STOCK_SHARDS ? 1 : 0),
+            );
+      const batch = db.batch();
+      batch.set(
+        own,
+        {
+          stock: parts[0],
+          stockShards: parts.length > 1 ? parts.length : FieldValue.delete(),
+          availableForSale: true,
+        },
+        { merge: true },
+      );
+      for (let n = 1; n < STOCK_SHARDS; n += 1) {
+        if (n < parts.length) batch.set(shard(n), { product: PRODUCT, stock: parts[n] });
+        else batch.delete(shard(n));
+      }
+      await batch.commit();
+    },
+    async stockLeft() {
+      const docs = await db.getAll(
+        own,
+        ...Array.from({ length: STOCK_SHARDS - 1 }, (_, n) => shard(n + 1)),
+      );
+      const count = docs[0].get('stockShards') ?? 1;
+      return docs.slice(0, count).reduce((sum, doc) => sum + (doc.get('stock') ?? 0), 0);
+    },
     close: () => deleteApp(app),
   };
 }
 
 /** The Easter week's data, seeded once into a folder that every Easter run starts from a copy of. */
 async function easterTemplate() {
-  const dir = path.join(WORK, 'easter-template');
+  const dir = path.join(WORK, `easter-template-${EASTER_SCALE}`);
   if (existsSync(path.join(dir, 'firestore.json'))) return dir;
   rmSync(dir, { recursive: true, force: true });
   const started = performance.now();
@@ -136,11 +179,12 @@ async function easterTemplate() {
     shopId: 'chocolate-shop',
     firestoreHost: stack.firestoreHost,
     authHost: stack.authHost,
+    counts: EASTER,
   });
   await stack.stop();
   console.log(
     `Easter week seeded: ${seeded.accounts} accounts, ${seeded.documents} documents ` +
-      `(${EASTER_WEEK.orders} orders, ${EASTER_WEEK.buckets} rate-limit buckets) in ${seconds(started)} s`,
+      `(${EASTER.orders} orders, ${EASTER.buckets} rate-limit buckets) in ${seconds(started)} s`,
   );
   return dir;
 }
@@ -409,5 +453,12 @@ main()
   .finally(async () => {
     clearTimeout(overall);
     await stopAll();
-    rmSync(WORK, { recursive: true, force: true });
+    if (KEEP) {
+      for (const entry of readdirSync(WORK)) {
+        if (!entry.startsWith('easter-template'))
+          rmSync(path.join(WORK, entry), { recursive: true });
+      }
+    } else {
+      rmSync(WORK, { recursive: true, force: true });
+    }
   });

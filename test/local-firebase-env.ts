@@ -323,7 +323,7 @@ export async function startTestFirebase(
 /**
  * Deletes the app lib/firebase/admin.ts made in this test file, if it made one. Firestore refuses
  * to close while a listener is open, so the order marker's listener (kept on globalThis by
- * lib/orders/repository.ts) stops first; the refusal used to be swallowed, the emulators' exit
+ * lib/orders/repository.ts) and those of lib/firebase/live-query.ts stop first; the refusal used to be swallowed, the emulators' exit
  * then cut the live stream, and its status arrived after Jest had torn the file down.
  */
 async function closeShopAdminApp(): Promise<void> {
@@ -332,6 +332,11 @@ async function closeShopAdminApp(): Promise<void> {
   ).__shopOrderMarker;
   marker?.listener?.unsubscribe();
   if (marker) marker.listener = null;
+  // The stock and delivery-table listeners (lib/firebase/live-query.ts).
+  const live = (globalThis as { __shopLiveQueries?: Map<string, { unsubscribe(): void }> })
+    .__shopLiveQueries;
+  for (const entry of live?.values() ?? []) entry.unsubscribe();
+  live?.clear();
   const shopApp = getApps().find((app) => app.name === ADMIN_APP_NAME);
   if (shopApp) await deleteApp(shopApp);
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
+import { liveQuery } from '@/lib/firebase/live-query';
 import { logEvent } from '@/lib/log';
 
 import type { DeliveryTable } from './table';
@@ -25,6 +26,16 @@ function slotDoc(day: string) {
 
 const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({ orderIds: [] });
 
+/** The table stored as `data` (see getDeliveryTable). */
+function tableFrom(data: unknown): DeliveryTable | null {
+  if (data === undefined) return null;
+  const checked = validateDeliveryTable(data);
+  if (checked.ok) return checked.table;
+  // Said loudly: every order now goes without a fee, a day or a capacity until it is fixed.
+  logEvent('delivery.table_invalid', {}, 'error');
+  return null;
+}
+
 /**
  * The stored table, or null when the shop has none (a deployment from before delivery fees:
  * delivery is then offered everywhere without a fee, date or capacity). A stored table that no
@@ -32,12 +43,22 @@ const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({
  */
 export async function getDeliveryTable(): Promise<DeliveryTable | null> {
   const snapshot = await tableDoc().get();
-  if (!snapshot.exists) return null;
-  const checked = validateDeliveryTable(snapshot.data());
-  if (checked.ok) return checked.table;
-  // Said loudly: every order now goes without a fee, a day or a capacity until it is fixed.
-  logEvent('delivery.table_invalid', {}, 'error');
-  return null;
+  return tableFrom(snapshot.exists ? snapshot.data() : undefined);
+}
+
+/**
+ * The table as getDeliveryTable reads it, from this process's listener on it when that is live
+ * (no read; a change in the panel reaches it within moments), else read.
+ */
+export async function currentDeliveryTable(): Promise<DeliveryTable | null> {
+  const table = tableDoc();
+  const live = liveQuery({
+    name: 'delivery-table',
+    path: table.path,
+    query: () => table.parent.where(FieldPath.documentId(), '==', table.id),
+    reshape: (snapshot) => ({ table: tableFrom(snapshot.docs[0]?.data()) }),
+  });
+  return live ? live.table : getDeliveryTable();
 }
 
 /** Replaces the table (already validated by validateDeliveryTable). */

@@ -12,6 +12,16 @@ const require = createRequire(import.meta.url);
 /** What one Easter week at 100x today's traffic leaves behind (docs/SCALING.md, "The load"). */
 export const EASTER_WEEK = { accounts: 3000, orders: 6000, buckets: 15000, webhooks: 6000 };
 
+/** EASTER_WEEK scaled by `fraction` (at least one of each). */
+export function easterWeekScaled(fraction) {
+  return Object.fromEntries(
+    Object.entries(EASTER_WEEK).map(([name, count]) => [
+      name,
+      Math.max(1, Math.round(count * fraction)),
+    ]),
+  );
+}
+
 const DAY_MS = 86_400_000;
 const STATUS_MIX = [
   // [statusKey, share]; the flags follow the key (lib/orders/status.ts).

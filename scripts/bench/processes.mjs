@@ -37,12 +37,12 @@ function cleanEnv(extra) {
   return { ...env, NEXT_TELEMETRY_DISABLED: '1', METADATA_SERVER_DETECTION: 'none', ...extra };
 }
 
-/** `--cpu-prof` into `dir` for a process (and, through NODE_OPTIONS, the node processes it starts). */
-function profileEnv(dir, name) {
-  if (!dir) return {};
+/** Node's flags that write a CPU profile of the process into `dir`/`name` when it exits. */
+function profileArgs(dir, name) {
+  if (!dir) return [];
   const target = path.join(dir, name);
   mkdirSync(target, { recursive: true });
-  return { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${target}` };
+  return ['--cpu-prof', `--cpu-prof-dir=${target}`];
 }
 
 /** Lines a process writes, as they come; resolves `until` when `match` shows up. */
@@ -81,7 +81,10 @@ export async function startStack({ root = '.', dataDir, ports, profileDir, log }
           FIRESTORE_EMULATOR_PORT: String(ports.firestore),
           EMULATOR_HUB_PORT: String(ports.hub),
           EMULATOR_LOGGING_PORT: String(ports.logging),
-          ...profileEnv(profileDir, 'firebase'),
+          // The Auth emulator's process gets its own profile (./auth-watchdog.mjs).
+          ...(profileDir
+            ? { LOCAL_FIREBASE_CPU_PROF_DIR: path.join(profileDir, 'auth-emulator') }
+            : {}),
         }),
         stdio: ['pipe', 'pipe', 'pipe'],
       },
@@ -143,7 +146,7 @@ export async function startInstance({
   onEvent,
 }) {
   const child = track(
-    spawn(process.execPath, [server], {
+    spawn(process.execPath, [...profileArgs(profileDir, name), server], {
       env: cleanEnv({
         NODE_ENV: 'production',
         HOSTNAME: '127.0.0.1',
@@ -162,7 +165,6 @@ export async function startInstance({
         MERCADOPAGO_WEBHOOK_SECRET: 'bench-webhook-secret',
         MERCADOPAGO_API_BASE_URL: mercadoPago.baseUrl,
         CEP_LOOKUP_BASE_URL: 'off',
-        ...profileEnv(profileDir, name),
       }),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),

@@ -8,8 +8,23 @@ export function shopperAddress(index) {
   return `10.${20 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
 }
 
-/** Signs shopper `index` up and opens a session on `instance`; resolves with the shopper. */
-export async function signUpShopper({ authHost, instance, index, run }) {
+/**
+ * Signs shopper `index` up and opens a session on `instance`; resolves with the shopper. A
+ * backend that is busy (503: the local Auth emulator saving its accounts after every sign-up) is
+ * asked again, as the sign-in form would after its message.
+ */
+export async function signUpShopper(options) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await signUpOnce(options);
+    } catch (error) {
+      if (attempt >= 6 || !/\b503\b/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+async function signUpOnce({ authHost, instance, index, run }) {
   const address = shopperAddress(index);
   const signUp = await fetch(
     `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`,
@@ -17,13 +32,13 @@ export async function signUpShopper({ authHost, instance, index, run }) {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: `bench-${run}-${index}@chocolates.local`,
+        email: `bench-${run}-${index}-${Date.now()}@chocolates.local`,
         password: 'bench-password-123',
         returnSecureToken: true,
       }),
     },
   );
-  if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const { idToken } = await signUp.json();
   const session = await fetch(`${instance.base}/api/session`, {
     method: 'POST',

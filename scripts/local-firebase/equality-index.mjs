@@ -7,7 +7,7 @@
 // asks for it and updated by every commit; the emulator's own filters then decide as before.
 import { createRequire } from 'node:module';
 
-import { fieldFromProto, getAt, parseFieldPath } from './fields.mjs';
+import { fieldFromProto } from './fields.mjs';
 
 const require = createRequire(import.meta.url);
 const {
@@ -74,9 +74,8 @@ export function equalityIndexes(state) {
 
   const place = (index, document, path) => {
     const before = index.keyOf.get(document);
-    const key = document.metadata.hasExist
-      ? valueKey(getAt(document.fields, parseFieldPath(path)))
-      : null;
+    // getField reads nested paths and `__name__` (./state-patches.mjs).
+    const key = document.metadata.hasExist ? valueKey(document.getField(path)) : null;
     if (before === key) return;
     if (before !== undefined) {
       const set = index.byValue.get(before);

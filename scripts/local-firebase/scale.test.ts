@@ -129,3 +129,10 @@ async function waitFor(condition: () => boolean): Promise<void> {
   }
   expect(condition()).toBe(true);
 }
+
+it('finds a document by its id through the index (documentId() ==)', async () => {
+  const { FieldPath } = await import('firebase-admin/firestore');
+  const orders = db.collection(`${ROOT}/orders`);
+  const found = await orders.where(FieldPath.documentId(), '==', 'order-42').get();
+  expect(found.docs.map((doc) => doc.id)).toEqual(['order-42']);
+});
