@@ -304,6 +304,7 @@ async function scenario({ data, instances: count, machine }) {
           }),
         );
         printRow(rows.at(-1));
+        printEvents(events.slice(eventsBefore));
         await confirm(admin.db, results);
       }
     } finally {
@@ -411,6 +412,25 @@ function printRow(row) {
       `over 5 s ${row['over 5 s']} | retries ${row.retries} | ${row.operations} | ` +
       `consistent ${row.consistent}${detail ? ` | ${detail}` : ''}`,
   );
+}
+
+/** The server's log lines of a run other than placed orders and refusals, counted by kind. */
+function printEvents(runEvents) {
+  const counts = new Map();
+  for (const event of runEvents) {
+    if (event.event === 'order.placed' || event.event === 'order.refused') continue;
+    const what = [
+      event.event,
+      event.during ?? event.what ?? event.limit,
+      event.errorName ?? event.code,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  if (counts.size > 0) {
+    console.log(`    log: ${[...counts].map(([what, n]) => `${what} x${n}`).join(', ')}`);
+  }
 }
 
 function markdown() {

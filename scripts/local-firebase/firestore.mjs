@@ -451,13 +451,13 @@ export async function startFirestoreEmulator({
 
   wrapped.Commit = unary(async (call) => {
     const { request } = call;
-    const commit = () => {
+    const commit = async () => {
       const date = new Date();
       const results = applyWrites(state, request.writes, date);
       onWrite(request.writes.length);
       transactions.written(request.writes.map((w) => (w.has_delete ? w.delete : w.update.name)));
       try {
-        beforeAcknowledge();
+        await beforeAcknowledge();
       } catch (error) {
         log(`[firestore] COMMIT NOT SAVED to disk: ${error.message}`);
         throw new GrpcError(Status.UNAVAILABLE, 'The local Firestore could not save the commit');
@@ -479,7 +479,7 @@ export async function startFirestoreEmulator({
           // ABORTED is what firebase-admin retries (@google-cloud/firestore's transaction.js).
           throw new GrpcError(Status.ABORTED, `Transaction aborted: ${conflict}; retry it.`);
         }
-        return commit();
+        return await commit();
       } finally {
         transactions.finish(tx);
       }
@@ -596,7 +596,10 @@ export async function startFirestoreEmulator({
     state,
     host,
     port: boundPort,
-    /** fn runs after each commit is applied and before it is acknowledged; a throw fails it. */
+    /**
+     * fn runs after each commit is applied; the commit is acknowledged once the promise it returns
+     * resolves (a throw or a rejection fails it).
+     */
     setBeforeAcknowledge(fn) {
       beforeAcknowledge = fn;
     },
