@@ -26,7 +26,14 @@ import { performance } from 'node:perf_hooks';
 
 import { easterWeekScaled, seedEasterWeek } from './bench/easter-week.mjs';
 import { startFakePreferences } from './bench/fake-mercadopago.mjs';
-import { killAll, startHogs, startInstance, startStack, stopAll } from './bench/processes.mjs';
+import {
+  cpuByProcess,
+  killAll,
+  startHogs,
+  startInstance,
+  startStack,
+  stopAll,
+} from './bench/processes.mjs';
 import { summarizeProfiles } from './bench/profile-summary.mjs';
 import { inBatches, openPickupDays, placeOrder, signUpShopper } from './bench/shoppers.mjs';
 
@@ -191,6 +198,9 @@ async function easterTemplate() {
 
 const rows = [];
 const events = [];
+/** When each run went on, in µs of the monotonic clock that CPU profiles use too. */
+const windows = [];
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 async function scenario({ data, instances: count, machine }) {
   const label = `${data}, ${count} instance${count > 1 ? 's' : ''}, ${machine}`;
@@ -262,9 +272,11 @@ async function scenario({ data, instances: count, machine }) {
         // What the instances know of the stock catches up (their listeners or snapshots).
         await sleep(2500);
         const before = await stack.operations();
+        const cpuBefore = cpuByProcess(stack, instances);
         const loadBefore = load1();
         const eventsBefore = events.length;
         const started = performance.now();
+        const window = [monotonicMicros()];
         const results = await Promise.all(
           shoppers.slice(0, n).map((shopper, i) =>
             placeOrder({
@@ -278,7 +290,10 @@ async function scenario({ data, instances: count, machine }) {
           ),
         );
         const elapsed = (performance.now() - started) / 1000;
+        window.push(monotonicMicros());
+        windows.push(window);
         const loadAfter = load1();
+        const cpuAfter = cpuByProcess(stack, instances);
         const after = await stack.operations();
         await sleep(500);
         rows.push(
@@ -301,6 +316,9 @@ async function scenario({ data, instances: count, machine }) {
               },
             admin,
             newEvents: events.slice(eventsBefore),
+            cpu: Object.fromEntries(
+              Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]),
+            ),
           }),
         );
         printRow(rows.at(-1));
@@ -316,7 +334,10 @@ async function scenario({ data, instances: count, machine }) {
     await mercadoPago.close();
     await stack.stop();
     if (profileDir && existsSync(profileDir)) {
-      console.log(`CPU profiles (${profileDir}):\n${summarizeProfiles(profileDir)}`);
+      console.log(
+        `CPU profiles (${profileDir}), during the runs only:\n` +
+          summarizeProfiles(profileDir, { windows, functions: 14 }),
+      );
     }
   }
 }
@@ -338,6 +359,7 @@ async function confirm(db, results) {
 }
 
 async function summarize({
+  cpu,
   label,
   stock,
   n,
@@ -398,6 +420,7 @@ async function summarize({
       : 'n/a',
     consistent: consistent ? 'yes' : 'NO',
     refusals,
+    cpu,
   };
 }
 
@@ -411,6 +434,11 @@ function printRow(row) {
       `p95 ${row['p95 ms']} ms, max ${row['max ms']} ms, 409 p95 ${row['409 p95 ms']} ms | ` +
       `over 5 s ${row['over 5 s']} | retries ${row.retries} | ${row.operations} | ` +
       `consistent ${row.consistent}${detail ? ` | ${detail}` : ''}`,
+  );
+  console.log(
+    `    CPU during the run (s): ${Object.entries(row.cpu)
+      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`)
+      .join(', ')}`,
   );
 }
 

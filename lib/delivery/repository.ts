@@ -1,6 +1,12 @@
 import 'server-only';
 
-import { FieldPath, FieldValue, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { z } from 'zod';
 
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
@@ -87,11 +93,38 @@ export async function firstDayWithRoom(
   days: readonly string[],
   capacity: number,
 ): Promise<string | null> {
-  for (const day of days) {
-    const snapshot = await transaction.get(slotDoc(day));
-    if (slotSchema.parse(snapshot.data() ?? {}).orderIds.length < capacity) return day;
-  }
-  return null;
+  const reads = dayReads(days, capacity);
+  return reads.finish(transaction, await transaction.getAll(...reads.refs));
+}
+
+/**
+ * firstDayWithRoom's reads for a transaction that batches them with its others: the first day's
+ * counter in `refs`, then `finish` with its snapshot, which reads the next days one at a time
+ * while the ones before are full.
+ */
+export function dayReads(
+  days: readonly string[],
+  capacity: number,
+): {
+  refs: DocumentReference[];
+  finish: (
+    transaction: Transaction,
+    snapshots: readonly DocumentSnapshot[],
+  ) => Promise<string | null>;
+} {
+  const hasRoom = (snapshot: DocumentSnapshot | undefined) =>
+    slotSchema.parse(snapshot?.data() ?? {}).orderIds.length < capacity;
+  return {
+    refs: days.length > 0 ? [slotDoc(days[0]!)] : [],
+    finish: async (transaction, [first]) => {
+      if (days.length === 0) return null;
+      if (hasRoom(first)) return days[0]!;
+      for (const day of days.slice(1)) {
+        if (hasRoom(await transaction.get(slotDoc(day)))) return day;
+      }
+      return null;
+    },
+  };
 }
 
 /** Inside `transaction`: order `orderID` holds `day`. */

@@ -1,6 +1,12 @@
 import 'server-only';
 
-import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 
 import { getAdminDb, inventoryCollection, inventoryShardsCollection } from '@/lib/firebase/admin';
 import { liveQuery } from '@/lib/firebase/live-query';
@@ -219,75 +225,94 @@ export type StockTake = {
 };
 
 /**
- * Inside `transaction` (reads only): where each line's units come from. Reads each product's own
- * document with the shards `preferred` names (preferredShards), then, only when those hold too
- * few, every other shard: a line is short only when all its shards were read. Reads outside the
- * transaction would oversell; lib/inventory/stock-race.test.ts catches that.
+ * Where each line's units come from, read in an order's transaction (reads only): `refs` to read
+ * first (each product's own document with the shards `preferred` names, see preferredShards),
+ * batched with the transaction's other reads; then `finish` with their snapshots, which reads
+ * every other shard of a line only when those hold too few: a line is short only when all its
+ * shards were read. Reads outside the transaction would oversell; lib/inventory/stock-race.test.ts
+ * catches that.
  */
+export function stockTakeReads(
+  lines: readonly { key: string; quantity: number; preferred: readonly number[] }[],
+): {
+  refs: DocumentReference[];
+  finish: (
+    transaction: Transaction,
+    snapshots: readonly DocumentSnapshot[],
+  ) => Promise<StockTake[]>;
+} {
+  const wanted = lines.map(({ preferred }) => preferred.filter((shard) => shard > 0));
+  return {
+    refs: lines.flatMap(({ key }, index) => [
+      inventoryCollection().doc(key),
+      ...wanted[index]!.map((shard) => shardRef(key, shard)),
+    ]),
+    finish: async (transaction, first) => {
+      const seen = lines.map(() => new Map<number, number>());
+      let cursor = 0;
+      const own = lines.map((_, index) => {
+        const data = first[cursor]?.data();
+        cursor += 1;
+        const count = shardCountOf(data);
+        seen[index]!.set(0, stockFromDocument(data) ?? 0);
+        for (const shard of wanted[index]!) {
+          const units = stockFromDocument(first[cursor]?.data()) ?? 0;
+          cursor += 1;
+          if (shard < count) seen[index]!.set(shard, units);
+        }
+        return { data, count };
+      });
+      const sum = (index: number) => [...seen[index]!.values()].reduce((a, b) => a + b, 0);
+      // Too few units in the shards read: the rest of those lines' shards, in one more read.
+      const missing = lines.flatMap(({ key, quantity }, index) =>
+        sum(index) >= quantity
+          ? []
+          : Array.from({ length: own[index]!.count }, (_, shard) => shard)
+              .filter((shard) => !seen[index]!.has(shard))
+              .map((shard) => ({ index, shard, ref: shardRef(key, shard) })),
+      );
+      if (missing.length > 0) {
+        const more = await transaction.getAll(...missing.map(({ ref }) => ref));
+        missing.forEach(({ index, shard }, i) => {
+          seen[index]!.set(shard, stockFromDocument(more[i]?.data()) ?? 0);
+        });
+      }
+      return lines.map(({ key, quantity }, index) => {
+        const units = seen[index]!;
+        const available = sum(index);
+        const from: StockTake['from'] = [];
+        let left = quantity;
+        // The preferred shards first, in their order, then any other read, shard 0 last.
+        for (const shard of new Set([...wanted[index]!, ...units.keys(), 0])) {
+          const stock = units.get(shard);
+          if (left === 0 || stock === undefined || stock === 0) continue;
+          const take = Math.min(stock, left);
+          from.push({ shard, stock, take });
+          left -= take;
+        }
+        return {
+          key,
+          quantity,
+          availableForSale: flag(own[index]!.data?.availableForSale),
+          showInStore: flag(own[index]!.data?.showInStore),
+          available,
+          short: available < quantity,
+          from: available < quantity ? [] : from,
+          read: [...units].map(([shard, stock]) => ({ shard, stock })),
+        };
+      });
+    },
+  };
+}
+
+/** Inside `transaction` (reads only): stockTakeReads's reads, on their own. */
 export async function readStockTakes(
   transaction: Transaction,
   lines: readonly { key: string; quantity: number; preferred: readonly number[] }[],
 ): Promise<StockTake[]> {
   if (lines.length === 0) return [];
-  const seen = lines.map(() => new Map<number, number>());
-  const firstRefs = lines.flatMap(({ key, preferred }) => [
-    inventoryCollection().doc(key),
-    ...preferred.filter((shard) => shard > 0).map((shard) => shardRef(key, shard)),
-  ]);
-  const first = await transaction.getAll(...firstRefs);
-  let cursor = 0;
-  const own = lines.map(({ preferred }, index) => {
-    const data = first[cursor]?.data();
-    cursor += 1;
-    const count = shardCountOf(data);
-    seen[index]!.set(0, stockFromDocument(data) ?? 0);
-    for (const shard of preferred.filter((n) => n > 0)) {
-      const units = stockFromDocument(first[cursor]?.data()) ?? 0;
-      cursor += 1;
-      if (shard < count) seen[index]!.set(shard, units);
-    }
-    return { data, count };
-  });
-  const sum = (index: number) => [...seen[index]!.values()].reduce((a, b) => a + b, 0);
-  // Too few units in the shards read: the rest of those lines' shards, in one more read.
-  const missing = lines.flatMap(({ key, quantity }, index) =>
-    sum(index) >= quantity
-      ? []
-      : Array.from({ length: own[index]!.count }, (_, shard) => shard)
-          .filter((shard) => !seen[index]!.has(shard))
-          .map((shard) => ({ index, shard, ref: shardRef(key, shard) })),
-  );
-  if (missing.length > 0) {
-    const more = await transaction.getAll(...missing.map(({ ref }) => ref));
-    missing.forEach(({ index, shard }, i) => {
-      seen[index]!.set(shard, stockFromDocument(more[i]?.data()) ?? 0);
-    });
-  }
-  return lines.map(({ key, quantity, preferred }, index) => {
-    const units = seen[index]!;
-    const available = sum(index);
-    const from: StockTake['from'] = [];
-    let left = quantity;
-    // The preferred shards first, in their order, then any other read, shard 0 last.
-    const order = [...new Set([...preferred.filter((n) => n > 0), ...units.keys(), 0])];
-    for (const shard of order) {
-      const stock = units.get(shard);
-      if (left === 0 || stock === undefined || stock === 0) continue;
-      const take = Math.min(stock, left);
-      from.push({ shard, stock, take });
-      left -= take;
-    }
-    return {
-      key,
-      quantity,
-      availableForSale: flag(own[index]!.data?.availableForSale),
-      showInStore: flag(own[index]!.data?.showInStore),
-      available,
-      short: available < quantity,
-      from: available < quantity ? [] : from,
-      read: [...units].map(([shard, stock]) => ({ shard, stock })),
-    };
-  });
+  const reads = stockTakeReads(lines);
+  return reads.finish(transaction, await transaction.getAll(...reads.refs));
 }
 
 /** Inside `transaction`: takes what readStockTakes planned (absolute writes: a change aborts it). */

@@ -5,11 +5,11 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { Product } from '@/lib/catalogue';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
-import { firstDayWithRoom, takeDeliverySlot } from '@/lib/delivery/repository';
+import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
 import { runTransaction } from '@/lib/firebase/admin';
-import { readStockTakes, writeStockTakes, type StockTake } from '@/lib/inventory/stock-shards';
+import { stockTakeReads, writeStockTakes, type StockTake } from '@/lib/inventory/stock-shards';
 import { getMercadoPagoConfig } from '@/lib/payments/mercadopago';
-import { readSharedTokens, type SharedTake } from '@/lib/rate-limit/repository';
+import { sharedTokenReads, type SharedTake } from '@/lib/rate-limit/repository';
 import { formatPhone } from '@/lib/brazil';
 import { isUnfilled } from '@/lib/users/profile-edit';
 import { updateUserProfileInTransaction, type ProfileUpdate } from '@/lib/users/repository';
@@ -121,23 +121,33 @@ export function reserveAndCreate(
   return runTransaction(async (transaction: Transaction): Promise<Outcome> => {
     // firebase-admin re-runs this when the transaction contends; the log line reports how often.
     progress.attempts += 1;
-    const [unsettled, limits, takes, day] = await Promise.all([
+    // The documents in one batched read, the open orders (a query) beside it.
+    const limitReads = sharedTokenReads(plan.limits);
+    const stockReads = stockTakeReads(
+      lines.map(({ product, quantity }) => ({
+        key: product.key,
+        quantity,
+        preferred: plan.preferredShards.get(product.key) ?? [0],
+      })),
+    );
+    // The day's capacity, read in the transaction: of two orders for its last place, one gets it.
+    const days =
+      delivery.capacity !== null ? dayReads(delivery.days, delivery.capacity) : dayReads([], 0);
+    const [unsettled, documents] = await Promise.all([
       // Read in the transaction, so two orders placed at once cannot both pass the caps.
       listUnsettledOrdersInTransaction(transaction, user.uid),
-      readSharedTokens(transaction, plan.limits),
-      readStockTakes(
-        transaction,
-        lines.map(({ product, quantity }) => ({
-          key: product.key,
-          quantity,
-          preferred: plan.preferredShards.get(product.key) ?? [0],
-        })),
-      ),
-      // The day's capacity, read in the transaction: of two orders for its last place, one gets it.
-      delivery.days.length > 0 && delivery.capacity !== null
-        ? firstDayWithRoom(transaction, delivery.days, delivery.capacity)
-        : Promise.resolve(undefined),
+      transaction.getAll(...limitReads.refs, ...stockReads.refs, ...days.refs),
     ]);
+    const limits = limitReads.decide(documents.slice(0, limitReads.refs.length));
+    const afterLimits = limitReads.refs.length + stockReads.refs.length;
+    const takes = await stockReads.finish(
+      transaction,
+      documents.slice(limitReads.refs.length, afterLimits),
+    );
+    const day =
+      delivery.days.length > 0 && delivery.capacity !== null
+        ? await days.finish(transaction, documents.slice(afterLimits))
+        : undefined;
     const replay = unsettled.find((order) => order.orderID === input.orderID);
     if (replay) return { kind: 'existing', order: replay };
     if (!limits.decision.allowed) {

@@ -2,7 +2,13 @@ import 'server-only';
 
 import { createHash } from 'node:crypto';
 
-import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 
 import { rateLimitBucketsCollection, runTransaction } from '@/lib/firebase/admin';
 
@@ -11,7 +17,7 @@ import { retryAfterSeconds, type RateLimitDecision } from './types';
 // The shared token buckets (projects/{shop}/rateLimitBuckets): one document per (limit, key),
 // the only module that reads or writes them. A check is one transaction: one document read, and
 // one write when a token is taken (a refusal writes nothing); or part of a use-case's own
-// transaction (readSharedTokens: placing an order). Every instance takes from the same
+// transaction (sharedTokenReads: placing an order). Every instance takes from the same
 // document, so N instances share one allowance. A document holds no client text: its id is a hash
 // of the limit and the key, and `expiresAt` (when the bucket would be full again, i.e. no
 // different from an absent document) lets a Firestore TTL policy delete idle buckets (README).
@@ -95,21 +101,31 @@ export async function takeSharedToken(take: SharedTake): Promise<RateLimitDecisi
   });
 }
 
+/** What a use-case's transaction decides from the shared buckets it read. */
+export type SharedTokens = {
+  decision: RateLimitDecision;
+  /** Takes one token from each bucket (call it only when allowed, with the other writes). */
+  take: (transaction: Transaction) => void;
+};
+
 /**
- * Inside `transaction` (reads, before its writes): whether each of `takes` has a token, all read
- * at once. `take(transaction)` then takes one from each (call it only when allowed, with the
- * transaction's writes). A use-case that opens a transaction anyway checks its limits there
- * rather than in one transaction of their own.
+ * The shared buckets of `takes`, to read in a use-case's own transaction (with its other
+ * documents, in one batched read): `refs` to read, then `decide` with their snapshots, in order.
+ * A use-case that opens a transaction anyway checks its limits there rather than in one
+ * transaction of their own.
  */
-export async function readSharedTokens(
-  transaction: Transaction,
-  takes: readonly SharedTake[],
-): Promise<{ decision: RateLimitDecision; take: (transaction: Transaction) => void }> {
-  if (takes.length === 0) return { decision: { allowed: true }, take: () => {} };
-  const snapshots = await transaction.getAll(...takes.map(bucketRef));
-  const buckets = takes.map((take, index) => bucketFrom(take, snapshots[index]?.data()));
+export function sharedTokenReads(takes: readonly SharedTake[]): {
+  refs: DocumentReference[];
+  decide: (snapshots: readonly DocumentSnapshot[]) => SharedTokens;
+} {
   return {
-    decision: decisionOf(buckets),
-    take: (writer) => buckets.forEach((bucket) => bucket.take(writer)),
+    refs: takes.map(bucketRef),
+    decide: (snapshots) => {
+      const buckets = takes.map((take, index) => bucketFrom(take, snapshots[index]?.data()));
+      return {
+        decision: decisionOf(buckets),
+        take: (writer) => buckets.forEach((bucket) => bucket.take(writer)),
+      };
+    },
   };
 }

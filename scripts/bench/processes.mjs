@@ -3,7 +3,7 @@
 // for the busy-machine runs. Everything listens on 127.0.0.1; every process started here is
 // stopped by stopAll().
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const started = new Set();
@@ -68,6 +68,7 @@ export async function startStack({ root = '.', dataDir, ports, profileDir, log }
     spawn(
       process.execPath,
       [
+        ...profileArgs(profileDir, 'firebase'),
         'scripts/local-firebase/start.mjs',
         '--data-dir',
         dataDir,
@@ -110,6 +111,7 @@ export async function startStack({ root = '.', dataDir, ports, profileDir, log }
   const hosts = await ready;
   return {
     ...hosts,
+    pid: child.pid,
     /** Null from a local Firebase that does not count them (an older checkout). */
     operations: () =>
       new Promise((resolve) => {
@@ -192,7 +194,7 @@ export async function startInstance({
     if (Date.now() > deadline) throw new Error(`${name} did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { base, name, stop: () => stopProcess(child), output: () => output };
+  return { base, name, pid: child.pid, stop: () => stopProcess(child), output: () => output };
 }
 
 /** Two processes spinning on a core each, as a busy shared machine has them. */
@@ -224,4 +226,54 @@ export function stopAll() {
 /** Kills every process this module started, at once (the process is exiting). */
 export function killAll() {
   for (const child of started) child.kill('SIGKILL');
+}
+
+/** The CPU time (ms, user + system) process `pid` has used so far; 0 when it is gone. */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every process descending from `pid` (its children, theirs, ...), from /proc. */
+function descendantsOf(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), parent);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [];
+  const visit = (parent) => {
+    for (const [child, of] of parents) {
+      if (of === parent) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/**
+ * CPU used so far by the bench's processes, in ms: each app instance, the local Firebase's own
+ * process (the Firestore emulator, the Auth front) and the Auth emulator (its children).
+ */
+export function cpuByProcess(stack, instances) {
+  const usage = { firestore: cpuMsOf(stack.pid), auth: 0 };
+  for (const pid of descendantsOf(stack.pid)) usage.auth += cpuMsOf(pid);
+  for (const instance of instances) usage[instance.name] = cpuMsOf(instance.pid);
+  usage.bench = Math.round(process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000);
+  return usage;
 }

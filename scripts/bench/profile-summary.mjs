@@ -20,12 +20,19 @@ function areaOf(url, functionName) {
   return path.basename(url);
 }
 
-/** Self milliseconds per area and per function of one profile. */
-function selfTimes(profile) {
+/**
+ * Self milliseconds per area and per function of one profile, counting only the samples taken
+ * within `windows` ([start, end] pairs in µs of the monotonic clock) when given.
+ */
+function selfTimes(profile, windows) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (windows && !windows.some(([start, end]) => at >= start && at <= end)) return;
+    self.set(id, (self.get(id) ?? 0) + delta / 1000);
   });
   const areas = new Map();
   const functions = new Map();
@@ -48,8 +55,11 @@ function top(map, count) {
     .slice(0, count);
 }
 
-/** A few lines per profile found under `dir` (one folder per process name). */
-export function summarizeProfiles(dir, { areas = 8, functions = 8 } = {}) {
+/**
+ * A few lines per profile found under `dir` (one folder per process name); with `windows` (see
+ * selfTimes), only what ran within them.
+ */
+export function summarizeProfiles(dir, { areas = 8, functions = 8, windows } = {}) {
   const lines = [];
   for (const name of readdirSync(dir).sort()) {
     const folder = path.join(dir, name);
@@ -60,8 +70,8 @@ export function summarizeProfiles(dir, { areas = 8, functions = 8 } = {}) {
       continue;
     }
     for (const file of files) {
-      const summary = selfTimes(JSON.parse(readFileSync(path.join(folder, file), 'utf8')));
-      if (summary.total < 200) continue;
+      const summary = selfTimes(JSON.parse(readFileSync(path.join(folder, file), 'utf8')), windows);
+      if (summary.total < 50) continue;
       lines.push(`${name} (${file.split('.')[1] ?? ''}): ${Math.round(summary.total)} ms CPU`);
       lines.push(
         `  by area: ${top(summary.areas, areas)

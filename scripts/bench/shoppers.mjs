@@ -18,7 +18,8 @@ export async function signUpShopper(options) {
     try {
       return await signUpOnce(options);
     } catch (error) {
-      if (attempt >= 6 || !/\b503\b/.test(String(error))) throw error;
+      // 401 invalid-token: the emulator refused a token it had just made (restarting under load).
+      if (attempt >= 6 || !/\b(503|401)\b/.test(String(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
     }
   }

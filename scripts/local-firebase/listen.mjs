@@ -16,6 +16,19 @@ const {
 
 const DOCUMENT_EVENTS = ['create-document', 'update-document', 'delete-document'];
 
+/** Whether a listened query is its whole collection, as it is stored. */
+function isWholeCollection(query) {
+  return (
+    !query.has_where &&
+    query.order_by.length === 0 &&
+    !query.has_limit &&
+    !query.has_start_at &&
+    !query.has_end_at &&
+    !query.has_select &&
+    Number(query.offset ?? 0) === 0
+  );
+}
+
 function collectionOf(documentPath) {
   return documentPath.slice(0, documentPath.lastIndexOf('/'));
 }
@@ -46,6 +59,8 @@ export function listenHandler({ state, runQuery, onRead, toGrpcStatus }) {
       const id = target.target_id;
       let current = new Map();
       let evaluate;
+      /** Optional: the next result from the previous one and the paths changed since. */
+      let evaluateChanged = null;
       let concerns;
       if (target.has_query) {
         const { parent, structured_query: query } = target.query;
@@ -58,6 +73,19 @@ export function listenHandler({ state, runQuery, onRead, toGrpcStatus }) {
           const { docs, toObject } = runQuery(parent, query);
           return new Map(docs.map((doc) => [doc.getPath(), () => toObject(doc)]));
         };
+        // A whole collection (no filter, order, limit or projection): a document is in it exactly
+        // while it exists, so only the changed ones need looking at, not the query run again.
+        if (isWholeCollection(query)) {
+          evaluateChanged = (changed, previous) => {
+            const next = new Map(previous);
+            for (const path of changed) {
+              const doc = state.getDocument(path);
+              if (doc.metadata.hasExist) next.set(path, () => doc.toV1DocumentObject());
+              else next.delete(path);
+            }
+            return next;
+          };
+        }
       } else if (target.has_documents) {
         const paths = new Set(target.documents.documents);
         concerns = (documentPath) => paths.has(documentPath);
@@ -95,7 +123,7 @@ export function listenHandler({ state, runQuery, onRead, toGrpcStatus }) {
       const flush = () => {
         scheduled = false;
         if (closed || !targets.has(id)) return;
-        const next = evaluate();
+        const next = evaluateChanged ? evaluateChanged(dirty, current) : evaluate();
         let sent = 0;
         for (const [path, document] of next) {
           if (!current.has(path) || dirty.has(path)) {

@@ -38,7 +38,12 @@ const STATUS_OF: Record<Exclude<PlaceOrderResult, { ok: true }>['error'], number
 };
 
 function answer(result: PlaceOrderResult, status: number, headers: Record<string, string> = {}) {
-  return Response.json(result, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+  // no-transform: an answer of a few hundred bytes is not worth gzip's time (Next's server
+  // compresses every response without it), and a rush sends hundreds of them a second.
+  return Response.json(result, {
+    status,
+    headers: { 'Cache-Control': 'no-store, no-transform', ...headers },
+  });
 }
 
 /** A request the use-case never sees: the same body shape as its own refusals. */
