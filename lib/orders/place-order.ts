@@ -132,6 +132,52 @@ async function placedAnswer(
 }
 
 /**
+ * The answer to an order for a product this process knows to be sold out or withdrawn (its stock
+ * listeners, ./known-stock.ts), before the session, the limits or the queue, with no transaction;
+ * null when it may be served, or when its id is already an order (a replay: placeOrder answers it).
+ * 'temporarily-unavailable' when Firestore cannot say by `answerBy` whether the id is taken.
+ */
+async function refuseKnown(
+  input: ValidCheckoutInput,
+  answerBy: number,
+  refused: (reason: string, productKeys?: string) => void,
+): Promise<PlaceOrderResult | null> {
+  const known = knownStockRefusal(priceLines(input), input.locale);
+  if (!known) return null;
+  // Units held by unpaid orders past their deadline come back through a lazy run.
+  void expireDueOrdersLazily(0);
+  const stored = await storedOrder(input.orderID, answerBy);
+  if (stored === 'unknown') return { ok: false, error: 'temporarily-unavailable' };
+  if (stored !== 'none') return null;
+  refused(known.kind, known.details.map((detail) => detail.key).join(','));
+  return { ok: false, error: known.kind, details: known.details };
+}
+
+/**
+ * placeOrder's first step alone, for the server to answer before the request reaches the app
+ * (./sold-out-gate.ts): the refusal of an order (`input`, as sent) for a product known to be sold
+ * out or withdrawn, or null for every other order, which placeOrder then handles in full.
+ */
+export async function refuseKnownSoldOut(input: unknown): Promise<PlaceOrderResult | null> {
+  const parsed = checkoutInputSchema.safeParse(input);
+  if (!parsed.success) return null;
+  const log = await startActionLog();
+  try {
+    return await refuseKnown(parsed.data, Date.now() + ORDER_ANSWER_MS, (reason, productKeys) =>
+      log.event('order.refused', {
+        orderId: parsed.data.orderID,
+        reason,
+        productKeys,
+        attempts: 0,
+      }),
+    );
+  } catch (error) {
+    log.error(error, { during: 'place-order', orderId: parsed.data.orderID });
+    return null;
+  }
+}
+
+/**
  * Places the signed-in user's order: validates `input` (CheckoutInput), prices it from the
  * catalogue, reserves stock and writes the order in one transaction, then starts the payment.
  * Never throws; answers within ORDER_ANSWER_MS. The same orderID twice returns the first order
@@ -152,21 +198,10 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
   const unavailable = (): PlaceOrderResult => ({ ok: false, error: 'temporarily-unavailable' });
   try {
     const parsed = checkoutInputSchema.safeParse(input);
-    // Sold out or withdrawn by what this process knows: refused before the session, the limits
-    // or the queue, with no transaction; unless the order id is already an order (a replay).
     if (parsed.success) {
       orderId = parsed.data.orderID;
-      const known = knownStockRefusal(priceLines(parsed.data), parsed.data.locale);
-      if (known) {
-        // Units held by unpaid orders past their deadline come back through a lazy run.
-        void expireDueOrdersLazily(0);
-        const stored = await storedOrder(parsed.data.orderID, answerBy);
-        if (stored === 'unknown') return unavailable();
-        if (stored === 'none') {
-          refused(known.kind, known.details.map((detail) => detail.key).join(','));
-          return { ok: false, error: known.kind, details: known.details };
-        }
-      }
+      const known = await refuseKnown(parsed.data, answerBy, refused);
+      if (known) return known;
     }
 
     let session;
