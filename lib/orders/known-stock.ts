@@ -1,9 +1,13 @@
 import 'server-only';
 
 import { preferredShards, stockView, totalOf } from '@/lib/inventory/stock-shards';
+import { startActionLog } from '@/lib/log';
 
-import type { ValidCheckoutInput } from './checkout-schema';
-import { stockRefusal, type PricedLine, type StockRefusal } from './order-transaction';
+import type { PlaceOrderResult } from './checkout-result';
+import { checkoutInputSchema, type ValidCheckoutInput } from './checkout-schema';
+import { expireDueOrdersLazily } from './expiry';
+import { orderAnswerMs, storedOrder } from './order-replies';
+import { priceLines, stockRefusal, type PricedLine, type StockRefusal } from './order-transaction';
 
 // What this server process already knows of the stock (its listeners on the inventory,
 // lib/inventory/stock-shards.ts): enough to refuse an order for a sold-out or withdrawn product
@@ -39,4 +43,54 @@ export function shardsToTake(lines: readonly PricedLine[]): Map<string, number[]
       preferredShards(view, product.key, quantity),
     ]),
   );
+}
+
+/**
+ * The answer to an order for a product this process knows to be sold out or withdrawn, before
+ * the session, the limits or the queue, with no transaction; null when it may be served, or when
+ * its id is already an order (a replay: placeOrder answers it). 'temporarily-unavailable' when
+ * Firestore cannot say by `answerBy` whether the id is taken. `refused` logs a refusal.
+ */
+export async function refuseKnown(
+  input: ValidCheckoutInput,
+  answerBy: number,
+  refused: (reason: string, productKeys?: string) => void,
+): Promise<PlaceOrderResult | null> {
+  const known = knownStockRefusal(priceLines(input), input.locale);
+  if (!known) return null;
+  // Units held by unpaid orders past their deadline come back through a lazy run.
+  void expireDueOrdersLazily(0);
+  const stored = await storedOrder(input.orderID, answerBy);
+  if (stored === 'unknown') return { ok: false, error: 'temporarily-unavailable' };
+  if (stored !== 'none') return null;
+  refused(known.kind, known.details.map((detail) => detail.key).join(','));
+  return { ok: false, error: known.kind, details: known.details };
+}
+
+/**
+ * placeOrder's first step alone, for the server to answer before the request reaches the app
+ * (./sold-out-gate.ts): the refusal of an order (`input`, as sent, received at `started`) for a
+ * product known to be sold out or withdrawn, or null for every other order, which placeOrder then
+ * handles in full.
+ */
+export async function refuseKnownSoldOut(
+  input: unknown,
+  started: number,
+): Promise<PlaceOrderResult | null> {
+  const parsed = checkoutInputSchema.safeParse(input);
+  if (!parsed.success) return null;
+  const log = await startActionLog();
+  try {
+    return await refuseKnown(parsed.data, started + orderAnswerMs(), (reason, productKeys) =>
+      log.event('order.refused', {
+        orderId: parsed.data.orderID,
+        reason,
+        productKeys,
+        attempts: 0,
+      }),
+    );
+  } catch (error) {
+    log.error(error, { during: 'place-order', orderId: parsed.data.orderID });
+    return null;
+  }
 }

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { Transaction } from 'firebase-admin/firestore';
 
-import type { Product } from '@/lib/catalogue';
+import { getProduct, type Product } from '@/lib/catalogue';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
@@ -32,6 +32,16 @@ import {
 
 /** One priced line: the price always comes from the catalogue. */
 export type PricedLine = { product: Product; quantity: number };
+
+/** The input's lines priced from the catalogue (the request carries no price). */
+export function priceLines(input: ValidCheckoutInput): PricedLine[] {
+  return input.lines.map((line) => {
+    const product = getProduct(line.key);
+    // The schema only lets known keys through; this guards against the two ever drifting.
+    if (!product) throw new Error(`unknown product ${line.key}`);
+    return { product, quantity: line.quantity };
+  });
+}
 
 export type Outcome =
   /** The order id is one of the account's open orders: this is a replay. */

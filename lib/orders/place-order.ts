@@ -4,16 +4,15 @@ import { headers } from 'next/headers';
 import type { z } from 'zod';
 
 import { getProduct } from '@/lib/catalogue';
-import { keepAliveUntil } from '@/lib/after-response';
 import { DeadlineExceededError, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { memberPricingFor } from '@/lib/club/checkout';
 import { planDelivery } from '@/lib/delivery/plan';
 import { currentDeliveryTable } from '@/lib/delivery/repository';
 import { noteStockRead } from '@/lib/inventory/stock-shards';
-import { startActionLog, type RequestLog } from '@/lib/log';
-import type { CheckoutPayment } from '@/lib/payments/types';
+import { startActionLog } from '@/lib/log';
 import { scheduleOrderPlacedMails } from '@/lib/mail/order-mail';
 import { takeFirstLine } from '@/lib/rate-limit';
+import { receivedAt } from '@/lib/security/http-server-guard';
 import { clientAddress } from '@/lib/security/origin';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 
@@ -22,52 +21,41 @@ import { checkoutInputSchema, type ValidCheckoutInput } from './checkout-schema'
 import { expireDueOrdersLazily, LAZY_WAIT_MS } from './expiry';
 import { orderTotal } from './format';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
-import { knownStockRefusal, shardsToTake } from './known-stock';
+import { knownStockRefusal, refuseKnown, shardsToTake } from './known-stock';
+import {
+  abandoned,
+  COMMIT_MARGIN_MS,
+  left,
+  MIN_ORDER_TIME_MS,
+  orderAnswerMs,
+  placedAnswer,
+  REPLAY_GRACE_MS,
+  storedOrder,
+} from './order-replies';
 import {
   isOrderIdTaken,
   OrderTooLateError,
+  priceLines,
   reserveAndCreate,
   type Outcome,
-  type PricedLine,
   type Progress,
 } from './order-transaction';
-import { paymentFor } from './order-payment';
 import { inProductTurn } from './product-turns';
-import { getOrder, type StoredOrder } from './repository';
 
 // Placing an order (POST /api/orders), in the order of what costs least: what this process
 // already knows of the stock refuses a sold-out product before anything else; then the session,
 // this process's rate-limit buckets, the prices from the catalogue and the fair-stock limits; then
 // one Firestore transaction per order (./order-transaction.ts), which also takes the shared
-// rate-limit tokens; then the Mercado Pago preference. Every answer comes within ORDER_ANSWER_MS
-// of the start, whatever step is slow.
+// rate-limit tokens; then the Mercado Pago preference. Every answer comes within orderAnswerMs()
+// of the request's arrival, whatever step is slow.
 
 const MAX_ISSUES = 20;
-
-/**
- * placeOrder answers within this long of its start, whatever step it is in: with the time a
- * request waits for its handler on a busy server and the answer's way back, within 5 s.
- */
-export const ORDER_ANSWER_MS = 4000;
-/** The transaction's writes must be sent this long before the answer is due. */
-const COMMIT_MARGIN_MS = 600;
-/** Looking up an order id already placed, before answering a refusal, may run this long past it. */
-const REPLAY_GRACE_MS = 500;
 
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.slice(0, MAX_ISSUES).map((issue) => {
     // Paths hold schema field names and array indices only, never values the client sent.
     const path = issue.path.map(String).join('.') || '(root)';
     return `${path}: ${issue.message}`.slice(0, 200);
-  });
-}
-
-function priceLines(input: ValidCheckoutInput): PricedLine[] {
-  return input.lines.map((line) => {
-    const product = getProduct(line.key);
-    // The schema only lets known keys through; this guards against the two ever drifting.
-    if (!product) throw new Error(`unknown product ${line.key}`);
-    return { product, quantity: line.quantity };
   });
 }
 
@@ -83,8 +71,14 @@ function holdLimitDetails(
   );
 }
 
-/** Milliseconds until `until`, never below 0. */
-const left = (until: number) => Math.max(0, until - Date.now());
+/** When the server received the request being handled, or null when nothing says (tests). */
+async function requestReceivedAt(): Promise<number | null> {
+  try {
+    return receivedAt(await headers());
+  } catch {
+    return null;
+  }
+}
 
 /** Firestore could not answer, or the transaction reached its writes too late. */
 function isBackendFault(error: unknown): boolean {
@@ -92,103 +86,18 @@ function isBackendFault(error: unknown): boolean {
 }
 
 /**
- * The order `orderID` as stored, when it exists: 'none' when it does not, 'unknown' when
- * Firestore did not answer by `until`. A refusal of a call must not tell a shopper who is only
- * sending an order again (as told after 'outcome-unknown') that nothing was saved.
- */
-async function storedOrder(
-  orderID: string,
-  until: number,
-): Promise<StoredOrder | 'none' | 'unknown'> {
-  try {
-    return (await withDeadline(getOrder(orderID), left(until), 'order replay lookup')) ?? 'none';
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The placed answer of `order` for its owner, with its payment by `until` at the latest. */
-async function placedAnswer(
-  order: StoredOrder,
-  until: number,
-  log: RequestLog,
-): Promise<PlaceOrderResult> {
-  const making = paymentFor(order, log);
-  let payment: CheckoutPayment;
-  try {
-    payment = await withDeadline(making, left(until), 'the payment preference');
-  } catch {
-    // The order stands; the preference is still being made and recorded (the host keeps the
-    // function for it), and the order's page offers to pay once it is there.
-    keepAliveUntil(
-      making.then(
-        () => undefined,
-        () => undefined,
-      ),
-    );
-    payment = { mode: 'manual', paymentError: true };
-  }
-  return { ok: true, orderID: order.orderID, payment };
-}
-
-/**
- * The answer to an order for a product this process knows to be sold out or withdrawn (its stock
- * listeners, ./known-stock.ts), before the session, the limits or the queue, with no transaction;
- * null when it may be served, or when its id is already an order (a replay: placeOrder answers it).
- * 'temporarily-unavailable' when Firestore cannot say by `answerBy` whether the id is taken.
- */
-async function refuseKnown(
-  input: ValidCheckoutInput,
-  answerBy: number,
-  refused: (reason: string, productKeys?: string) => void,
-): Promise<PlaceOrderResult | null> {
-  const known = knownStockRefusal(priceLines(input), input.locale);
-  if (!known) return null;
-  // Units held by unpaid orders past their deadline come back through a lazy run.
-  void expireDueOrdersLazily(0);
-  const stored = await storedOrder(input.orderID, answerBy);
-  if (stored === 'unknown') return { ok: false, error: 'temporarily-unavailable' };
-  if (stored !== 'none') return null;
-  refused(known.kind, known.details.map((detail) => detail.key).join(','));
-  return { ok: false, error: known.kind, details: known.details };
-}
-
-/**
- * placeOrder's first step alone, for the server to answer before the request reaches the app
- * (./sold-out-gate.ts): the refusal of an order (`input`, as sent) for a product known to be sold
- * out or withdrawn, or null for every other order, which placeOrder then handles in full.
- */
-export async function refuseKnownSoldOut(input: unknown): Promise<PlaceOrderResult | null> {
-  const parsed = checkoutInputSchema.safeParse(input);
-  if (!parsed.success) return null;
-  const log = await startActionLog();
-  try {
-    return await refuseKnown(parsed.data, Date.now() + ORDER_ANSWER_MS, (reason, productKeys) =>
-      log.event('order.refused', {
-        orderId: parsed.data.orderID,
-        reason,
-        productKeys,
-        attempts: 0,
-      }),
-    );
-  } catch (error) {
-    log.error(error, { during: 'place-order', orderId: parsed.data.orderID });
-    return null;
-  }
-}
-
-/**
  * Places the signed-in user's order: validates `input` (CheckoutInput), prices it from the
  * catalogue, reserves stock and writes the order in one transaction, then starts the payment.
- * Never throws; answers within ORDER_ANSWER_MS. The same orderID twice returns the first order
+ * Never throws; answers within orderAnswerMs() of the request's arrival. The same orderID twice returns the first order
  * (stock is taken once). When the Mercado Pago preference cannot be made (or not in time) the
  * order still stands and the result is `{ ok: true, payment: { mode: 'manual', paymentError:
  * true } }`: the confirmation page offers the WhatsApp follow-up and retryPayment.
  */
 export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
-  // One log line per call: order.placed, order.refused (with its reason) or server.error.
-  const started = Date.now();
-  const answerBy = started + ORDER_ANSWER_MS;
+  // One log line per call: order.placed, order.refused (with its reason) or server.error. The
+  // time counts from when the server received the request: a busy one may hold it a while.
+  const started = (await requestReceivedAt()) ?? Date.now();
+  const answerBy = started + orderAnswerMs();
   const log = await startActionLog();
   const progress: Progress = { attempts: 0, writesSent: false };
   let uid: string | undefined;
@@ -202,6 +111,12 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       orderId = parsed.data.orderID;
       const known = await refuseKnown(parsed.data, answerBy, refused);
       if (known) return known;
+    }
+    // Too little time left to place an order (the server was too busy to start on it sooner):
+    // said at once, with nothing done, rather than after the deadline.
+    if (left(answerBy) < MIN_ORDER_TIME_MS) {
+      log.event('order.shed', { orderId, waitedMs: Date.now() - started }, 'warn');
+      return unavailable();
     }
 
     let session;
@@ -391,49 +306,4 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     log.error(error, { during: 'place-order', uid, orderId, attempts: progress.attempts });
     return { ok: false, error: 'server-error' };
   }
-}
-
-/**
- * The answer when the order's work failed on the backend or ran past its deadline: 'outcome-
- * unknown' once its writes were sent (the order may exist; sending it again answers it), else
- * 'temporarily unavailable' (nothing of this call was, or will be, written: the transaction checks
- * its deadline before its writes), unless an earlier call placed it. Work still under way is
- * followed to its end: a late order gets its e-mails as any other.
- */
-function abandoned(
-  error: unknown,
-  work: Promise<Outcome>,
-  progress: Progress,
-  context: {
-    uid: string;
-    orderId: string | undefined;
-    log: RequestLog;
-    refuse: (
-      reason: string | null,
-      answer: Exclude<PlaceOrderResult, { ok: true }>,
-    ) => Promise<PlaceOrderResult>;
-  },
-): Promise<PlaceOrderResult> {
-  const { uid, orderId, log, refuse } = context;
-  const { writesSent } = progress;
-  if (error instanceof DeadlineExceededError) {
-    keepAliveUntil(
-      work.then(
-        (late) => {
-          if (late.kind === 'created') scheduleOrderPlacedMails(late.order);
-          log.event('order.abandoned', { uid, orderId, outcome: late.kind, writesSent }, 'warn');
-        },
-        (late: unknown) =>
-          log.event('order.abandoned', {
-            uid,
-            orderId,
-            outcome: late instanceof OrderTooLateError ? 'rolled-back' : 'failed',
-            writesSent,
-          }),
-      ),
-    );
-  }
-  // Writes sent by an attempt whose commit then failed or stalled may still be applied.
-  if (writesSent) return Promise.resolve({ ok: false, error: 'outcome-unknown' });
-  return refuse(null, { ok: false, error: 'temporarily-unavailable' });
 }

@@ -3,11 +3,11 @@ import 'server-only';
 import type http from 'node:http';
 
 import { parseJsonBytes } from '@/lib/http/body';
-import type { QuickAnswer } from '@/lib/security/http-server-guard';
+import { receivedAt, type QuickAnswer } from '@/lib/security/http-server-guard';
 import { isSameOrigin } from '@/lib/security/origin';
 
 import { ORDER_BODY_MAX_BYTES, orderAnswer } from './order-answer';
-import { refuseKnownSoldOut } from './place-order';
+import { refuseKnownSoldOut } from './known-stock';
 
 // POST /api/orders for a product this server process knows to be sold out or withdrawn, answered
 // by the HTTP server itself (lib/security/http-server-guard.ts) before the request reaches Next:
@@ -40,7 +40,7 @@ export const soldOutGate: QuickAnswer = {
     if (!isSameOrigin(probe)) return null;
     const parsed = parseJsonBytes(body);
     if (!parsed.ok) return null;
-    const result = await refuseKnownSoldOut(parsed.value);
+    const result = await refuseKnownSoldOut(parsed.value, receivedAt(probe.headers) ?? Date.now());
     if (!result) return null;
     const { status, headers } = orderAnswer(result);
     return { status, headers, body: JSON.stringify(result) };

@@ -123,13 +123,33 @@ function holdActionBody(
 
 /**
  * Replaces any client-sent copy of the private socket-address header with the TCP peer's
- * address, where the raw request arrives (./client-address.ts reads it).
+ * address, where the raw request arrives (./client-address.ts reads it), and of the arrival
+ * header with the time it arrived (receivedAt).
  */
 export function stampSocketAddress(request: http.IncomingMessage): void {
   delete request.headers[SOCKET_ADDRESS_HEADER];
   const address = request.socket?.remoteAddress;
   if (address) request.headers[SOCKET_ADDRESS_HEADER] = address;
+  request.headers[ARRIVAL_HEADER] = String(Date.now());
 }
+
+/** The private header holding when the server received a request (epoch ms). */
+export const ARRIVAL_HEADER = 'x-shop-received-at';
+
+/**
+ * When the server received the request with `headers` (stamped by the guard; a busy server may
+ * hold a request a while before the app sees it), or null where nothing stamped it (tests that
+ * call a handler directly). Never later than now.
+ */
+export function receivedAt(headers: Pick<Headers, 'get'>, now = Date.now()): number | null {
+  const stamped = Number(headers.get(ARRIVAL_HEADER));
+  // A copy a client slipped past a host without the guard could only shorten its own deadline;
+  // anything older than a request can wait is not believed.
+  if (!Number.isFinite(stamped) || stamped <= now - MAX_WAIT_BELIEVED_MS) return null;
+  return Math.min(stamped, now);
+}
+
+const MAX_WAIT_BELIEVED_MS = 10_000;
 
 /**
  * An answer the server gives itself, without the app's routing, to some requests of one route:
