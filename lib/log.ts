@@ -27,6 +27,8 @@ export type LogEventName =
   | 'order.refused'
   /** A checkout answered 'temporarily unavailable' at its deadline; how its transaction ended. */
   | 'order.abandoned'
+  /** A checkout the server was too busy to start in time: answered 'temporarily unavailable'. */
+  | 'order.shed'
   | 'order.status_changed'
   /** A member paused, resumed or cancelled their club membership (lib/club/manage.ts). */
   | 'club.changed'

@@ -30,8 +30,12 @@ export async function startNodeServer(): Promise<void> {
   }
   // TRACE and malformed router state headers would be a 500 from inside Next
   // (lib/security/http-server-guard.ts).
-  const { installHttpServerGuard } = await import('@/lib/security/http-server-guard');
+  const { addQuickAnswer, installHttpServerGuard } =
+    await import('@/lib/security/http-server-guard');
   installHttpServerGuard();
+  // An order for a product known to be sold out is refused there, before Next.
+  const { soldOutGate } = await import('@/lib/orders/sold-out-gate');
+  addQuickAnswer(soldOutGate);
   await startBackgroundDelivery();
 }
 

@@ -81,6 +81,11 @@ export function inventoryCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/inventory`);
 }
 
+/** The further stock documents of a product with a large stock (lib/inventory/stock-shards.ts). */
+export function inventoryShardsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/inventoryShards`);
+}
+
 /** Shared rate-limit buckets, one per (limit, key) (lib/rate-limit/repository.ts). */
 export function rateLimitBucketsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/rateLimitBuckets`);
