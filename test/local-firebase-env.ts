@@ -323,7 +323,7 @@ export async function startTestFirebase(
 /**
  * Deletes the app lib/firebase/admin.ts made in this test file, if it made one. Firestore refuses
  * to close while a listener is open, so the order marker's listener (kept on globalThis by
- * lib/orders/repository.ts) and those of lib/firebase/live-query.ts stop first; the refusal used to be swallowed, the emulators' exit
+ * lib/orders/repository/markers.ts) and those of lib/firebase/live-query.ts stop first; the refusal used to be swallowed, the emulators' exit
  * then cut the live stream, and its status arrived after Jest had torn the file down.
  */
 async function closeShopAdminApp(): Promise<void> {

@@ -27,7 +27,7 @@ import {
 
 const nullableTime = z.number().int().nonnegative().nullable().catch(null);
 
-/** The stored document, read with a safe fallback per field (as lib/orders/repository.ts). */
+/** The stored document, read with a safe fallback per field (as lib/orders/repository/stored.ts). */
 const storedSchema = z.object({
   uid: z.string().min(1),
   email: z.string().catch(''),

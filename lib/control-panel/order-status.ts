@@ -3,12 +3,10 @@ import 'server-only';
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
-import {
-  applyStatusChange,
-  getOrderInTransaction,
-  markOrderChanged,
-  type StoredOrder,
-} from '@/lib/orders/repository';
+import { markOrderChanged } from '@/lib/orders/repository/markers';
+import { getOrderInTransaction } from '@/lib/orders/repository/reads';
+import type { StoredOrder } from '@/lib/orders/repository/stored';
+import { applyStatusChange } from '@/lib/orders/repository/writes';
 import { orderStatusKey, type OrderStatusKey } from '@/lib/orders/status';
 import { unitsToReturn } from '@/lib/orders/stock-return';
 import { queueStatusMail } from '@/lib/mail/order-mail';

@@ -10,12 +10,20 @@ jest.setTimeout(60_000);
 
 setUpFileFirebase({ timeoutMs: 80_000 });
 
-let orders: typeof import('@/lib/orders/repository');
+let orders: typeof import('@/lib/orders/repository/reads') &
+  typeof import('@/lib/orders/repository/panel') &
+  typeof import('@/lib/orders/repository/writes') &
+  typeof import('@/lib/orders/repository/markers');
 let users: typeof import('@/lib/users/repository');
 
 beforeAll(async () => {
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  orders = await import('@/lib/orders/repository');
+  orders = {
+    ...(await import('@/lib/orders/repository/reads')),
+    ...(await import('@/lib/orders/repository/panel')),
+    ...(await import('@/lib/orders/repository/writes')),
+    ...(await import('@/lib/orders/repository/markers')),
+  };
   users = await import('@/lib/users/repository');
 });
 

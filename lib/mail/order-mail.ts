@@ -20,7 +20,7 @@ import {
 // transaction of the change that causes them (./queue.ts); lib/mail/sender.ts sends them once it
 // commits, so an order is never slowed down nor failed by mail, and a crash loses none.
 
-/** What the e-mails read of an order (lib/orders/repository.ts StoredOrder has it all). */
+/** What the e-mails read of an order (lib/orders/repository/stored.ts StoredOrder has it all). */
 export type MailableOrder = Pick<
   OrderDetails,
   | 'orderID'

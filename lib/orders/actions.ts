@@ -6,7 +6,7 @@ import { getSessionUid } from '@/lib/session/session';
 import type { RetryPaymentResult } from './checkout-result';
 import { expireDueOrdersLazily } from './expiry';
 import { retryOrderPayment } from './order-payment';
-import { listOrdersForUser } from './repository';
+import { listOrdersForUser } from './repository/reads';
 import type { Order } from './types';
 
 // The orders' Server Actions. Placing an order is not one of them: it is POST /api/orders

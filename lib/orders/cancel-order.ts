@@ -13,12 +13,10 @@ import { readSession, SessionUnavailableError } from '@/lib/session/session';
 
 import { cancelOpenPaymentsOf } from './cancel-payments';
 import { ORDER_ID_PATTERN } from './limits';
-import {
-  applyStatusChange,
-  getOrderInTransaction,
-  markOrderChanged,
-  type StoredOrder,
-} from './repository';
+import { markOrderChanged } from './repository/markers';
+import { getOrderInTransaction } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
+import { applyStatusChange } from './repository/writes';
 import { isOpenOrderStatus, orderStatusKey, type OrderStatusKey } from './status';
 import { unitsToReturn } from './stock-return';
 import { flagsForStatus } from './transitions';

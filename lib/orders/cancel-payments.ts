@@ -5,7 +5,8 @@ import { logEvent, logFailure } from '@/lib/log';
 import { cancelPayment, getMercadoPagoConfig } from '@/lib/payments/mercadopago';
 import { dropStoredPix, getStoredPix } from '@/lib/payments/repository';
 
-import { getOrder, type StoredOrder } from './repository';
+import { getOrder } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
 import { isOpenOrderStatus, orderStatusKey } from './status';
 
 // Before a shopper or an admin cancels an order: what could still pay it at Mercado Pago (the Pix

@@ -10,14 +10,10 @@ import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { throttledTask, type ThrottledTask } from '@/lib/throttled-task';
 
-import {
-  applyExpiry,
-  markOrderChanged,
-  clearExpiry,
-  getOrderInTransaction,
-  listExpiryCandidates,
-  type StoredOrder,
-} from './repository';
+import { markOrderChanged } from './repository/markers';
+import { getOrderInTransaction } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
+import { applyExpiry, clearExpiry, listExpiryCandidates } from './repository/writes';
 import { isOpenOrderStatus, orderStatusKey } from './status';
 import { unitsToReturn } from './stock-return';
 import { logEvent, logFailure } from '@/lib/log';

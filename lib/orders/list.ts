@@ -1,5 +1,5 @@
 // Which orders the account's orders list shows: the 3 most recent, newest first, or all of them
-// behind a toggle. newestFirst is also the server's one order sort (lib/orders/repository.ts).
+// behind a toggle. newestFirst is also the server's one order sort (lib/orders/repository/).
 import type { Order } from './types';
 
 export const RECENT_ORDERS_COUNT = 3;

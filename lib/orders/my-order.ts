@@ -3,7 +3,7 @@ import 'server-only';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { readSession } from '@/lib/session/session';
 
-import { getOrderForViewer } from './repository';
+import { getOrderForViewer } from './repository/reads';
 import type { PlacedOrder } from './types';
 
 /** What the order page may show for `orderID`, as seen by the current session. */

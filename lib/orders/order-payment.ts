@@ -14,7 +14,9 @@ import type { RetryPaymentResult } from './checkout-result';
 import { paymentDeadline } from './expiry';
 import { ORDER_ID_PATTERN } from './limits';
 import { onlinePaymentItems } from './online-payment';
-import { getOrder, recordPaymentError, recordPreference, type StoredOrder } from './repository';
+import { getOrder } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
+import { recordPaymentError, recordPreference } from './repository/writes';
 
 // An order's Mercado Pago preference: made when it is placed (lib/orders/place-order.ts), again
 // on the shopper's retry. Prices come from the stored order, never from the request.

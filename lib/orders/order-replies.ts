@@ -9,7 +9,8 @@ import type { CheckoutPayment } from '@/lib/payments/types';
 import type { PlaceOrderResult } from './checkout-result';
 import { OrderTooLateError, type Outcome, type Progress } from './order-transaction';
 import { paymentFor } from './order-payment';
-import { getOrder, type StoredOrder } from './repository';
+import { getOrder } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
 
 // How placing an order answers in time (lib/orders/place-order.ts): its deadlines, the lookup of
 // an order id already placed (a shopper sending an order again), the placed answer with its

@@ -20,12 +20,9 @@ import type { StockProblem } from './checkout-result';
 import type { ValidCheckoutInput } from './checkout-schema';
 import { manualHoldDeadline, MAX_OPEN_ORDERS, openOrdersOf, paymentDeadline } from './expiry';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
-import {
-  createOrder,
-  listUnsettledOrdersInTransaction,
-  markOrderChanged,
-  type StoredOrder,
-} from './repository';
+import { markOrderChanged } from './repository/markers';
+import type { StoredOrder } from './repository/stored';
+import { createOrder, listUnsettledOrdersInTransaction } from './repository/writes';
 
 // The one transaction of an order (lib/orders/place-order.ts runs it): every read at once (the
 // account's open orders, its shared rate-limit buckets, the lines' stock documents, the delivery

@@ -14,7 +14,7 @@ const COUNT = 1500;
 const OLDEST = 'OLD0000000000';
 
 let clients: AdminClients;
-let repository: typeof import('./repository');
+let repository: typeof import('./repository/panel');
 
 const FLAGS = {
   confirmed: false,
@@ -30,7 +30,7 @@ const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
 
 beforeAll(async () => {
   ({ clients } = firebase);
-  repository = await import('./repository');
+  repository = await import('./repository/panel');
   const start = Date.UTC(2025, 0, 1);
   for (let first = 0; first < COUNT; first += 500) {
     const batch = clients.db.batch();

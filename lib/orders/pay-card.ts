@@ -14,7 +14,7 @@ import { classifyPaymentStatus } from '@/lib/payments/types';
 
 import type { PayOrderResult } from './pay-order-result';
 import { applyPaymentToOrder } from './payment-update';
-import type { StoredOrder } from './repository';
+import type { StoredOrder } from './repository/stored';
 
 // The card path of paying an order on its page (./pay-order.ts), under the attempt it claimed
 // (./payment-claim.ts): the order's open Pix is cancelled at Mercado Pago first, so that it cannot

@@ -19,7 +19,8 @@ import { onlinePaymentAmount } from './online-payment';
 import { payByCard } from './pay-card';
 import type { PayOrderResult, PixView } from './pay-order-result';
 import { claimPaymentAttempt, payabilityProblem } from './payment-claim';
-import { getOrder, type StoredOrder } from './repository';
+import { getOrder } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
 
 // Paying a placed order on its page, through Mercado Pago's payments API: a Pix code, or a card
 // with the Payment Brick's token. Only the order's owner, only while it waits for its online

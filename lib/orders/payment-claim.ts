@@ -9,7 +9,8 @@ import {
 } from '@/lib/payments/attempts';
 
 import { awaitsOnlinePayment } from './online-payment';
-import { getOrderInTransaction, type StoredOrder } from './repository';
+import { getOrderInTransaction } from './repository/reads';
+import type { StoredOrder } from './repository/stored';
 
 // Claiming an order's one payment attempt (lib/payments/attempts.ts) before Mercado Pago is
 // asked: the order is read again in the same transaction, so of two attempts at once, on any

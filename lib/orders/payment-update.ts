@@ -17,12 +17,9 @@ import {
 } from '@/lib/payments/types';
 
 import { ORDER_ID_PATTERN } from './limits';
-import {
-  applyPaymentUpdate,
-  getOrderInTransaction,
-  markOrderChanged,
-  paymentEventKey,
-} from './repository';
+import { markOrderChanged } from './repository/markers';
+import { getOrderInTransaction } from './repository/reads';
+import { applyPaymentUpdate, paymentEventKey } from './repository/writes';
 import { refundOwedPaymentsSoon } from './refunds';
 import { orderStatusKey } from './status';
 import { unitsToReturn } from './stock-return';

@@ -550,7 +550,7 @@ describe('Mercado Pago webhook', () => {
     expect(after.status).toEqual(flagged.status);
 
     // The panel's order carries the flag with both payment ids.
-    const { listPanelOrders } = await import('@/lib/orders/repository');
+    const { listPanelOrders } = await import('@/lib/orders/repository/panel');
     const page = await listPanelOrders({
       status: null,
       shipping: null,

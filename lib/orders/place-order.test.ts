@@ -40,7 +40,7 @@ let db: Firestore;
 let orders: typeof import('./place-order');
 let paying: typeof import('./order-payment');
 let myOrder: typeof import('./my-order');
-let repository: typeof import('./repository');
+let repository: typeof import('./repository/reads') & typeof import('./repository/panel');
 
 function shopper(id: string): PublicUser {
   return {
@@ -120,7 +120,7 @@ beforeAll(async () => {
   orders = await import('./place-order');
   paying = await import('./order-payment');
   myOrder = await import('./my-order');
-  repository = await import('./repository');
+  repository = { ...(await import('./repository/reads')), ...(await import('./repository/panel')) };
 });
 
 // Every test starts with full rate-limit buckets (lib/rate-limit keeps them per process).
@@ -178,7 +178,7 @@ describe('placeOrder', () => {
       cpf: '529.982.247-25',
       giftMessage: 'Feliz Páscoa, Ana!\nCom carinho',
       customer: { name: ana.name, email: ana.email },
-      // The panel's search keys (lib/orders/repository.ts searchOrders).
+      // The panel's search keys (lib/orders/repository/panel.ts searchOrders).
       customerEmailLower: 'ana@example.com',
       customerNameKey: 'shopper ana',
       payment: { provider: 'manual', status: 'not-required', preferenceId: null, paymentId: null },
@@ -628,7 +628,7 @@ describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
       name: 'No name',
       telephone: '+55 11 91234-5678',
       address: { ...ADDRESS, extra: '', postalCode: '01310-100' },
-      // The live order poll's change counter (lib/orders/repository.ts, markOrderChanged).
+      // The live order poll's change counter (lib/orders/repository/markers.ts, markOrderChanged).
       ordersVersion: 1,
     });
     // The placeholder name is no customer name.

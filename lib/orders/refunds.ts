@@ -22,7 +22,9 @@ import {
   type OwedRefund,
 } from '@/lib/payments/refunds';
 
-import { getOrderInTransaction, markOrderChanged, recordRefundOutcome } from './repository';
+import { markOrderChanged } from './repository/markers';
+import { getOrderInTransaction } from './repository/reads';
+import { recordRefundOutcome } from './repository/writes';
 
 // Paying back what reached a cancelled order (./payment-update.ts writes what is owed, in
 // lib/payments/refunds.ts): each owed refund is claimed, asked of Mercado Pago with an

@@ -18,7 +18,7 @@ jest.setTimeout(30_000);
 let stack: TestFirebase;
 let clients: AdminClients;
 let db: Firestore;
-let repository: typeof import('./repository');
+let repository: typeof import('./repository/reads') & typeof import('./repository/panel');
 let actions: typeof import('./actions');
 let session: typeof import('@/lib/session/session');
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   // Generous only for a loaded machine: the stack normally starts in a few seconds.
   ({ stack, clients, db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
-  repository = await import('./repository');
+  repository = { ...(await import('./repository/reads')), ...(await import('./repository/panel')) };
   actions = await import('./actions');
   session = await import('@/lib/session/session');
 

@@ -1,5 +1,5 @@
 // Pure order types, shared by the server (repository, actions) and the browser (orders list,
-// confirmation page, control panel). lib/orders/repository.ts is the one place that builds them
+// confirmation page, control panel). lib/orders/repository/ is the one place that builds them
 // from stored documents.
 import type { AppLocale } from '@/lib/i18n/locales';
 import type { OrderPaymentInfo } from '@/lib/payments/types';

@@ -9,7 +9,7 @@ import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
 import { expireDueOrdersLazily } from '@/lib/orders/expiry';
-import { listPanelOrders } from '@/lib/orders/repository';
+import { listPanelOrders } from '@/lib/orders/repository/panel';
 import type { AppLocale } from '@/lib/i18n/routing';
 
 export const dynamic = 'force-dynamic';

@@ -8,7 +8,7 @@ import { LoginPanel } from '@/components/user/login-panel';
 import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { expireDueOrdersLazily } from '@/lib/orders/expiry';
-import { listOrdersForUser } from '@/lib/orders/repository';
+import { listOrdersForUser } from '@/lib/orders/repository/reads';
 import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import type { Order } from '@/lib/orders/types';
 import { readSession, SessionUnavailableError, type SessionState } from '@/lib/session/session';

@@ -2,7 +2,7 @@ import { hasLocale } from 'next-intl';
 
 import { checkAdmin, type AdminCheck } from '@/lib/control-panel/auth';
 import { parseOrderFilters, type OrderCursor } from '@/lib/orders/order-filters';
-import { listPanelOrders } from '@/lib/orders/repository';
+import { listPanelOrders } from '@/lib/orders/repository/panel';
 import { ordersCsv, ordersCsvFileName } from '@/lib/csv/orders-csv';
 import { routing } from '@/lib/i18n/routing';
 import { SessionUnavailableError } from '@/lib/session/session';

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 
-import { listOpenOrderStatuses } from '@/lib/orders/repository';
+import { listOpenOrderStatuses } from '@/lib/orders/repository/reads';
 import { readSession } from '@/lib/session/session';
 import { logFailure } from '@/lib/log';
 

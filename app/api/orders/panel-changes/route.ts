@@ -1,7 +1,8 @@
 import type { NextRequest } from 'next/server';
 
 import { checkAdmin } from '@/lib/control-panel/auth';
-import { listOrderChangesSince, readOrdersMarker } from '@/lib/orders/repository';
+import { readOrdersMarker } from '@/lib/orders/repository/markers';
+import { listOrderChangesSince } from '@/lib/orders/repository/reads';
 import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,7 @@ const MAX_LOOKBACK_MS = 24 * 60 * 60 * 1000;
  * sign-in, checked on the server), the orders placed or whose status changed after `since`,
  * leaving out changes this admin made. `now` is the server's clock, the next poll's `since`, so
  * the browser's clock never matters. Without `since` it answers only `now` (the starting point).
- * `marker` grows with every order placed or changed (lib/orders/repository.ts, readOrdersMarker:
+ * `marker` grows with every order placed or changed (lib/orders/repository/markers.ts, readOrdersMarker:
  * no read while this process's listener is live); when the poll's `seen` is still the marker,
  * nothing changed and the changes are not queried: `now` is then the poll's own `since`, so a
  * change the listener has not delivered yet is found by a later poll.
