@@ -3,9 +3,9 @@ import 'server-only';
 import { z } from 'zod';
 
 import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
-import { startActionLog } from '@/lib/log';
 import { MercadoPagoError } from '@/lib/payments/mercadopago';
-import { readSession, SessionUnavailableError } from '@/lib/session/session';
+import { SessionUnavailableError } from '@/lib/session/session';
+import { signedInUseCase } from '@/lib/session/use-case';
 
 import { canMove, type Membership, type MembershipState } from './membership';
 import { setPreapprovalStatus } from './mercadopago';
@@ -55,44 +55,39 @@ export function allowedAction(
   return canMove(membership.state, TARGET[action].state);
 }
 
-function isBackendFault(error: unknown): boolean {
-  return (
+/** Auth, Firestore or Mercado Pago did not answer: 'temporarily-unavailable'; else a fault. */
+function faultResult(error: unknown): ChangeMembershipResult {
+  const backend =
     isBackendUnavailable(error) ||
     error instanceof SessionUnavailableError ||
-    error instanceof MercadoPagoError
-  );
+    error instanceof MercadoPagoError;
+  return { ok: false, error: backend ? 'temporarily-unavailable' : 'server-error' };
 }
 
 /** The signed-in member's `input.action`. Never throws. */
 export async function changeMembership(input: unknown): Promise<ChangeMembershipResult> {
-  const log = await startActionLog();
-  let uid: string | undefined;
-  try {
-    const session = await readSession();
-    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
-    uid = session.user.uid;
-    const parsed = inputSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, error: 'invalid' };
-    const { action } = parsed.data;
-    const deadline = backendDeadlineMs();
-    const membership = await getMembershipInTime(uid, deadline);
-    if (!membership || membership.state === 'cancelled') return { ok: false, error: 'not-member' };
-    if (!allowedAction(membership, action)) return { ok: false, error: 'not-allowed' };
-    const preapproval = await withDeadline(
-      setPreapprovalStatus(membership.preapprovalId!, TARGET[action].status),
-      deadline,
-      'preapproval change',
-    );
-    const outcome = await withDeadline(
-      applyPreapprovalAndNotify(preapproval),
-      deadline,
-      'membership write',
-    );
-    log.event('club.changed', { uid, action, outcome: outcome.result });
-    const now = await getMembershipInTime(uid, deadline);
-    return { ok: true, state: now?.state ?? TARGET[action].state };
-  } catch (error) {
-    log.error(error, { during: 'club-change', uid });
-    return { ok: false, error: isBackendFault(error) ? 'temporarily-unavailable' : 'server-error' };
-  }
+  return signedInUseCase(
+    input,
+    { schema: inputSchema, during: 'club-change', fault: faultResult },
+    async ({ user: { uid }, input: { action }, log }): Promise<ChangeMembershipResult> => {
+      const deadline = backendDeadlineMs();
+      const membership = await getMembershipInTime(uid, deadline);
+      if (!membership || membership.state === 'cancelled')
+        return { ok: false, error: 'not-member' };
+      if (!allowedAction(membership, action)) return { ok: false, error: 'not-allowed' };
+      const preapproval = await withDeadline(
+        setPreapprovalStatus(membership.preapprovalId!, TARGET[action].status),
+        deadline,
+        'preapproval change',
+      );
+      const outcome = await withDeadline(
+        applyPreapprovalAndNotify(preapproval),
+        deadline,
+        'membership write',
+      );
+      log.event('club.changed', { uid, action, outcome: outcome.result });
+      const now = await getMembershipInTime(uid, deadline);
+      return { ok: true, state: now?.state ?? TARGET[action].state };
+    },
+  );
 }

@@ -6,10 +6,10 @@ import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/dea
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
-import { startActionLog } from '@/lib/log';
 import { queueShopperCancelledMails } from '@/lib/mail/order-mail';
 import { sendQueuedMailSoon } from '@/lib/mail/sender';
-import { readSession, SessionUnavailableError } from '@/lib/session/session';
+import { SessionUnavailableError } from '@/lib/session/session';
+import { signedInUseCase } from '@/lib/session/use-case';
 
 import { cancelOpenPaymentsOf } from './cancel-payments';
 import { ORDER_ID_PATTERN } from './limits';
@@ -80,53 +80,43 @@ export function cancelOpenOrder(
   });
 }
 
-/** Firestore or Auth could not answer. */
-function isBackendFault(error: unknown): boolean {
-  return isBackendUnavailable(error) || error instanceof SessionUnavailableError;
+/** Firestore or Auth could not answer: 'temporarily-unavailable'; anything else a fault. */
+function faultResult(error: unknown): CancelOrderResult {
+  const backend = isBackendUnavailable(error) || error instanceof SessionUnavailableError;
+  return { ok: false, error: backend ? 'temporarily-unavailable' : 'server-error' };
 }
 
 /** The signed-in shopper cancels their open order `input.orderID`. Never throws. */
 export async function cancelMyOrder(input: unknown): Promise<CancelOrderResult> {
-  const log = await startActionLog();
-  let uid: string | undefined;
-  try {
-    // readSession throws SessionUnavailableError when it cannot tell: a 503, never 'signed out'.
-    const session = await readSession();
-    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
-    const { user } = session;
-    uid = user.uid;
-    const parsed = cancelInputSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, error: 'invalid' };
-    const { orderID } = parsed.data;
-    // What could still pay it is cancelled at Mercado Pago first; what pays it anyway is refunded.
-    await cancelOpenPaymentsOf(orderID, user.uid);
-    const outcome = await withDeadline(
-      cancelOpenOrder(orderID, { uid: user.uid, email: user.email }),
-      backendDeadlineMs(),
-      'order cancellation',
-    );
-    if (outcome.kind === 'not-found') return { ok: false, error: 'not-found' };
-    if (outcome.kind === 'not-open') {
-      return { ok: false, error: 'not-open', status: outcome.status };
-    }
-    log.event('order.status_changed', {
-      by: uid,
-      orderId: orderID,
-      from: orderStatusKey(outcome.order.status),
-      to: 'cancelled',
-      reason: 'shopper',
-    });
-    if (outcome.stockReturned) {
-      log.event('stock.changed', { by: uid, orderId: orderID, reason: 'order-cancelled' });
-    }
-    // After the response: the shopper's 'cancelled' e-mail and the shop's notice.
-    sendQueuedMailSoon();
-    return { ok: true, orderID, stockReturned: outcome.stockReturned };
-  } catch (error) {
-    log.error(error, { during: 'cancel-order', uid });
-    return {
-      ok: false,
-      error: isBackendFault(error) ? 'temporarily-unavailable' : 'server-error',
-    };
-  }
+  return signedInUseCase(
+    input,
+    { schema: cancelInputSchema, during: 'cancel-order', fault: faultResult },
+    async ({ user, input: { orderID }, log }): Promise<CancelOrderResult> => {
+      const uid = user.uid;
+      // What could still pay it is cancelled at Mercado Pago first; what pays it anyway is refunded.
+      await cancelOpenPaymentsOf(orderID, user.uid);
+      const outcome = await withDeadline(
+        cancelOpenOrder(orderID, { uid: user.uid, email: user.email }),
+        backendDeadlineMs(),
+        'order cancellation',
+      );
+      if (outcome.kind === 'not-found') return { ok: false, error: 'not-found' };
+      if (outcome.kind === 'not-open') {
+        return { ok: false, error: 'not-open', status: outcome.status };
+      }
+      log.event('order.status_changed', {
+        by: uid,
+        orderId: orderID,
+        from: orderStatusKey(outcome.order.status),
+        to: 'cancelled',
+        reason: 'shopper',
+      });
+      if (outcome.stockReturned) {
+        log.event('stock.changed', { by: uid, orderId: orderID, reason: 'order-cancelled' });
+      }
+      // After the response: the shopper's 'cancelled' e-mail and the shop's notice.
+      sendQueuedMailSoon();
+      return { ok: true, orderID, stockReturned: outcome.stockReturned };
+    },
+  );
 }

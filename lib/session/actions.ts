@@ -3,12 +3,11 @@
 import { refresh } from 'next/cache';
 
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
-import { startActionLog } from '@/lib/log';
 import { profilePatchSchema } from '@/lib/users/profile-schema';
 import { toPublicUser, updateUserProfile } from '@/lib/users/repository';
 import type { PublicUser } from '@/lib/users/types';
 
-import { readSession, SessionUnavailableError } from './session';
+import { signedInUseCase } from './use-case';
 
 // The signed-in user's own Server Actions. They live with the session (which is built on the
 // users repository) so that lib/users never imports lib/session.
@@ -20,6 +19,8 @@ export type UpdateProfileResult =
   | { ok: true; profile: SavedProfile }
   | { ok: false; error: 'unauthenticated' | 'invalid' | 'unavailable' };
 
+const UNAVAILABLE: UpdateProfileResult = { ok: false, error: 'unavailable' };
+
 /**
  * Saves the changed fields of the signed-in user's profile (name, telephone, address fields),
  * merged into the user document; nothing else changes. 'unauthenticated' without a valid
@@ -28,29 +29,19 @@ export type UpdateProfileResult =
  * parts (/usuario's profile) are rendered again in the same response.
  */
 export async function updateProfile(input: unknown): Promise<UpdateProfileResult> {
-  const log = await startActionLog();
-  let uid: string | undefined;
-  try {
-    // The full session check, so a sign-out recorded by another instance counts.
-    const session = await readSession();
-    if (session.status !== 'signed-in') return { ok: false, error: 'unauthenticated' };
-    uid = session.user.uid;
-    const parsed = profilePatchSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, error: 'invalid' };
-    // A frozen backend answers 'unavailable' in time instead of leaving the form on 'Salvando…'.
-    const record = await withDeadline(
-      updateUserProfile(uid, parsed.data),
-      backendDeadlineMs(),
-      'update-profile',
-    );
-    const { name, telephone, address } = toPublicUser(uid, record);
-    refresh();
-    return { ok: true, profile: { name, telephone, address } };
-  } catch (error) {
-    log.error(error, {
-      during: error instanceof SessionUnavailableError ? 'read-session' : 'update-profile',
-      uid,
-    });
-    return { ok: false, error: 'unavailable' };
-  }
+  return signedInUseCase(
+    input,
+    { schema: profilePatchSchema, during: 'update-profile', fault: () => UNAVAILABLE },
+    async ({ user: { uid }, input: patch }): Promise<UpdateProfileResult> => {
+      // A frozen backend answers 'unavailable' in time instead of leaving the form on 'Salvando…'.
+      const record = await withDeadline(
+        updateUserProfile(uid, patch),
+        backendDeadlineMs(),
+        'update-profile',
+      );
+      const { name, telephone, address } = toPublicUser(uid, record);
+      refresh();
+      return { ok: true, profile: { name, telephone, address } };
+    },
+  );
 }
