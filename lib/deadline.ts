@@ -41,6 +41,8 @@ export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Pr
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DeadlineExceededError(label, ms)), ms);
+    // A deadline alone never keeps a process alive (`next build` reads the inventory with one).
+    timer.unref?.();
   });
   work.catch(() => {});
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));

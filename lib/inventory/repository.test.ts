@@ -69,7 +69,7 @@ describe('getInventoryOverlay without Firestore', () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1000);
     expect(elapsed).toBeLessThan(3000);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no answer in 1500 ms'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('did not answer within 1500 ms'));
     warn.mockRestore();
     jest.dontMock('@/lib/firebase/admin');
   });

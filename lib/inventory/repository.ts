@@ -6,6 +6,7 @@ import { cache } from 'react';
 import { getProduct, products } from '@/lib/catalogue';
 import { LIVE_CATALOGUE_CACHE, type LiveCatalogue } from '@/lib/catalogue/live';
 import type { Product } from '@/lib/catalogue/types';
+import { withDeadline } from '@/lib/deadline';
 import { inventoryCollection, runTransaction } from '@/lib/firebase/admin';
 import { runtimeEnv } from '@/lib/public-env';
 
@@ -42,15 +43,6 @@ function isBuildPhase(): boolean {
   return runtimeEnv('NEXT_PHASE') === 'phase-production-build';
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** A product's entry: its own document's flags over the catalogue, and its whole stock. */
 function entryOf(product: Product, stock: ProductStock | undefined): InventoryEntry {
   return entryFromDocument(product, stock && { ...stock.own, stock: totalOf(stock) });
@@ -64,7 +56,9 @@ function overlayOf(stocks: StockView): InventoryOverlay {
 
 async function readOverlay(timeoutMs: number): Promise<InventoryOverlay> {
   // Synchronous failures (no Firebase configuration at build time) land in the catch below too.
-  return overlayOf(await withTimeout(Promise.resolve().then(readAllProductStocks), timeoutMs));
+  return overlayOf(
+    await withDeadline(Promise.resolve().then(readAllProductStocks), timeoutMs, 'inventory read'),
+  );
 }
 
 /** The stock this process's listeners hold (never during the build, which has no Firestore). */
