@@ -9,8 +9,9 @@ import { SHOP } from '@/lib/shop';
 /** The size every social network renders without cropping (Open Graph and Twitter cards). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const SHARE_IMAGE_TYPE = 'image/png';
+export const SHARE_IMAGE_ALT = 'Chocolates Tropicais';
 
-type ShareCard = {
+export type ShareCard = {
   /** Small line above the title (the shop's name, a category). */
   eyebrow: string;
   title: string;

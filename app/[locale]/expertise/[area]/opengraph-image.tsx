@@ -4,12 +4,10 @@ import { getTranslations } from 'next-intl/server';
 
 import { expertiseAreas, isExpertiseArea } from '@/lib/content';
 import { routing } from '@/lib/i18n/routing';
-import { renderShareCard, SHARE_IMAGE_SIZE, SHARE_IMAGE_TYPE } from '@/lib/share/share-card';
+import { renderShareCard } from '@/lib/share/share-card';
 
 // An expertise area's share picture, built at build time.
-export const size = SHARE_IMAGE_SIZE;
-export const contentType = SHARE_IMAGE_TYPE;
-export const alt = 'Chocolates Tropicais';
+export { alt, contentType, size } from '@/lib/share/page-image';
 
 export function generateStaticParams() {
   return routing.locales.flatMap((locale) => expertiseAreas.map((area) => ({ locale, area })));
