@@ -5,14 +5,11 @@ const createJestConfig = nextJest({ dir: './' });
 
 const jestConfig = createJestConfig({
   testEnvironment: 'node',
-  // Jest's default (one worker less than the cores) runs the suites one by one on a 2-core
-  // machine, where most of their time is spent waiting on a local Firebase starting or answering:
-  // two workers took the run from 419 s to 257-262 s there, every test passing; three made it
-  // slower and timed some calls out.
+  // At least two workers, where Jest's default gives a 2-core machine one: most of a suite's time
+  // is spent waiting on its local Firebase, so two suites overlap well.
   maxWorkers: Math.max(2, availableParallelism() - 1),
-  // A hang detector, not a measure: a component test that renders in under a second on a quiet
-  // machine spends several seconds in jsdom's role queries on a busy one. Tests on a local
-  // Firebase set their own.
+  // A hang detector, not a measure: generous, since jsdom's role queries slow down a lot on a busy
+  // machine. Tests on a local Firebase set their own.
   testTimeout: 20_000,
   setupFiles: ['<rootDir>/test/jest-env.js'],
   setupFilesAfterEnv: ['<rootDir>/test/jest-after-env.ts'],

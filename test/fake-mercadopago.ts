@@ -4,12 +4,12 @@
 // /authorized_payments/{id} (a subscription's monthly charge, made by the test). Payments are created by
 // the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
 // a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
-// (lib/payments/pix-code.ts) and a PNG of its QR code (./qr-png.ts). A card token starting with
+// (./fake-pix-code.ts) and a PNG of its QR code (./qr-png.ts). A card token starting with
 // 'reject' makes a rejected payment.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { buildPixCode } from '../lib/payments/pix-code';
+import { buildPixCode } from './fake-pix-code';
 import { qrPng } from './qr-png';
 
 export type FakePayment = {

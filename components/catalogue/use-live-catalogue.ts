@@ -73,9 +73,3 @@ export function useLiveProduct(key: string): (LiveProduct & { hidden: boolean })
   const entry = catalogue?.products[key];
   return entry && catalogue ? { ...entry, hidden: catalogue.hidden.includes(key) } : undefined;
 }
-
-/** For tests: forgets the last read. */
-export function resetLiveCatalogue(): void {
-  current = null;
-  startedAt = -Infinity;
-}

@@ -6,7 +6,7 @@ import { fetchCepAddress, type CepAddress } from '@/lib/address/cep-client';
 import { cepDigits } from '@/lib/brazil';
 
 /**
- * The checkout's CEP autofill (issue 29): call the returned function with the CEP field's text
+ * The checkout's CEP autofill: call the returned function with the CEP field's text
  * on every change; once it is a valid CEP not asked about yet, the shop is asked and `onFound`
  * gets the answer. The latest CEP wins (an earlier answer still on its way is dropped); nothing
  * happens on a failure. Which fields the answer may fill is the form's decision.

@@ -1,14 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import {
-  categories,
-  easterTypes,
-  getProduct,
-  getProductsByCategory,
-  getProductsByType,
-  products,
-} from './index';
+import { categories, easterTypes, getProduct, products } from './index';
 import type { Localized, Product } from './types';
 
 const expected: [key: string, title: string, price: number, weight: string][] = [
@@ -53,11 +46,14 @@ function expectLocalized(value: Localized | Localized<string[]>): void {
   }
 }
 
+const ofCategory = (key: string) => products.filter((product) => product.category === key);
+const ofType = (key: string) => products.filter((product) => product.type === key);
+
 describe('catalogue contents', () => {
   it('has 17 products: 11 Easter items and 6 classic bars', () => {
     expect(products).toHaveLength(17);
-    expect(getProductsByCategory('pascoa')).toHaveLength(11);
-    expect(getProductsByCategory('classicos')).toHaveLength(6);
+    expect(ofCategory('pascoa')).toHaveLength(11);
+    expect(ofCategory('classicos')).toHaveLength(6);
   });
 
   it('has the 17 agreed products, each key once', () => {
@@ -82,10 +78,10 @@ describe('catalogue contents', () => {
   });
 
   it('groups products by type', () => {
-    expect(getProductsByType('ovos-trufados')).toHaveLength(4);
-    expect(getProductsByType('ovos-com-lascas')).toHaveLength(6);
-    expect(getProductsByType('mini-ovos')).toHaveLength(1);
-    expect(getProductsByType('barras')).toHaveLength(6);
+    expect(ofType('ovos-trufados')).toHaveLength(4);
+    expect(ofType('ovos-com-lascas')).toHaveLength(6);
+    expect(ofType('mini-ovos')).toHaveLength(1);
+    expect(ofType('barras')).toHaveLength(6);
   });
 
   it.each(products.map((product) => [product.key, product] as const))(
@@ -170,7 +166,7 @@ describe('categories', () => {
   it('uses every category type and files every product under a type of its category', () => {
     for (const category of categories) {
       for (const type of category.types) {
-        expect(getProductsByType(type.key).length).toBeGreaterThan(0);
+        expect(ofType(type.key).length).toBeGreaterThan(0);
       }
     }
     for (const product of products) {

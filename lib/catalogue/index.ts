@@ -1,6 +1,6 @@
 import { categories, easterTypes } from './categories';
 import { products } from './products';
-import type { CategoryKey, Product, ProductTypeKey } from './types';
+import type { Product } from './types';
 
 export type * from './types';
 export { formatPrice } from './format';
@@ -10,12 +10,4 @@ export const productKeys: string[] = products.map((product) => product.key);
 
 export function getProduct(key: string): Product | undefined {
   return products.find((product) => product.key === key);
-}
-
-export function getProductsByCategory(key: CategoryKey): Product[] {
-  return products.filter((product) => product.category === key);
-}
-
-export function getProductsByType(key: ProductTypeKey): Product[] {
-  return products.filter((product) => product.type === key);
 }

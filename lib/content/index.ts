@@ -11,8 +11,6 @@ export const banners = [
   { key: 'cacau', imgSrc: '/images/banners/banner-3.svg', size: { width: 740, height: 420 } },
 ] as const;
 
-export type BannerKey = (typeof banners)[number]['key'];
-
 export const teamMembers = ['m1', 'm2', 'm3'] as const;
 
 export const expertiseAreas = [

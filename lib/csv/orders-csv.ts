@@ -23,7 +23,7 @@ export type ExportOrder = {
   total: number;
   shippingOption: ShippingOption;
   status: OrderStatusFlags;
-  /** Issue 29: what the shop needs to ship and invoice (missing on older orders). */
+  /** What the shop needs to ship and invoice (missing on older orders). */
   telephone?: string;
   cpf?: string | null;
   /** The delivery address; null for a pick-up. */

@@ -26,7 +26,7 @@ export type MailOrder = {
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
-  /** Issue 29: the delivery address (null or missing for a pick-up), the CPF, the gift message. */
+  /** The delivery address (null or missing for a pick-up), the CPF, the gift message. */
   address?: Address | null;
   cpf?: string | null;
   giftMessage?: string;

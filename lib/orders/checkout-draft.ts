@@ -1,6 +1,6 @@
 // The checkout in progress in this browser tab, kept in sessionStorage so that a reload keeps what
-// was typed, the receiving choice and the order reference (issue 30: a reload lost all three and
-// gave the order a new reference). sessionStorage, never localStorage: it belongs to the one tab
+// was typed, the receiving choice and the order reference (a new reference would place a second
+// order). sessionStorage, never localStorage: it belongs to the one tab
 // and is gone when the tab closes, so the CPF typed here is never kept on the device for later
 // visits or other tabs; the draft is also dropped as soon as the order is placed.
 import { ADDRESS_FIELDS, LATER_ADDRESS_FIELDS, type Address } from '@/lib/users/types';
@@ -35,7 +35,7 @@ function readValues(stored: unknown): CheckoutFormValues | undefined {
   const checked = {} as Required<Address>;
   for (const field of ADDRESS_FIELDS) {
     const value = fields[field];
-    // A draft saved before bairro and UF existed (issue 29) is still this tab's draft.
+    // A draft saved before bairro and UF existed is still this tab's draft.
     if (value === undefined && LATER_ADDRESS_FIELDS.includes(field)) checked[field] = '';
     else if (!isText(value)) return undefined;
     else checked[field] = value;

@@ -57,8 +57,6 @@ const payInputSchema = z.discriminatedUnion('method', [
     .strict(),
 ]);
 
-export type PayInput = z.infer<typeof payInputSchema>;
-
 /** Firestore or Auth could not answer. */
 function isBackendFault(error: unknown): boolean {
   return isBackendUnavailable(error) || error instanceof SessionUnavailableError;

@@ -82,7 +82,7 @@ export type OrderDetails = Order & {
   payment: OrderPaymentInfo;
   lastChange: StatusChange | null;
   /**
-   * Issue 29, for the shop only (panel, CSV, its e-mail; never the shopper's pages): the CPF
+   * For the shop only (panel, CSV, its e-mail; never the shopper's pages): the CPF
    * given 'para nota fiscal' (null: none) and the gift card's message ('': none).
    */
   cpf?: string | null;

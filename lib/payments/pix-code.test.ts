@@ -1,4 +1,6 @@
-import { buildPixCode, crc16Ccitt, isPixCode } from './pix-code';
+import { buildPixCode } from '@/test/fake-pix-code';
+
+import { crc16Ccitt, isPixCode } from './pix-code';
 
 // The example static code of the Banco Central's BR Code manual, with its published checksum.
 const MANUAL_EXAMPLE =

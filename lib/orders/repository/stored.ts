@@ -80,7 +80,7 @@ const addressSchema = z
     const address = {} as Address;
     for (const field of ADDRESS_FIELDS) {
       const value = stored[field];
-      // Bairro and Estado came later (issue 29): an older order simply has none.
+      // Bairro and Estado came later: an older order simply has none.
       if (typeof value === 'string') address[field] = value;
       else if (!LATER_ADDRESS_FIELDS.includes(field)) address[field] = '';
     }
@@ -235,7 +235,7 @@ const orderDocumentSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .nullable()
     .catch(null),
-  // Issue 29: what the shop needs to invoice and pack; older orders have neither.
+  // What the shop needs to invoice and pack; older orders have neither.
   cpf: z.string().nullable().catch(null),
   giftMessage: text,
 });

@@ -51,7 +51,7 @@ export type NewOrder = {
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
-  /** The gift card's message (issue 29); '' or missing: none. */
+  /** The gift card's message; '' or missing: none. */
   giftMessage?: string;
   /** The club member's discount, already in the items' values (lib/club/perks.ts). */
   memberDiscount?: MemberDiscount | null;
