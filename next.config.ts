@@ -74,6 +74,13 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // forbidden(): the control panel answers signed-in non-admins (pages and actions) with a 403.
   experimental: { authInterrupts: true },
+  // The panel's former Portuguese paths: the club's new-member e-mails already sent link there.
+  async redirects() {
+    return [
+      { source: '/:locale/control-panel/entrega', destination: '/:locale/control-panel/delivery' },
+      { source: '/:locale/control-panel/clube', destination: '/:locale/control-panel/club' },
+    ].map((redirect) => ({ ...redirect, permanent: true }));
+  },
   async headers() {
     const { CSS_PATH } = await import('./scripts/styles.mjs');
     return [

@@ -220,7 +220,7 @@ for (const locale of SHOP_LOCALES) {
     await scanInContext(browser, baseURL!, state, async (page, found) => {
       await visit(page, `/${locale}/control-panel`, found);
       await visit(page, `/${locale}/control-panel/stock`, found);
-      await visit(page, `/${locale}/control-panel/clube`, found);
+      await visit(page, `/${locale}/control-panel/club`, found);
     });
   });
 }

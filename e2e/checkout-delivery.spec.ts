@@ -203,7 +203,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await admin.dispose();
     const table = async () => (await shopDoc('settings/delivery').get()).data();
     const before = await table();
-    await page.goto(`/${locale}/control-panel/entrega`);
+    await page.goto(`/${locale}/control-panel/delivery`);
     await expect(page.getByTestId('delivery-regions').getByRole('listitem')).toHaveCount(
       SEED_DELIVERY.regions.length,
     );

@@ -180,13 +180,13 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const admin = await signedInAdmin(shop, browser);
     try {
       await admin.page.goto(
-        `${shop.url}/${locale}/control-panel/clube?q=${encodeURIComponent(shopper.email)}`,
+        `${shop.url}/${locale}/control-panel/club?q=${encodeURIComponent(shopper.email)}`,
       );
       const row = admin.page.getByTestId('club-member-row');
       await expect(row).toHaveCount(1);
       await expect(row).toContainText(shopper.email);
       await expect(row).toContainText(t.active);
-      const csv = await admin.page.request.get(`${shop.url}/${locale}/control-panel/clube/export`);
+      const csv = await admin.page.request.get(`${shop.url}/${locale}/control-panel/club/export`);
       expect(csv.status()).toBe(200);
       const text = await csv.text();
       expect(text).toContain(t.csvStreet);

@@ -8,8 +8,8 @@ type Props = {
     href:
       | '/control-panel'
       | '/control-panel/stock'
-      | '/control-panel/entrega'
-      | '/control-panel/clube'
+      | '/control-panel/delivery'
+      | '/control-panel/club'
       | '/control-panel/outbox';
     label: string;
   }[];

@@ -31,7 +31,7 @@ describe('the club e-mails', () => {
     expect(mails[0]!.text).toContain('/en/usuario');
     expect(mails[1]!.subject).toBe('Novo membro do clube: Plano Mensal');
     expect(mails[1]!.text).toContain('Ana (ana@example.com) assinou o Plano Mensal.');
-    expect(mails[1]!.text).toContain('/pt-BR/control-panel/clube?q=ana%40example.com');
+    expect(mails[1]!.text).toContain('/pt-BR/control-panel/club?q=ana%40example.com');
   });
 
   it('on a pause and a cancellation: the member only', () => {

@@ -64,7 +64,7 @@ function memberMail(
 export function newMemberMail(member: Member, name: string, shopAddress: string): MailMessage {
   const t = translatorFor(SHOP_LOCALE, 'ClubEmail');
   const plan = planName(member, SHOP_LOCALE);
-  const panel = `${SITE_URL}/${SHOP_LOCALE}/control-panel/clube?q=${encodeURIComponent(member.email)}`;
+  const panel = `${SITE_URL}/${SHOP_LOCALE}/control-panel/club?q=${encodeURIComponent(member.email)}`;
   return {
     kind: 'club-new-member',
     orderID: member.uid,

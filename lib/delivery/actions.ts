@@ -16,7 +16,7 @@ export type DeliveryTableSaveResult =
   | { ok: false; unavailable: true };
 
 /**
- * Replaces the delivery table (the panel's /control-panel/entrega). Admins only (anyone else gets
+ * Replaces the delivery table (the panel's /control-panel/delivery). Admins only (anyone else gets
  * a 403 before anything is read); a table with malformed or overlapping CEP ranges, a negative
  * fee, no capacity or no weekday changes nothing.
  */

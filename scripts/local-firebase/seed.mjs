@@ -42,7 +42,7 @@ export const SEED_STOCK = 10;
  * The delivery table a new shop starts with (settings/delivery, lib/delivery/table.ts): CEP
  * ranges from the shop in São Paulo outwards, whole reais, lead time in days. The centre (the
  * shop's courier) is free; the North and Centre-West (66000-000 to 79999-999) are outside every
- * region: pick-up only. The admin edits it in the panel (/control-panel/entrega).
+ * region: pick-up only. The admin edits it in the panel (/control-panel/delivery).
  */
 export const SEED_DELIVERY = {
   regions: [

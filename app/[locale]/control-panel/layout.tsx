@@ -48,8 +48,8 @@ export default async function ControlPanelLayout({ children, params }: Props) {
         links={[
           { href: '/control-panel', label: t('nav.orders') },
           { href: '/control-panel/stock', label: t('nav.stock') },
-          { href: '/control-panel/entrega', label: t('nav.delivery') },
-          { href: '/control-panel/clube', label: t('nav.club') },
+          { href: '/control-panel/delivery', label: t('nav.delivery') },
+          { href: '/control-panel/club', label: t('nav.club') },
           ...(outbox
             ? [{ href: '/control-panel/outbox' as const, label: tMail('outboxNav') }]
             : []),

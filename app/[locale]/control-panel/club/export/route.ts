@@ -7,7 +7,7 @@ import { clubShippingCsv, clubShippingFileName } from '@/lib/csv/club-csv';
 export const dynamic = 'force-dynamic';
 
 /**
- * This month's club shipping list as CSV (GET /{locale}/control-panel/clube/export), for admins
+ * This month's club shipping list as CSV (GET /{locale}/control-panel/club/export), for admins
  * only (lib/control-panel/csv-route.ts).
  */
 export const GET = adminCsvRoute('control-panel.club-export', async (_request, locale) => {

@@ -73,7 +73,7 @@ export default async function ControlPanelClubPage({ params, searchParams }: Pro
           {t('count', { count: rows.filter((row) => row.state === 'active').length })}
         </p>
         <Form
-          action={`/${locale}/control-panel/clube`}
+          action={`/${locale}/control-panel/club`}
           aria-label={t('filters')}
           className="mt-4 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
         >
@@ -108,7 +108,7 @@ export default async function ControlPanelClubPage({ params, searchParams }: Pro
             </button>
             {filtered ? (
               <Link
-                href="/control-panel/clube"
+                href="/control-panel/club"
                 className={buttonClass({ variant: 'secondary', size: 'sm' })}
               >
                 {t('clear')}
@@ -186,7 +186,7 @@ export default async function ControlPanelClubPage({ params, searchParams }: Pro
         {shipping.length > 0 ? (
           <>
             <a
-              href={`/${locale}/control-panel/clube/export`}
+              href={`/${locale}/control-panel/club/export`}
               download
               className={`${buttonClass({ variant: 'secondary', size: 'sm' })} mt-4`}
             >
