@@ -1,7 +1,9 @@
 import http from 'node:http';
 
+import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
+
 import { SOCKET_ADDRESS_HEADER } from './client-address';
-import { isValidRouterStateHeader, MAX_ACTION_BODY_BYTES } from './request-guard';
+import { MAX_ACTION_BODY_BYTES } from './request-guard';
 
 // Requests Next fails on before any app code (the proxy included) can look at them, answered at
 // the HTTP server instead of becoming a 500 and an error log line each:
@@ -27,6 +29,20 @@ function refuse(response: http.ServerResponse, status: 400 | 405 | 413, code: st
     'Cache-Control': 'no-store',
   });
   response.end(`${status} ${code}\n`);
+}
+
+/**
+ * Whether a `Next-Router-State-Tree` header value would pass Next's own parse: Next's parser
+ * itself, so a Next upgrade that changes what it accepts changes this too, and one that moves it
+ * fails this import at build time and in router-state.test.ts rather than silently.
+ */
+export function isValidRouterStateHeader(header: string): boolean {
+  try {
+    parseAndValidateFlightRouterState(header);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The refusal for a raw request, or null to hand it to Next. */

@@ -1,12 +1,11 @@
 // Requests to pages that Next itself would answer with a 500 (and an error log line each): refused
 // in the proxy with the 4xx they deserve. Pure, so it is tested without a server.
-import { isSameOrigin } from './origin';
 import { joinChunks, parseJsonBytes } from '@/lib/http/body';
+
+import { isSameOrigin } from './origin';
 
 /** Next's own default limit for a Server Action body (serverActions.bodySizeLimit). */
 export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
-/** Next refuses router state headers above ~40 KB too (parse-and-validate-flight-router-state). */
-const MAX_ROUTER_STATE_LENGTH = 20 * 2000;
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 
@@ -24,70 +23,6 @@ export function isPossibleServerAction(request: Request): boolean {
   return (
     type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')
   );
-}
-
-const DYNAMIC_PARAM_TYPES = new Set([
-  'c',
-  'ci(..)(..)',
-  'ci(.)',
-  'ci(..)',
-  'ci(...)',
-  'oc',
-  'd',
-  'di(..)(..)',
-  'di(.)',
-  'di(..)',
-  'di(...)',
-]);
-const REFRESH_MARKERS = new Set(['refetch', 'inside-shared-layout', 'metadata-only']);
-
-function isSegment(value: unknown): boolean {
-  if (typeof value === 'string') return true;
-  return (
-    Array.isArray(value) &&
-    value.length === 4 &&
-    typeof value[0] === 'string' &&
-    typeof value[1] === 'string' &&
-    DYNAMIC_PARAM_TYPES.has(value[2]) &&
-    (value[3] === null ||
-      (Array.isArray(value[3]) && value[3].every((item) => typeof item === 'string')))
-  );
-}
-
-const isOptional = (value: unknown, check: (v: unknown) => boolean) =>
-  value === undefined || value === null || check(value);
-
-/**
- * The shape Next 16 asserts for `Next-Router-State-Tree` (app-render/types.ts
- * flightRouterStateSchema), checked the same way so that a header Next accepts is never refused.
- */
-export function isFlightRouterState(value: unknown, depth = 0): boolean {
-  if (depth > 200 || !Array.isArray(value) || value.length < 2 || value.length > 6) return false;
-  const [segment, children, url, refresh, prefetch, extra] = value as unknown[];
-  if (!isSegment(segment)) return false;
-  if (typeof children !== 'object' || children === null || Array.isArray(children)) return false;
-  for (const child of Object.values(children)) {
-    if (!isFlightRouterState(child, depth + 1)) return false;
-  }
-  return (
-    isOptional(
-      url,
-      (v) => Array.isArray(v) && v.length === 2 && v.every((p) => typeof p === 'string'),
-    ) &&
-    isOptional(refresh, (v) => typeof v === 'string' && REFRESH_MARKERS.has(v)) &&
-    isOptional(prefetch, (v) => typeof v === 'number') &&
-    (extra === undefined || typeof extra === 'string')
-  );
-}
-
-/** Whether a `Next-Router-State-Tree` header value would pass Next's own parse. */
-export function isValidRouterStateHeader(header: string): boolean {
-  if (header.length > MAX_ROUTER_STATE_LENGTH) return false;
-  try {
-    return isFlightRouterState(JSON.parse(decodeURIComponent(header)));
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -136,7 +71,7 @@ async function isDecodableActionBody(
  * The refusal for a page request Next would fail on, or null to let it through: a method pages do
  * not answer (405), and for Server Actions a foreign, opaque or missing Origin (403), a body over
  * 1 MB (413) or one that cannot be decoded (400). The router state header never reaches the
- * proxy (Next strips it): lib/security/http-methods.ts checks it at the HTTP server.
+ * proxy (Next strips it): ./http-server-guard.ts checks it at the HTTP server.
  */
 export async function refusePageRequest(request: Request): Promise<Refusal | null> {
   if (!(PAGE_METHODS as readonly string[]).includes(request.method)) {

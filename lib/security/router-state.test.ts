@@ -1,4 +1,4 @@
-import { isValidRouterStateHeader } from './request-guard';
+import { isValidRouterStateHeader } from './http-server-guard';
 
 const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
