@@ -2,7 +2,7 @@ import 'server-only';
 
 import { hasLocale } from 'next-intl';
 
-import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/http/json-route';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/routes/json-route';
 import { routing, type AppLocale } from '@/lib/i18n/routing';
 import { logFailure } from '@/lib/log';
 import { SessionUnavailableError } from '@/lib/session/session';

@@ -1,5 +1,5 @@
 import { joinClub, type JoinClubResult } from '@/lib/club/join';
-import { jsonPostRoute } from '@/lib/http/json-route';
+import { jsonPostRoute } from '@/lib/routes/json-route';
 
 // POST /api/club/join: a signed-in shopper joins a club plan (the rules are lib/club/join.ts).
 

@@ -1,5 +1,5 @@
 import { changeMembership, type ChangeMembershipResult } from '@/lib/club/manage';
-import { jsonPostRoute } from '@/lib/http/json-route';
+import { jsonPostRoute } from '@/lib/routes/json-route';
 
 // POST /api/club/membership: the signed-in member pauses, resumes or cancels their membership
 // (the rules are lib/club/manage.ts).

@@ -1,4 +1,4 @@
-import { jsonPostRoute } from '@/lib/http/json-route';
+import { jsonPostRoute } from '@/lib/routes/json-route';
 import { cancelMyOrder, type CancelOrderResult } from '@/lib/orders/cancel-order';
 
 // POST /api/orders/cancel: the shopper cancels one of their open orders from /usuario or its page

@@ -1,4 +1,4 @@
-import { jsonPostRoute } from '@/lib/http/json-route';
+import { jsonPostRoute } from '@/lib/routes/json-route';
 import { payMyOrder } from '@/lib/orders/pay-order';
 import type { PayOrderResult } from '@/lib/orders/pay-order-result';
 import { clientAddress } from '@/lib/security/origin';

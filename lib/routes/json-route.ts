@@ -1,6 +1,6 @@
 import { isSameOrigin } from '@/lib/security/origin';
 
-import { readJsonBody, type JsonBodyResult } from './body';
+import { readJsonBody, type JsonBodyResult } from '@/lib/http/body';
 
 // The skeleton of a same-origin JSON POST route handler whose use-case answers `{ ok, error }`:
 // another origin 403, a body that is not JSON 415, too large 413, malformed 400 (each answered
