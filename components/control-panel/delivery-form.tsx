@@ -6,7 +6,7 @@ import { useId, useState, useTransition, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
-import { saveDeliveryTableAction } from '@/lib/delivery/actions';
+import { saveDeliveryTableAction } from '@/lib/control-panel/delivery-actions';
 import {
   formatCepDigits,
   type DeliveryTable,

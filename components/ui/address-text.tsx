@@ -2,7 +2,7 @@
 const CEP_IN_TEXT = /(\b\d{5}-\d{3}\b)/;
 
 /**
- * An address line as lib/orders/checkout-form.ts formatAddress or lib/shop.ts formatShopAddress
+ * An address line as lib/users/format-address.ts formatAddress or lib/shop.ts formatShopAddress
  * builds it, rendered with its CEP on one line: a narrow screen may wrap the line between words
  * but never after the CEP's hyphen ('05433-' / '000'). The text itself stays as formatted.
  */

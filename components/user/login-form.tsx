@@ -6,7 +6,7 @@ import { useRouter as useNextRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
-import { loginErrorKey, type LoginErrorKey, type LoginMethod } from '@/lib/firebase/auth-errors';
+import { loginErrorKey, type LoginErrorKey, type LoginMethod } from '@/lib/session/auth-errors';
 import type { FirebaseClient } from '@/lib/firebase/client';
 import { useRouter } from '@/lib/i18n/navigation';
 import { applySessionUser } from '@/lib/session/client';

@@ -2,7 +2,6 @@ import 'server-only';
 
 import { getProduct } from '@/lib/catalogue';
 import type { MemberPricing } from '@/lib/club/perks';
-import { CHECKOUT_LIMITS } from '@/lib/orders/limits';
 
 import { receivingTerms } from './plan';
 import { countDeliverySlots, currentDeliveryTable } from './repository';
@@ -12,21 +11,6 @@ import type { DeliveryQuoteAnswer } from './types';
 // The checkout's quote (GET /api/delivery/quote): the fee and the days for a CEP and a cart,
 // decided by the same rules placing the order applies (./plan.ts). Only a preview: the order's
 // own fee and day are decided again on the server when it is placed.
-
-/** Cart lines as 'key:quantity' pairs; null when one is unknown or out of bounds. */
-export function parseQuoteLines(raw: string): { key: string; quantity: number }[] | null {
-  const pairs = raw.split(',').filter(Boolean);
-  if (pairs.length === 0 || pairs.length > CHECKOUT_LIMITS.maxLines) return null;
-  const lines: { key: string; quantity: number }[] = [];
-  for (const pair of pairs) {
-    const [key = '', count = ''] = pair.split(':');
-    const quantity = Number(count);
-    if (!getProduct(key) || !Number.isInteger(quantity)) return null;
-    if (quantity < 1 || quantity > CHECKOUT_LIMITS.maxQuantity) return null;
-    lines.push({ key, quantity });
-  }
-  return lines;
-}
 
 export async function quoteDelivery(
   request: {

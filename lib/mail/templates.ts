@@ -1,10 +1,10 @@
 import { formatPrice } from '@/lib/catalogue/format';
 import { formatDeliveryDay } from '@/lib/delivery/table';
-import { formatAddress } from '@/lib/orders/checkout-form';
+import { formatAddress } from '@/lib/users/format-address';
 import type { Address } from '@/lib/users/types';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
-import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
+import type { OrderStatusKey } from '@/lib/orders/status';
 import { formatShopAddress, SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
 
@@ -54,12 +54,21 @@ function shippingDetails(order: MailOrder): string[] {
  * (the confirmation promises 'an e-mail at each step', messages OrderEmail.nextSteps).
  */
 export type NotifiedStatus = Exclude<OrderStatusKey, 'awaitingApproval'>;
-export const NOTIFIED_STATUSES = ORDER_STATUS_KEYS.filter(
-  (key): key is NotifiedStatus => key !== 'awaitingApproval',
-);
+
+// A record, so that a status added to OrderStatusKey fails the type check until it is listed.
+const NOTIFIED: Record<NotifiedStatus, true> = {
+  waitingPayment: true,
+  confirmed: true,
+  inProduction: true,
+  waitingForRetrieval: true,
+  waitingForDelivery: true,
+  delivered: true,
+  cancelled: true,
+};
+export const NOTIFIED_STATUSES = Object.keys(NOTIFIED) as NotifiedStatus[];
 
 export function isNotifiedStatus(status: OrderStatusKey): status is NotifiedStatus {
-  return (NOTIFIED_STATUSES as readonly OrderStatusKey[]).includes(status);
+  return status !== 'awaitingApproval';
 }
 
 export type MailKind =

@@ -1,7 +1,7 @@
 /**
  * A refusal of POST /api/session (the server did not accept the fresh ID token), or a GET it could
  * not answer. Its own module: the session's fetch wrappers (lib/session/client.ts, in every page's
- * first load) need it without the login form's error table (lib/firebase/auth-errors.ts).
+ * first load) need it without the login form's error table (./auth-errors.ts).
  */
 export class SessionRequestError extends Error {
   constructor(

@@ -18,7 +18,7 @@ import { requireAdminPage } from '@/lib/control-panel/auth';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { Link } from '@/lib/i18n/navigation';
 import { logFailure } from '@/lib/log';
-import { formatAddress } from '@/lib/orders/checkout-form';
+import { formatAddress } from '@/lib/users/format-address';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 // Which short message the login form shows for a failed sign-in, sign-up or Google popup. Pure, so
 // it is unit-tested and shared by every form that signs people in.
-import { SessionRequestError } from '@/lib/session/session-error';
+import { SessionRequestError } from './session-error';
 
 export { SessionRequestError };
 

@@ -1,12 +1,12 @@
 'use server';
 
-import { requireAdminAction } from '@/lib/control-panel/auth';
-import { startActionLog } from '@/lib/log';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import { saveDeliveryTable } from '@/lib/delivery/repository';
+import type { DeliveryTable, DeliveryTableProblem } from '@/lib/delivery/table';
+import { validateDeliveryTable } from '@/lib/delivery/validate';
+import { startActionLog } from '@/lib/log';
 
-import { saveDeliveryTable } from './repository';
-import type { DeliveryTable, DeliveryTableProblem } from './table';
-import { validateDeliveryTable } from './validate';
+import { requireAdminAction } from './auth';
 
 export type DeliveryTableSaveResult =
   | { ok: true; table: DeliveryTable }

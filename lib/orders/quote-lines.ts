@@ -1,0 +1,20 @@
+import { getProduct } from '@/lib/catalogue';
+
+import { CHECKOUT_LIMITS } from './limits';
+
+// The cart lines of a delivery quote (GET /api/delivery/quote), bounded as an order's are. Pure.
+
+/** Cart lines as 'key:quantity' pairs; null when one is unknown or out of bounds. */
+export function parseQuoteLines(raw: string): { key: string; quantity: number }[] | null {
+  const pairs = raw.split(',').filter(Boolean);
+  if (pairs.length === 0 || pairs.length > CHECKOUT_LIMITS.maxLines) return null;
+  const lines: { key: string; quantity: number }[] = [];
+  for (const pair of pairs) {
+    const [key = '', count = ''] = pair.split(':');
+    const quantity = Number(count);
+    if (!getProduct(key) || !Number.isInteger(quantity)) return null;
+    if (quantity < 1 || quantity > CHECKOUT_LIMITS.maxQuantity) return null;
+    lines.push({ key, quantity });
+  }
+  return lines;
+}
