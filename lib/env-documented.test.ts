@@ -8,8 +8,9 @@ import path from 'node:path';
 import { parseEnv, type EnvRecord } from './env';
 
 const root = path.join(__dirname, '..');
-// parseEnv and the parser it hands the client address to (lib/security/client-address.ts).
-const source = ['env.ts', 'security/client-address.ts']
+// parseEnv, its parts (env-firebase.ts, env-services.ts) and the parser it hands the client
+// address to (lib/security/client-address.ts).
+const source = ['env.ts', 'env-firebase.ts', 'env-services.ts', 'security/client-address.ts']
   .map((file) => readFileSync(path.join(__dirname, file), 'utf8'))
   .join('\n');
 const operations = readFileSync(path.join(root, 'docs', 'operations.md'), 'utf8');

@@ -1,4 +1,5 @@
-import { EnvError, firebaseCredentialMode, parseEnv, type EnvRecord } from '@/lib/env';
+import { EnvError, parseEnv, type EnvRecord } from '@/lib/env';
+import { firebaseCredentialMode } from '@/lib/env-firebase';
 
 const LOCAL: EnvRecord = {
   NODE_ENV: 'development',

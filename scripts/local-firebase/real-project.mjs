@@ -4,7 +4,7 @@
 
 /**
  * A real project is configured: its key, or its web app's settings (which the local stack never
- * sets) for a server on Application Default Credentials (lib/env.ts firebaseCredentialMode),
+ * sets) for a server on Application Default Credentials (lib/env-firebase.ts firebaseCredentialMode),
  * which may need the cloud metadata server.
  */
 export function realProjectConfigured(env) {
