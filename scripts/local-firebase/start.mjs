@@ -1,5 +1,5 @@
 // The local Firebase (see docs/ARCHITECTURE.md): the Auth emulator (firebase-tools, child process) and
-// an in-process Firestore emulator with serialized transactions, saved in a data directory.
+// an in-process Firestore emulator with conflict-checked transactions, saved in a data directory.
 //
 // CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
 // With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout:
@@ -20,13 +20,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import net from 'node:net';
-
-import { removeStaleExportTemps, restoreRevocationTimes, startAuthFront } from './auth-front.mjs';
-import { checkAuthExport, httpAnswers, portAnswers, startAuthEmulator } from './auth.mjs';
+import { removeStaleExportTemps, startAuthFront } from './auth-front.mjs';
+import { checkAuthExport, httpAnswers } from './auth.mjs';
+import { superviseAuthEmulator } from './auth-supervisor.mjs';
 import { startFirestoreEmulator } from './firestore.mjs';
 import { readIndexFile } from './indexes.mjs';
 import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
+import { parseMilliseconds, parsePort, tcpAnswers } from './ports.mjs';
 import { realProjectConfigured } from './real-project.mjs';
 import { seedLocalFirebase } from './seed.mjs';
 
@@ -86,32 +86,6 @@ export function appCommandFor(mode, command) {
   return command;
 }
 
-function tcpAnswers(hostPort) {
-  const index = hostPort.lastIndexOf(':');
-  const host = hostPort.slice(0, index).replace(/^\[|\]$/g, '') || '127.0.0.1';
-  return portAnswers(Number(hostPort.slice(index + 1)), host);
-}
-
-function parsePort(value, name, fallback) {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    throw new Error(`${name} must be a TCP port, got ${JSON.stringify(value)}`);
-  }
-  return port;
-}
-
-function parseMilliseconds(value, name) {
-  if (value === undefined || value === '') return undefined;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) {
-    throw new Error(
-      `${name} must be a positive number of milliseconds, got ${JSON.stringify(value)}`,
-    );
-  }
-  return ms;
-}
-
 function isAlive(pid) {
   try {
     process.kill(pid, 0);
@@ -135,155 +109,6 @@ function takeDataDirLock(dataDir) {
   }
   fs.writeFileSync(file, String(process.pid));
   return () => fs.rmSync(file, { force: true });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Waits until nothing listens on `ports` any more (an emulator that is still shutting down). */
-async function waitForPortsFree(ports, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (const port of ports.filter(Boolean)) {
-    while (await portAnswers(port)) {
-      if (Date.now() > deadline) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
-const MAX_AUTH_RESTARTS_PER_MINUTE = 3;
-
-/**
- * Runs the Auth emulator on a private port (auth-front.mjs is what listens on the Auth port) and
- * restarts it when it dies on its own: it imports the export written after every account change,
- * so users, their revocation times and hence the sessions signed with them all survive. After
- * MAX_AUTH_RESTARTS_PER_MINUTE crashes in a minute it gives up and `exited` resolves.
- */
-async function superviseAuthEmulator({ hubPort, loggingPort, log, ...options }) {
-  if (options.upstream) return attachSharedAuthEmulator(options);
-  const port = await freePort();
-  const start = async () => {
-    // After a kill -9 of a previous stack, its emulator may still be releasing these ports.
-    await waitForPortsFree([port, hubPort, loggingPort]);
-    const emulator = await startAuthEmulator({ ...options, port, hubPort, loggingPort, log });
-    try {
-      await restoreRevocationTimes({ ...options, host: emulator.host });
-    } catch (error) {
-      await emulator.stop();
-      throw error;
-    }
-    return emulator;
-  };
-  let auth = await start();
-  // What the front door waits for: the emulator's host once it has started and been restored.
-  let ready = Promise.resolve(auth.host);
-  let stopping = false;
-  let giveUp;
-  const exited = new Promise((resolve) => {
-    giveUp = resolve;
-  });
-  const crashes = [];
-  // Open unless a test holds restarts back (holdRestarts below).
-  let restartGate = null;
-  const watch = (emulator) => {
-    void emulator.exited.then(async (info) => {
-      if (stopping) return;
-      try {
-        process.kill(-emulator.pid, 'SIGKILL');
-      } catch {
-        // The whole group is gone already.
-      }
-      const now = Date.now();
-      crashes.push(now);
-      while (crashes[0] < now - 60_000) crashes.shift();
-      const how = info.code ?? info.signal;
-      if (crashes.length > MAX_AUTH_RESTARTS_PER_MINUTE) {
-        console.error(`[local-firebase] the Auth emulator keeps crashing (${how}); giving up.`);
-        giveUp(info);
-        return;
-      }
-      console.error(
-        `[local-firebase] the Auth emulator stopped unexpectedly (${how}); restarting it.`,
-      );
-      let release;
-      ready = new Promise((resolve, reject) => {
-        release = { resolve, reject };
-      });
-      ready.catch(() => {});
-      try {
-        await restartGate?.promise;
-        auth = await start();
-        release.resolve(auth.host);
-        log(`[local-firebase] Auth emulator restarted on ${auth.host}.`);
-        if (stopping) await auth.stop();
-        else watch(auth);
-      } catch (error) {
-        release.reject(error);
-        console.error(`[local-firebase] could not restart the Auth emulator: ${error.message}`);
-        giveUp(info);
-      }
-    });
-  };
-  watch(auth);
-  return {
-    current: () => auth,
-    /** The emulator's host, once a restart in progress has finished. */
-    ready: () => ready,
-    exited,
-    /** Holds back (true) or lets go (false) the restart after a crash; tests only. */
-    holdRestarts(hold) {
-      if (hold && !restartGate) {
-        let open;
-        const promise = new Promise((resolve) => {
-          open = resolve;
-        });
-        restartGate = { promise, open };
-      } else if (!hold && restartGate) {
-        restartGate.open();
-        restartGate = null;
-      }
-    },
-    stop() {
-      stopping = true;
-      return auth.stop();
-    },
-  };
-}
-
-/**
- * An Auth emulator started elsewhere (shared-auth.mjs) for a fresh stack: its accounts are
- * emptied, so this stack starts with only its seed users, as one with its own emulator would.
- * Nothing restarts it; the stack does not own it and leaves it running when it stops.
- */
-async function attachSharedAuthEmulator({ upstream, projectId, exportDir }) {
-  if (checkAuthExport(exportDir) !== 'missing') {
-    throw new Error(`a shared Auth emulator serves fresh stacks only; ${exportDir} has accounts`);
-  }
-  const deadline = Date.now() + 180_000;
-  // The emulators start beside the first stacks (test/jest-global-setup.mjs): wait for them.
-  while (!(await httpAnswers(`http://${upstream}/`))) {
-    if (Date.now() > deadline) throw new Error(`the shared Auth emulator ${upstream} is not up`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const response = await fetch(`http://${upstream}/emulator/v1/projects/${projectId}/accounts`, {
-    method: 'DELETE',
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!response.ok) throw new Error(`emptying the shared Auth emulator: HTTP ${response.status}`);
-  return {
-    current: () => ({ pid: null }),
-    ready: () => Promise.resolve(upstream),
-    exited: new Promise(() => {}),
-    stop: async () => {},
-  };
 }
 
 /**
