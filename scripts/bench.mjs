@@ -48,11 +48,9 @@
 // (see actionRequest), so each answer includes the page Next renders again. p50/p95 of the
 // server time (loopback), one request at a time and BENCH_CONCURRENCY at a time.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 
 import {
   BENCH_TMP,
@@ -64,7 +62,18 @@ import {
   medians,
 } from './bench/lighthouse.mjs';
 import { STANDALONE_SERVER } from './build.mjs';
-import { BASE, COMPARE, CONCURRENCY, get, percentile, PORT, REQUESTS } from './bench/common.mjs';
+import {
+  BASE,
+  COMPARE,
+  CONCURRENCY,
+  documentKbGz,
+  firstLoadKbGz,
+  get,
+  measure,
+  PORT,
+  REQUESTS,
+  waitForServer,
+} from './bench/common.mjs';
 import { panelTable } from './bench/panel.mjs';
 
 const PANEL = process.argv.includes('--panel');
@@ -148,50 +157,6 @@ const shop = serve(process.execPath, ['scripts/e2e-server.mjs'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-async function waitForServer(url, child) {
-  // The local Firebase took 50-90 s to start on a loaded 2-core machine.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server for ${url} exited early`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within 180 s`);
-}
-
-async function measure(url, init = {}) {
-  const timings = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  async function worker() {
-    while (next < REQUESTS) {
-      next += 1;
-      const t0 = performance.now();
-      const response = await get(url, { redirect: 'manual', ...init });
-      await response.arrayBuffer();
-      if (response.status >= 500 || (init.expectOk && response.status !== 200)) failures += 1;
-      timings.push(performance.now() - t0);
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  timings.sort((a, b) => a - b);
-  return {
-    requests: timings.length,
-    reqPerSecond: timings.length / seconds,
-    p50: percentile(timings, 50),
-    p95: percentile(timings, 95),
-    p99: percentile(timings, 99),
-    max: timings.at(-1),
-    failures,
-  };
-}
-
 /** Writes and builds a one-heading App Router page with the installed Next. */
 function buildBarePage() {
   rmSync(BARE_DIR, { recursive: true, force: true });
@@ -226,25 +191,6 @@ function buildBarePage() {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (build.status !== 0) throw new Error('the bare page did not build');
-}
-
-function firstLoadKbGz(nextDir, route) {
-  const stats = JSON.parse(
-    readFileSync(join(nextDir, 'diagnostics/route-bundle-stats.json'), 'utf8'),
-  );
-  const entry = stats.find((candidate) => candidate.route === route);
-  if (!entry) return NaN;
-  const root = resolve(nextDir, '..');
-  const bytes = entry.firstLoadChunkPaths.reduce(
-    (sum, path) => sum + gzipSync(readFileSync(resolve(root, path)), { level: 9 }).length,
-    0,
-  );
-  return bytes / 1024;
-}
-
-async function documentKbGz(url) {
-  const body = Buffer.from(await (await get(url)).arrayBuffer());
-  return gzipSync(body, { level: 9 }).length / 1024;
 }
 
 async function latencyTable() {
