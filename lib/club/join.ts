@@ -2,14 +2,14 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { locales } from '@/lib/i18n/locales';
 import { logFailure } from '@/lib/log';
-import { getMercadoPagoConfig, MercadoPagoError } from '@/lib/payments/mercadopago';
-import { SessionUnavailableError } from '@/lib/session/session';
+import { getMercadoPagoConfig } from '@/lib/payments/mercadopago';
 import { signedInUseCase } from '@/lib/session/use-case';
 
 import { getClubPlan, PLAN_KEYS } from './config';
+import { clubFault } from './fault';
 import { mayCharge, type Membership } from './membership';
 import { createPreapproval, getPreapproval, setPreapprovalStatus } from './mercadopago';
 import { applyPreapprovalAndNotify } from './notify';
@@ -41,20 +41,11 @@ const joinInputSchema = z.object({ plan: z.enum(PLAN_KEYS), locale: z.enum(local
  */
 const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
 
-/** Auth, Firestore or Mercado Pago did not answer: 'temporarily-unavailable'; else a fault. */
-function faultResult(error: unknown): JoinClubResult {
-  const backend =
-    isBackendUnavailable(error) ||
-    error instanceof SessionUnavailableError ||
-    error instanceof MercadoPagoError;
-  return { ok: false, error: backend ? 'temporarily-unavailable' : 'server-error' };
-}
-
 /** The signed-in shopper joins the plan `input.plan`. Never throws. */
 export async function joinClub(input: unknown, now = Date.now()): Promise<JoinClubResult> {
   return signedInUseCase(
     input,
-    { schema: joinInputSchema, during: 'club-join', fault: faultResult },
+    { schema: joinInputSchema, during: 'club-join', fault: clubFault },
     async ({ user, input: joining }): Promise<JoinClubResult> => {
       const plan = getClubPlan(joining.plan);
       if (!plan) return { ok: false, error: 'invalid' };

@@ -2,11 +2,10 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
-import { MercadoPagoError } from '@/lib/payments/mercadopago';
-import { SessionUnavailableError } from '@/lib/session/session';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { signedInUseCase } from '@/lib/session/use-case';
 
+import { clubFault } from './fault';
 import { canMove, type Membership, type MembershipState } from './membership';
 import { setPreapprovalStatus } from './mercadopago';
 import { applyPreapprovalAndNotify } from './notify';
@@ -55,20 +54,11 @@ export function allowedAction(
   return canMove(membership.state, TARGET[action].state);
 }
 
-/** Auth, Firestore or Mercado Pago did not answer: 'temporarily-unavailable'; else a fault. */
-function faultResult(error: unknown): ChangeMembershipResult {
-  const backend =
-    isBackendUnavailable(error) ||
-    error instanceof SessionUnavailableError ||
-    error instanceof MercadoPagoError;
-  return { ok: false, error: backend ? 'temporarily-unavailable' : 'server-error' };
-}
-
 /** The signed-in member's `input.action`. Never throws. */
 export async function changeMembership(input: unknown): Promise<ChangeMembershipResult> {
   return signedInUseCase(
     input,
-    { schema: inputSchema, during: 'club-change', fault: faultResult },
+    { schema: inputSchema, during: 'club-change', fault: clubFault },
     async ({ user: { uid }, input: { action }, log }): Promise<ChangeMembershipResult> => {
       const deadline = backendDeadlineMs();
       const membership = await getMembershipInTime(uid, deadline);
