@@ -4,22 +4,14 @@
 // /authorized_payments/{id} (a subscription's monthly charge, made by the test). Payments are created by
 // the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
 // a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
-// (./fake-pix-code.ts) and a PNG of its QR code (./qr-png.ts). A card token starting with
+// (./fake-pix-code.ts) and a PNG of its QR code (./qr-png.ts), made by ./fake-payment.ts. A card token starting with
 // 'reject' makes a rejected payment.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { buildPixCode } from './fake-pix-code';
-import { qrPng } from './qr-png';
+import { makeFakePayment, type FakePayment } from './fake-payment';
 
-export type FakePayment = {
-  id: string | number;
-  status: string;
-  external_reference: string | null;
-  transaction_amount: number;
-  currency_id: string;
-  [field: string]: unknown;
-};
+export type { FakePayment };
 
 export type RecordedRequest = {
   method: string;
@@ -127,70 +119,9 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   };
   let baseUrl = '';
 
-  /** A payment as POST /v1/payments makes it, or what it refuses. */
-  const createPayment = (body: unknown): FakePayment | { error: string } => {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const amount = input.transaction_amount;
-    const method = input.payment_method_id;
-    const email = (input.payer as { email?: unknown } | undefined)?.email;
-    if (typeof amount !== 'number' || !(amount > 0)) return { error: 'invalid transaction_amount' };
-    if (typeof method !== 'string') return { error: 'payment_method_id required' };
-    if (typeof email !== 'string' || !email.includes('@')) return { error: 'payer.email required' };
-    nextPaymentId += 1;
-    const id = nextPaymentId;
-    const now = new Date().toISOString().replace('Z', '+00:00');
-    const common = {
-      id,
-      date_created: now,
-      currency_id: 'BRL',
-      transaction_amount: amount,
-      external_reference:
-        typeof input.external_reference === 'string' ? input.external_reference : null,
-      description: input.description ?? null,
-      payer: { email },
-    };
-    if (method === 'pix') {
-      if (typeof input.date_of_expiration !== 'string') return { error: 'date_of_expiration' };
-      // A dynamic code: the location identifies this payment, as Mercado Pago's do.
-      const location = `qr.fake-mercadopago.test/pix/v2/${String(id).padStart(32, '0')}`;
-      const qrCode = buildPixCode({
-        location,
-        amount,
-        merchantName: 'Fake Mercado Pago Loja',
-        merchantCity: 'SAO PAULO',
-        txid: `MP${id}`,
-      });
-      return {
-        ...common,
-        status: 'pending',
-        status_detail: 'pending_waiting_transfer',
-        payment_method_id: 'pix',
-        payment_type_id: 'bank_transfer',
-        date_of_expiration: input.date_of_expiration,
-        point_of_interaction: {
-          type: 'PIX',
-          transaction_data: {
-            qr_code: qrCode,
-            qr_code_base64: qrPng(qrCode).toString('base64'),
-            ticket_url: `${baseUrl}/payments/${id}/ticket`,
-          },
-        },
-      };
-    }
-    if (typeof input.token !== 'string' || input.token.length === 0) return { error: 'token' };
-    const rejected = input.token.startsWith('reject');
-    return {
-      ...common,
-      status: rejected ? 'rejected' : 'approved',
-      status_detail: rejected ? 'cc_rejected_other_reason' : 'accredited',
-      payment_method_id: method,
-      payment_type_id: 'credit_card',
-      installments: input.installments ?? 1,
-    };
-  };
+  /** A payment as POST /v1/payments makes it (./fake-payment.ts), or what it refuses. */
+  const createPayment = (body: unknown) =>
+    makeFakePayment(body, () => (nextPaymentId += 1), baseUrl);
 
   const listener: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
