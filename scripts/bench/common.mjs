@@ -10,6 +10,8 @@ export const PORT = process.env.BENCH_PORT ?? '3900';
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (COMPARE ? 600 : 200));
 export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? (COMPARE ? 20 : 4));
+export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+export const PRODUCT = '/en/chocolates/ovo-pistache';
 
 /** fetch, retried once when a kept-alive connection was closed by the server meanwhile. */
 export async function get(url, init) {
@@ -85,4 +87,8 @@ export function firstLoadKbGz(nextDir, route) {
 export async function documentKbGz(url) {
   const body = Buffer.from(await (await get(url)).arrayBuffer());
   return gzipSync(body, { level: 9 }).length / 1024;
+}
+
+export async function measureEachOnce(url) {
+  await (await get(url)).arrayBuffer();
 }
