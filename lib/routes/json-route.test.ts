@@ -10,7 +10,7 @@ let next: Result = { ok: true, done: 'yes' };
 
 const POST = jsonPostRoute<Result>({
   maxBodyBytes: 64,
-  statusOf: { invalid: 400, gone: 404, 'temporarily-unavailable': 503, 'rate-limited': 429 },
+  statusOf: { gone: 404, 'rate-limited': 429 },
   run: async (body) => {
     seen.push(body);
     return next;

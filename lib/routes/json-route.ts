@@ -12,6 +12,19 @@ export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 type Refusal = { ok: false; error: string; retryAfterSeconds?: number };
 
+/** The statuses of the refusals every such use-case can give; a route lists only its own. */
+const COMMON_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  'temporarily-unavailable': 503,
+  'server-error': 500,
+} as const;
+
+type OwnError<Result extends { ok: true } | Refusal> = Exclude<
+  Extract<Result, { ok: false }>['error'],
+  keyof typeof COMMON_STATUS
+>;
+
 /** The HTTP status of a body refused before the use-case sees it. */
 export function bodyRefusalStatus(error: Extract<JsonBodyResult, { ok: false }>['error']): number {
   if (error === 'unsupported-media-type') return 415;
@@ -25,12 +38,14 @@ function answer(result: unknown, status: number, headers: Record<string, string>
 
 /**
  * A POST handler: checks the origin, reads a JSON body of at most `maxBodyBytes`, runs `run` and
- * answers its result, 200 when ok, else `statusOf[error]`. A refusal carrying `retryAfterSeconds`
- * (a rate limit) says so in Retry-After; every 503 asks for UNAVAILABLE_RETRY_SECONDS.
+ * answers its result: 200 when ok, else the refusal's status (`statusOf`, or the common ones). A
+ * refusal carrying `retryAfterSeconds` (a rate limit) says so in Retry-After; every 503 asks for
+ * UNAVAILABLE_RETRY_SECONDS.
  */
 export function jsonPostRoute<Result extends { ok: true } | Refusal>(options: {
   maxBodyBytes: number;
-  statusOf: Record<Extract<Result, { ok: false }>['error'], number>;
+  /** The status of each refusal other than the common ones (400, 401, 503, 500). */
+  statusOf: Record<OwnError<Result>, number>;
   run: (body: unknown, request: Request) => Promise<Result>;
 }): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -40,7 +55,7 @@ export function jsonPostRoute<Result extends { ok: true } | Refusal>(options: {
     const result = await options.run(body.value, request);
     if (result.ok) return answer(result, 200);
     // Every refusal the use-case can give is a key of statusOf (the type says so); 500 otherwise.
-    const statusOf: Partial<Record<string, number>> = options.statusOf;
+    const statusOf: Partial<Record<string, number>> = { ...COMMON_STATUS, ...options.statusOf };
     const status = statusOf[result.error] ?? 500;
     const retryAfter =
       result.retryAfterSeconds ?? (status === 503 ? UNAVAILABLE_RETRY_SECONDS : undefined);

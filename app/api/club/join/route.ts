@@ -15,11 +15,7 @@ export const POST = jsonPostRoute<JoinClubResult>({
   // `{"plan": "mensal", "locale": "pt-BR"}`: a few dozen bytes.
   maxBodyBytes: 1024,
   statusOf: {
-    invalid: 400,
-    unauthenticated: 401,
     'already-member': 409,
-    'temporarily-unavailable': 503,
-    'server-error': 500,
   },
   run: (body) => joinClub(body),
 });

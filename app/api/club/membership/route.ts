@@ -16,12 +16,8 @@ export const POST = jsonPostRoute<ChangeMembershipResult>({
   // `{"action": "cancel"}`: a few dozen bytes.
   maxBodyBytes: 256,
   statusOf: {
-    invalid: 400,
-    unauthenticated: 401,
     'not-member': 404,
     'not-allowed': 409,
-    'temporarily-unavailable': 503,
-    'server-error': 500,
   },
   run: (body) => changeMembership(body),
 });

@@ -15,12 +15,8 @@ export const POST = jsonPostRoute<CancelOrderResult>({
   // `{"orderID": "..."}`: a few dozen bytes.
   maxBodyBytes: 1024,
   statusOf: {
-    invalid: 400,
-    unauthenticated: 401,
     'not-found': 404,
     'not-open': 409,
-    'temporarily-unavailable': 503,
-    'server-error': 500,
   },
   run: (body) => cancelMyOrder(body),
 });

@@ -19,16 +19,12 @@ export const POST = jsonPostRoute<PayOrderResult>({
   // An order id, a method and a card token's few fields.
   maxBodyBytes: 2048,
   statusOf: {
-    invalid: 400,
-    unauthenticated: 401,
     'not-found': 404,
     'not-payable': 409,
     expired: 410,
     'payment-in-progress': 409,
     'rate-limited': 429,
     'payment-unavailable': 503,
-    'temporarily-unavailable': 503,
-    'server-error': 500,
   },
   run: (body, request) => payMyOrder(body, clientAddress(request)),
 });
