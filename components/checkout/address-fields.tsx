@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 
+import { typedCep } from '@/components/ui/cep-input';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { UfOptions } from '@/components/ui/uf-select';
 
@@ -30,6 +31,12 @@ export function AddressFields({ form, saveToProfile }: Props) {
   const t = useTranslations('Checkout');
   const { values, fieldId, errorOf, touch, setAddress, formId } = form;
   const hasSavedAddress = Object.values(form.savedAddress).some(Boolean);
+  const cepStatus =
+    form.cepLookup === 'not-found'
+      ? t('cepNotFound')
+      : form.cepLookup === 'unavailable'
+        ? t('cepUnavailable')
+        : '';
   return (
     <div
       role="group"
@@ -50,7 +57,9 @@ export function AddressFields({ form, saveToProfile }: Props) {
             className={span}
             label={t(name)}
             value={values.address[name]}
-            onChange={(value) => setAddress(name, value)}
+            onChange={(value, input) =>
+              setAddress(name, name === 'postalCode' ? typedCep(input) : value)
+            }
             onBlur={() => touch(name)}
             error={errorOf(name)}
             required={name !== 'extra'}
@@ -58,6 +67,7 @@ export function AddressFields({ form, saveToProfile }: Props) {
             maxLength={name === 'postalCode' ? 9 : undefined}
             inputMode={name === 'postalCode' ? 'numeric' : undefined}
             hint={name === 'postalCode' ? t('postalCodeHint') : undefined}
+            status={name === 'postalCode' ? cepStatus : undefined}
           />
         ))}
         <SelectField
@@ -75,7 +85,7 @@ export function AddressFields({ form, saveToProfile }: Props) {
         </SelectField>
       </div>
       <p role="status" className="text-sm text-cacao-600 empty:hidden dark:text-cacao-300">
-        {form.cepFilled ? t('cepFilled') : ''}
+        {form.cepLookup === 'found' ? t('cepFilled') : ''}
       </p>
       {saveToProfile}
     </div>

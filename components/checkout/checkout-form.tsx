@@ -49,7 +49,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const form = useCheckoutValues(user);
   const { values } = form;
-  const days = useReceivingDays(values, cartItems);
+  const days = useReceivingDays(values, cartItems, form.draftDay);
   const problems = cartProblems(cartItems);
   const { formRef, submit, busy, serverErrors, fixLine } = usePlaceOrder({
     orderId,

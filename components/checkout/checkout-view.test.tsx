@@ -153,7 +153,7 @@ beforeAll(stubMatchMedia);
 let liveStock: Record<string, { stock: number; forSale: boolean }> = {};
 /** What POST /api/orders answers, for the tests that go through the real client. */
 let ordersAnswer: { status: number; headers: Record<string, string>; body: unknown } | null = null;
-/** What GET /api/address/cep/{cep} answers, by CEP; 503 (service down) for the others. */
+/** What GET /api/address/cep/{cep} answers, by CEP ('not-found': 404); 503 (service down) for the others. */
 let cepAnswers: Record<string, unknown> = {};
 /** What GET /api/delivery/quote answers; null: a shop without a delivery table. */
 let quoteDays: { day: string; full: boolean }[] | null = null;
@@ -178,6 +178,9 @@ const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
   }
   if (url.startsWith('/api/address/cep/')) {
     const body = cepAnswers[url.split('/').pop() ?? ''];
+    if (body === 'not-found') {
+      return { ok: false, status: 404, json: async () => ({ error: 'not-found' }) } as Response;
+    }
     return {
       ok: Boolean(body),
       status: body ? 200 : 503,
@@ -445,8 +448,12 @@ describe('CheckoutView', () => {
     expect(await screen.findByText(/Nenhum pedido em andamento/)).toBeInTheDocument();
   });
 
-  it('keeps what was typed, the receiving choice and the reference over a reload of the tab; the CPF never in localStorage', async () => {
+  it('keeps what was typed, the receiving choice, the day and the reference over a reload of the tab; the CPF in no storage', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [
+      { day: '2026-11-30', full: false },
+      { day: '2026-12-02', full: false },
+    ];
     const stores = renderCheckout(SHOPPER);
     const street = await screen.findByRole('textbox', { name: 'Rua' });
     const reference = screen.getByTestId('order-reference').textContent;
@@ -455,27 +462,39 @@ describe('CheckoutView', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'CPF (opcional)' }), {
       target: { value: '529.982.247-25' },
     });
+    const wednesday = formatDeliveryDay('2026-12-02', 'pt-BR');
+    fireEvent.click(await screen.findByRole('radio', { name: wednesday }));
     fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
     expect(stores.cart().orderId).toBe(reference);
+    const stored = () =>
+      [localStorage, sessionStorage].flatMap((storage) =>
+        Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index)!)),
+      );
+    expect(stored().join('\n')).toContain('Rua das Flores');
+    for (const value of stored()) expect(value?.replace(/\D/g, '')).not.toContain('52998224725');
+    expect(document.cookie).not.toContain('529');
 
     // A reload: the page and its stores start again, the tab's storage stays.
     cleanup();
     renderCheckout(SHOPPER);
     expect(await screen.findByRole('radio', { name: /^Retirada/ })).toBeChecked();
     expect(screen.getByTestId('order-reference')).toHaveTextContent(reference ?? '');
-    expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('529.982.247-25');
+    // The day chosen, not the first open one.
+    expect(await screen.findByRole('radio', { name: wednesday })).toBeChecked();
+    // The CPF was kept in no storage: it is asked again.
+    expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('');
     fireEvent.click(screen.getByRole('radio', { name: /^Entrega/ }));
     expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Rua das Flores');
-    for (let index = 0; index < localStorage.length; index += 1) {
-      expect(localStorage.getItem(localStorage.key(index)!)).not.toContain('529');
-    }
 
-    // Another account signing in in the same tab starts from its own profile.
+    // Another account signing in in the same tab starts from its own profile and the first day.
     cleanup();
     renderCheckout({ ...SHOPPER, uid: 'someone-else' });
     expect(await screen.findByRole('textbox', { name: 'Rua' })).toHaveValue('Avenida Paulista');
     expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('');
     expect(screen.getByTestId('order-reference')).toHaveTextContent(reference ?? '');
+    expect(
+      await screen.findByRole('radio', { name: formatDeliveryDay('2026-11-30', 'pt-BR') }),
+    ).toBeChecked();
   });
 
   it('forgets the draft once the order is placed', async () => {
@@ -486,10 +505,10 @@ describe('CheckoutView', () => {
       payment: { mode: 'manual' },
     });
     renderCheckout(SHOPPER, 'ABCDEF123456');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'CPF (opcional)' }), {
-      target: { value: '529.982.247-25' },
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Rua' }), {
+      target: { value: 'Rua das Flores' },
     });
-    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain('529.982.247-25');
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain('Rua das Flores');
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
     expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
@@ -694,7 +713,7 @@ describe('CheckoutView', () => {
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
   });
 
-  it('fills street, bairro, city and UF from the CEP, never over what the shopper typed; nothing when the service fails', async () => {
+  it('fills street, bairro, city and UF from the CEP, never over what the shopper typed; a CEP not found or not answered says so and clears what the last one filled', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     cepAnswers['30130005'] = {
       address: {
@@ -704,6 +723,7 @@ describe('CheckoutView', () => {
         state: 'MG',
       },
     };
+    cepAnswers['22041001'] = 'not-found';
     renderCheckout(SHOPPER, 'ABCDEF123456');
     const cep = await screen.findByRole('textbox', { name: 'CEP' });
     const street = screen.getByRole('textbox', { name: 'Rua' });
@@ -713,29 +733,43 @@ describe('CheckoutView', () => {
     const filled = /Preenchemos rua, bairro, cidade e estado pelo CEP/;
     // The shopper types the bairro first; the saved profile prefilled the rest.
     fireEvent.change(bairro, { target: { value: 'Funcionários' } });
-    fireEvent.change(cep, { target: { value: '30130-005' } });
+    // Eight digits typed without the hyphen get it.
+    fireEvent.change(cep, { target: { value: '30130005' } });
+    expect(cep).toHaveValue('30130-005');
     await waitFor(() => expect(street).toHaveValue('Avenida Afonso Pena'));
     expect(city).toHaveValue('Belo Horizonte');
     expect(uf).toHaveValue('MG');
     expect(bairro).toHaveValue('Funcionários');
     expect(screen.getByText(filled)).toBeInTheDocument();
 
-    // The street typed by hand now stays; the service down for the next CEP changes nothing.
+    // A CEP the service does not know: said under the field; what the last CEP filled goes.
+    fireEvent.change(cep, { target: { value: '22041001' } });
+    await waitFor(() => expect(cep).toHaveAccessibleDescription(/Não encontramos este CEP/));
+    expect(street).toHaveValue('');
+    expect(city).toHaveValue('');
+    expect(uf).toHaveValue('');
+    expect(bairro).toHaveValue('Funcionários');
+    expect(screen.queryByText(filled)).not.toBeInTheDocument();
+
+    // The street typed by hand stays; the service down for the next CEP says so, another message.
+    fireEvent.change(cep, { target: { value: '30130-005' } });
+    await waitFor(() => expect(city).toHaveValue('Belo Horizonte'));
     fireEvent.change(street, { target: { value: 'Rua Minha' } });
     fireEvent.change(cep, { target: { value: '40020-000' } });
     await waitFor(() =>
-      expect(mockFetch).toHaveBeenCalledWith('/api/address/cep/40020000', expect.anything()),
+      expect(cep).toHaveAccessibleDescription(/Não foi possível consultar o CEP/),
     );
-    await act(async () => {});
     expect(street).toHaveValue('Rua Minha');
-    expect(city).toHaveValue('Belo Horizonte');
-    expect(screen.queryByText(filled)).not.toBeInTheDocument();
+    expect(city).toHaveValue('');
+    expect(uf).toHaveValue('');
+    expect(screen.queryByText(/Não encontramos este CEP/)).not.toBeInTheDocument();
     expect(screen.getByTestId('checkout-errors')).toBeEmptyDOMElement();
-    // An incomplete CEP asks nothing.
+    // An incomplete CEP asks nothing, and the message about the last one goes.
     const asked = mockFetch.mock.calls.length;
     fireEvent.change(cep, { target: { value: '4002' } });
     await act(async () => {});
     expect(mockFetch.mock.calls.length).toBe(asked);
+    expect(screen.queryByText(/Não foi possível consultar o CEP/)).not.toBeInTheDocument();
   });
 
   it('shows inline messages and sends nothing while a field is invalid', async () => {

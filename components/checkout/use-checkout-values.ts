@@ -4,6 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Dispatch, SetStateAction } from 'react';
 
+import type { CepAnswer } from '@/lib/address/cep-client';
+import { cepDigits } from '@/lib/brazil';
 import {
   prefillAddress,
   validateCheckoutForm,
@@ -17,6 +19,11 @@ import type { Address } from '@/lib/users/types';
 
 import type { CheckoutUser } from './checkout-form';
 import { useCepAutofill } from './use-cep-autofill';
+
+export type CepLookupState = 'idle' | CepAnswer['kind'];
+
+/** The address fields a CEP names: its lookup fills them, or clears them when it cannot. */
+const CEP_FIELDS = ['street', 'neighborhood', 'city', 'state'] as const;
 
 /** What the checkout's fields need: the values, their errors and how to change them. */
 export type CheckoutValues = {
@@ -33,10 +40,12 @@ export type CheckoutValues = {
   savedAddress: Required<Address>;
   /** An address field typed by the shopper (the CEP asks its lookup). */
   setAddress: (name: keyof Address, value: string) => void;
-  /** The CEP's lookup filled fields: the form says so. */
-  cepFilled: boolean;
+  /** What the lookup of the CEP typed said ('idle': nothing yet, or no valid CEP). */
+  cepLookup: CepLookupState;
   submitted: boolean;
   setSubmitted: (submitted: boolean) => void;
+  /** The day this shopper chose in this tab before a reload, if any (useReceivingDays). */
+  draftDay: string | null;
 };
 
 /**
@@ -48,10 +57,13 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
   const t = useTranslations('Checkout');
   const formId = useId();
   const [savedAddress] = useState(() => prefillAddress(user.address));
+  // What this shopper typed in this tab before a reload (lib/orders/checkout-draft.ts).
+  const [draft] = useState(() => {
+    const stored = readCheckoutDraft();
+    return stored.uid === user.uid ? stored : {};
+  });
   const [values, setValues] = useState<CheckoutFormValues>(() => {
-    // What this shopper typed in this tab before a reload (lib/orders/checkout-draft.ts).
-    const draft = readCheckoutDraft();
-    if (draft.values && draft.uid === user.uid) return draft.values;
+    if (draft.values) return draft.values;
     return {
       shippingOption: 'Entrega',
       address: savedAddress,
@@ -65,7 +77,7 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    // The CPF too: sessionStorage is this tab's only and ends with it, never localStorage.
+    // All but the CPF, which saveCheckoutDraft never writes.
     saveCheckoutDraft({ uid: user.uid, values });
   }, [user.uid, values]);
 
@@ -78,25 +90,33 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
   const touch = (field: CheckoutField) =>
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
 
-  // The CEP's answer fills only what the shopper did not type by hand in this form: a field
-  // they wrote in (before or while the lookup ran) keeps their text; all stay editable.
+  // A CEP's answer sets street, bairro, city and UF, except what the shopper typed by hand in
+  // this form (before or while the lookup ran): that keeps their text; all stay editable. What
+  // the previous CEP (or the saved address) filled never stays beside a new CEP: a CEP the
+  // lookup does not find, or cannot ask about, clears it, and the field says which.
   const typedByHand = useRef(new Set<keyof Address>());
-  const [cepFilled, setCepFilled] = useState(false);
-  const lookUpCep = useCepAutofill((found) => {
+  const [cepLookup, setCepLookup] = useState<CepLookupState>('idle');
+  const lookUpCep = useCepAutofill((answer) => {
+    if (answer === null) {
+      setCepLookup('idle');
+      return;
+    }
+    const found = answer.kind === 'found' ? answer.address : null;
     setValues((current) => {
       const address = { ...current.address };
-      for (const name of ['street', 'neighborhood', 'city', 'state'] as const) {
-        if (found[name] && !typedByHand.current.has(name)) address[name] = found[name];
+      for (const name of CEP_FIELDS) {
+        if (!typedByHand.current.has(name)) address[name] = found?.[name] ?? '';
       }
       return { ...current, address };
     });
-    setCepFilled(true);
+    setCepLookup(answer.kind);
   });
   const setAddress = (name: keyof Address, value: string) => {
     typedByHand.current.add(name);
     setValues((current) => ({ ...current, address: { ...current.address, [name]: value } }));
     if (name === 'postalCode') {
-      setCepFilled(false);
+      // Another CEP: what was said of the last one goes until this one is answered.
+      if (cepDigits(value) !== cepDigits(values.address.postalCode)) setCepLookup('idle');
       lookUpCep(value);
     }
   };
@@ -111,8 +131,9 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
     formId,
     savedAddress,
     setAddress,
-    cepFilled,
+    cepLookup,
     submitted,
     setSubmitted,
+    draftDay: draft.day ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import type { DeliveryQuoteAnswer } from '@/lib/delivery/types';
 import type { CheckoutFormValues } from '@/lib/orders/checkout-form';
+import { saveCheckoutDraft } from '@/lib/orders/checkout-draft';
 
 import { useDeliveryQuote, type DeliveryQuoteState } from './use-delivery-quote';
 
@@ -25,11 +26,13 @@ export type ReceivingDays = {
 
 /**
  * Delivery fee and day (lib/delivery): quoted by the server for this CEP and cart; the day is
- * the first open one unless the shopper picked another that is still open.
+ * the first open one unless the shopper picked another that is still open. A day picked is kept in
+ * the tab's draft, so a reload offers it again (`draftDay`).
  */
 export function useReceivingDays(
   values: Pick<CheckoutFormValues, 'shippingOption' | 'address'>,
   lines: readonly { id: string; quantity: number }[],
+  draftDay: string | null = null,
 ): ReceivingDays {
   const { state: quoteState, refresh: refreshQuote } = useDeliveryQuote(
     values.shippingOption,
@@ -45,7 +48,7 @@ export function useReceivingDays(
       ? quoteState.previous
       : null;
   const daysQuote = quote ?? staleQuote;
-  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const [chosenDay, setChosenDay] = useState<string | null>(draftDay);
   const openDays = (daysQuote?.days ?? []).filter((day) => !day.full).map((day) => day.day);
   const deliveryDate =
     chosenDay && openDays.includes(chosenDay) ? chosenDay : (openDays[0] ?? null);
@@ -56,7 +59,10 @@ export function useReceivingDays(
     daysQuote,
     daysPending: quote === null && staleQuote !== null,
     deliveryDate,
-    chooseDay: setChosenDay,
+    chooseDay: (day) => {
+      setChosenDay(day);
+      saveCheckoutDraft({ day });
+    },
     outsideArea: values.shippingOption === 'Entrega' && quote?.outside === true,
   };
 }
