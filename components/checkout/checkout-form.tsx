@@ -23,7 +23,13 @@ import { usePlaceOrder } from './use-place-order';
 import { useReceivingDays } from './use-receiving-days';
 
 /** The signed-in shopper as the form needs them: what prefills it. */
-export type CheckoutUser = { uid: string; telephone?: string | null; address?: Address | null };
+export type CheckoutUser = {
+  uid: string;
+  /** The profile's name ('No name', or none, for an account that never gave one). */
+  name?: string | null;
+  telephone?: string | null;
+  address?: Address | null;
+};
 
 /** The shop's pick-up place, already translated on the server. */
 export type PickupInfo = { address: string; hours: string[] };
@@ -93,6 +99,11 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
           },
         ]
       : []),
+    {
+      label: t('recipient'),
+      value: values.recipientName.trim() || '—',
+      testId: 'summary-recipient',
+    },
     { label: t('contact'), value: formatPhone(values.telephone) || '—' },
   ];
 

@@ -15,6 +15,7 @@ import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import { formatDeliveryDay } from '@/lib/delivery/table';
 import { CHECKOUT_DRAFT_KEY } from '@/lib/orders/checkout-draft';
 import { submitOrder } from '@/lib/orders/client';
+import { updateProfile } from '@/lib/session/actions';
 import { DEFAULT_ADDRESS } from '@/lib/users/types';
 import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
@@ -38,6 +39,7 @@ jest.mock('@/lib/orders/client', () => ({
   ...jest.requireActual('@/lib/orders/client'),
   submitOrder: jest.fn(),
 }));
+jest.mock('@/lib/session/actions', () => ({ updateProfile: jest.fn() }));
 jest.mock('@/lib/session/client', () => ({
   ...jest.requireActual('@/lib/session/client'),
   // The session request never answers: the tests decide who is signed in.
@@ -45,10 +47,12 @@ jest.mock('@/lib/session/client', () => ({
 }));
 
 const mockedSubmitOrder = jest.mocked(submitOrder);
+const mockedUpdateProfile = jest.mocked(updateProfile);
 const messages = ptBR as AbstractIntlMessages;
 const PICKUP = { address: 'Rua dos Cacaueiros, 123', hours: ['Segunda a sexta'] };
 const SHOPPER: CheckoutUser = {
   uid: 'u1',
+  name: 'Maria Silva',
   telephone: '+55 11 91234-5678',
   address: {
     street: 'Avenida Paulista',
@@ -221,6 +225,7 @@ beforeEach(() => {
   sessionStorage.clear();
   mockPush.mockReset();
   mockedSubmitOrder.mockReset();
+  mockedUpdateProfile.mockReset();
   mockedSubmitOrder.mockImplementation(
     jest.requireActual<typeof import('@/lib/orders/client')>('@/lib/orders/client').submitOrder,
   );
@@ -287,6 +292,7 @@ describe('CheckoutView', () => {
       ],
       shippingOption: 'Retirada',
       telephone: '+55 11 91234-5678',
+      recipientName: 'Maria Silva',
       locale: 'pt-BR',
     });
 
@@ -657,8 +663,13 @@ describe('CheckoutView', () => {
       orderID: 'ABCDEF123456',
       payment: { mode: 'manual' },
     });
+    mockedUpdateProfile.mockResolvedValue({
+      ok: true,
+      profile: { name: 'Nova Cliente', telephone: null, address: null },
+    });
     const newcomer = {
       uid: 'u3',
+      name: 'No name',
       telephone: null,
       // What a new account is stored with.
       address: DEFAULT_ADDRESS,
@@ -684,8 +695,10 @@ describe('CheckoutView', () => {
     });
     fill('CEP', '50000000');
     fill('Telefone para contato', '81987654321');
+    fill('Seu nome completo', 'Nova Cliente');
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
+    expect(mockedUpdateProfile).toHaveBeenCalledWith({ name: 'Nova Cliente' });
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
       address: {
         street: 'Rua Nova',
@@ -770,6 +783,59 @@ describe('CheckoutView', () => {
     await act(async () => {});
     expect(mockFetch.mock.calls.length).toBe(asked);
     expect(screen.queryByText(/Não foi possível consultar o CEP/)).not.toBeInTheDocument();
+  });
+
+  it("sends the recipient's name, the shopper's own to start with and another for a gift", async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    answerOrdersUnavailable();
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const recipient = await screen.findByRole('textbox', { name: 'Nome de quem recebe' });
+    expect(recipient).toHaveValue('Maria Silva');
+    // A named account is not asked for its own name.
+    expect(screen.queryByRole('textbox', { name: 'Seu nome completo' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
+    // An emptied recipient is refused in place.
+    fireEvent.change(recipient, { target: { value: ' ' } });
+    fireEvent.click(confirmButton());
+    expect(recipient).toHaveFocus();
+    expect(recipient).toHaveAccessibleDescription(/Preencha este campo/);
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
+    fireEvent.change(recipient, { target: { value: '  Dona Lúcia Ramos ' } });
+    expect(screen.getByTestId('summary-recipient')).toHaveTextContent('Dona Lúcia Ramos');
+    fireEvent.click(confirmButton());
+    await expectTemporarilyUnavailable();
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
+      recipientName: 'Dona Lúcia Ramos',
+    });
+    expect(mockedUpdateProfile).not.toHaveBeenCalled();
+  });
+
+  it('asks an account without a name for it once, saves it to the profile, then sends the order', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    answerOrdersUnavailable();
+    mockedUpdateProfile.mockResolvedValue({
+      ok: true,
+      profile: { name: 'João Souza', telephone: null, address: null },
+    });
+    renderCheckout({ ...SHOPPER, name: 'No name' }, 'ABCDEF123456');
+    const own = await screen.findByRole('textbox', { name: 'Seu nome completo' });
+    const recipient = screen.getByRole('textbox', { name: 'Nome de quem recebe' });
+    expect(own).toHaveValue('');
+    expect(recipient).toHaveValue('');
+    fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
+    fireEvent.click(confirmButton());
+    expect(own).toHaveFocus();
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
+    // The recipient follows the shopper's own name while it is the same.
+    fireEvent.change(own, { target: { value: 'João Souza' } });
+    expect(recipient).toHaveValue('João Souza');
+    fireEvent.click(confirmButton());
+    await expectTemporarilyUnavailable();
+    expect(mockedUpdateProfile).toHaveBeenCalledWith({ name: 'João Souza' });
+    expect(mockedUpdateProfile.mock.invocationCallOrder[0]).toBeLessThan(
+      mockedSubmitOrder.mock.invocationCallOrder[0]!,
+    );
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ recipientName: 'João Souza' });
   });
 
   it('shows inline messages and sends nothing while a field is invalid', async () => {

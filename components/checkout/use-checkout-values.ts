@@ -14,7 +14,7 @@ import {
   type CheckoutFormValues,
 } from '@/lib/orders/checkout-form';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/orders/checkout-draft';
-import { isUnfilledAddress } from '@/lib/users/profile-edit';
+import { editableValue, isUnfilledAddress } from '@/lib/users/profile-edit';
 import type { Address } from '@/lib/users/types';
 
 import type { CheckoutUser } from './checkout-form';
@@ -63,7 +63,18 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
     return stored.uid === user.uid ? stored : {};
   });
   const [values, setValues] = useState<CheckoutFormValues>(() => {
-    if (draft.values) return draft.values;
+    // The recipient is the shopper unless they say otherwise; an account without a name is
+    // asked for it once, here (usePlaceOrder saves it to the profile).
+    const profileName = editableValue('name', user.name).trim();
+    const named = profileName === '' ? { accountName: '' } : {};
+    if (draft.values) {
+      const { accountName = '', ...kept } = draft.values;
+      return {
+        ...kept,
+        ...(profileName === '' ? { accountName } : {}),
+        recipientName: kept.recipientName || profileName || accountName,
+      };
+    }
     return {
       shippingOption: 'Entrega',
       address: savedAddress,
@@ -71,6 +82,8 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
       cpf: '',
       // On for a profile whose address was never filled in: the first order fills it.
       saveToProfile: isUnfilledAddress(user.address),
+      recipientName: profileName,
+      ...named,
     };
   });
   const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(() => new Set());

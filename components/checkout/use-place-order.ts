@@ -15,6 +15,7 @@ import {
 import { clearCheckoutDraft } from '@/lib/orders/checkout-draft';
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
 import { submitOrder } from '@/lib/orders/client';
+import { updateProfile } from '@/lib/session/actions';
 import { applySessionUser, fetchSessionUser } from '@/lib/session/client';
 
 import type { CheckoutValues } from './use-checkout-values';
@@ -143,8 +144,13 @@ export function usePlaceOrder({
       }),
       ...(quote?.configured && deliveryDate ? { deliveryDate } : {}),
     };
+    const accountName = form.values.accountName?.trim();
     startTransition(async () => {
       try {
+        // An account without a name gives it here, once: saved to the profile first, so the
+        // order (which takes the customer's name from the profile) carries it too. A failure
+        // costs only that: the order has its recipient, and the next checkout asks again.
+        const named = accountName ? await saveAccountName(accountName) : false;
         const result = await submitOrder(input);
         if (!result.ok) {
           // The cart and its order id stay as they are, to be fixed and sent again: after
@@ -158,8 +164,8 @@ export function usePlaceOrder({
         // Placed: nothing typed for it stays in the tab.
         clearCheckoutDraft();
         userStore.getState().setOrdersNeedUpdate(true);
-        if (input.saveToProfile) {
-          // The server saved the address and telephone with the order: the user tab shows them.
+        if (input.saveToProfile || named) {
+          // The server saved the address and telephone (or the name): the user tab shows them.
           fetchSessionUser()
             .then((fresh) => {
               if (fresh) applySessionUser(userStore.getState(), fresh);
@@ -181,4 +187,16 @@ export function usePlaceOrder({
   };
 
   return { formRef, submit, busy: pending || awaitingQuote, serverErrors, fixLine };
+}
+
+/** Saves the shopper's own name to their profile; whether it was saved. */
+async function saveAccountName(name: string): Promise<boolean> {
+  try {
+    const result = await updateProfile({ name });
+    if (!result.ok) console.warn('[checkout] name not saved:', result.error);
+    return result.ok;
+  } catch (cause) {
+    console.warn('[checkout] name not saved:', cause);
+    return false;
+  }
 }

@@ -29,10 +29,15 @@ const isText = (value: unknown): value is string =>
 /** The stored form values, checked field by field (no zod: this runs in the checkout's bundle). */
 function readValues(stored: unknown): CheckoutFormValues | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
-  const { shippingOption, address, telephone, saveToProfile, giftMessage } = stored as Record<
-    string,
-    unknown
-  >;
+  const {
+    shippingOption,
+    address,
+    telephone,
+    saveToProfile,
+    giftMessage,
+    recipientName,
+    accountName,
+  } = stored as Record<string, unknown>;
   if (shippingOption !== 'Entrega' && shippingOption !== 'Retirada') return undefined;
   if (!isText(telephone) || typeof saveToProfile !== 'boolean') return undefined;
   if (typeof address !== 'object' || address === null) return undefined;
@@ -52,7 +57,10 @@ function readValues(stored: unknown): CheckoutFormValues | undefined {
     // Never stored, and never read back from a draft that an older page stored it in.
     cpf: '',
     saveToProfile,
+    // A draft from before the recipient's name: the form starts it from the profile.
+    recipientName: isText(recipientName) ? recipientName : '',
   };
+  if (isText(accountName)) values.accountName = accountName;
   if (typeof giftMessage === 'string' && giftMessage.length <= GIFT_MESSAGE_MAX_LENGTH) {
     values.giftMessage = giftMessage;
   }

@@ -299,6 +299,7 @@ function reserveAndCreate(
       // When it stops holding its stock unless paid (online) or confirmed by the shop (by hand).
       expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
       giftMessage: input.giftMessage ?? '',
+      recipientName: input.recipientName ?? '',
     });
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);

@@ -257,6 +257,7 @@ const orderDocumentSchema = z.object({
   // Issue 29: what the shop needs to invoice and pack; older orders have neither.
   cpf: z.string().nullable().catch(null),
   giftMessage: text,
+  recipientName: text,
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -326,6 +327,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     lastChange: stored.audit,
     cpf: stored.cpf,
     giftMessage: stored.giftMessage,
+    recipientName: stored.recipientName,
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
@@ -370,6 +372,7 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     shippingOption,
     address,
     telephone,
+    recipientName: order.recipientName ?? '',
     status,
     payment: order.payment,
     statusHistory: order.statusHistory,
@@ -569,6 +572,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       address: order.address,
       cpf: order.cpf ?? null,
       giftMessage: order.giftMessage ?? '',
+      recipientName: order.recipientName ?? '',
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
       holdsStockUntil:
@@ -723,6 +727,8 @@ export type NewOrder = {
   deliveryDate?: string | null;
   /** The gift card's message (issue 29); '' or missing: none. */
   giftMessage?: string;
+  /** Who receives the order; '' or missing: the customer. */
+  recipientName?: string;
   /** The club member's discount, already in the items' values (lib/club/perks.ts). */
   memberDiscount?: MemberDiscount | null;
 };
@@ -761,6 +767,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     telephone: order.telephone,
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -785,6 +792,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     address: order.address,
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
     payment,
     lastChange: null,
     stockReturned: false,

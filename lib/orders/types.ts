@@ -87,6 +87,8 @@ export type OrderDetails = Order & {
    */
   cpf?: string | null;
   giftMessage?: string;
+  /** Who receives the order, as the checkout asked ('' on older orders: the customer). */
+  recipientName?: string;
   /**
    * The club member's discount on the order (lib/club/perks.ts): already taken off the items'
    * values and so off the total; null (or missing, on older orders) when there was none.

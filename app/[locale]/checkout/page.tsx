@@ -60,7 +60,9 @@ export default async function CheckoutPage({ params }: Props) {
       >
         <CheckoutView
           initialUser={
-            user ? { uid: user.uid, telephone: user.telephone, address: user.address } : null
+            user
+              ? { uid: user.uid, name: user.name, telephone: user.telephone, address: user.address }
+              : null
           }
           memberDiscount={member}
           pickup={{
