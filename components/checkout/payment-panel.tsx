@@ -33,7 +33,11 @@ type PayErrorKey = (typeof PAY_ERROR_MESSAGE_KEYS)[keyof typeof PAY_ERROR_MESSAG
 
 /** What the card brick's last submission came to, as the panel says it. */
 type CardOutcome =
-  'cardApproved' | 'cardWaiting' | 'cardRejected' | { error: PayErrorKey; seconds: number };
+  | 'cardApproved'
+  | 'cardWaiting'
+  | 'cardRejected'
+  | 'cardRefunded'
+  | { error: PayErrorKey; seconds: number };
 
 /**
  * Refreshes the page's server part when the order's status moves (a payment confirmed by the
@@ -154,7 +158,9 @@ export function PaymentPanel({
         ? 'cardApproved'
         : result.status === 'waiting'
           ? 'cardWaiting'
-          : 'cardRejected',
+          : result.status === 'refunded'
+            ? 'cardRefunded'
+            : 'cardRejected',
     );
     // The order moved (paid, or a refusal recorded): the page's server part says so.
     router.refresh();
@@ -253,7 +259,9 @@ export function PaymentPanel({
           tone={
             cardOutcome === 'cardApproved'
               ? 'success'
-              : cardOutcome === 'cardWaiting'
+              : cardOutcome === 'cardWaiting' ||
+                  cardOutcome === 'cardRefunded' ||
+                  (typeof cardOutcome === 'object' && cardOutcome.error === 'inProgress')
                 ? 'info'
                 : 'error'
           }

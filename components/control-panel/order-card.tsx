@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
 import { getProduct } from '@/lib/catalogue';
+import { formatPrice } from '@/lib/catalogue/format';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
@@ -98,6 +99,34 @@ export async function OrderCard({ order, locale }: Props) {
                     : review('extraPayment', { paymentId: extra.paymentId })}
                 </li>
               ))}
+            </ul>
+          </Notice>
+        ) : null}
+
+        {order.refunds.length > 0 ? (
+          <Notice
+            tone={order.refunds.some((refund) => refund.state === 'failed') ? 'error' : 'info'}
+            as="div"
+            className="mt-4"
+            data-testid="admin-order-refunds"
+          >
+            <p className="font-bold">{review('refundsTitle')}</p>
+            <ul className="list-disc ps-5">
+              {order.refunds.map((refund) => {
+                const values = { paymentId: refund.paymentId, amount: formatPrice(refund.amount) };
+                return (
+                  <li key={refund.paymentId}>
+                    {refund.state === 'refunded'
+                      ? review('refundDone', {
+                          ...values,
+                          date: refund.at ? formatOrderDate(refund.at, locale) : '-',
+                        })
+                      : refund.state === 'failed'
+                        ? review('refundFailed', values)
+                        : review('refundOwed', values)}
+                  </li>
+                );
+              })}
             </ul>
           </Notice>
         ) : null}

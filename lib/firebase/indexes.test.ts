@@ -56,4 +56,12 @@ describe('every repository query has the indexes it needs', () => {
     await orders.readOrdersMarker();
     await users.getUserIdsByEmail('Cliente@Chocolates.local');
   });
+
+  it('the mail due and unsent, the refunds due', async () => {
+    const mail = await import('@/lib/mail/repository');
+    const refunds = await import('@/lib/payments/refunds');
+    await mail.listDueMail(Date.now(), 20);
+    await mail.listUnsentMail();
+    await refunds.listDueRefunds(Date.now(), 20);
+  });
 });

@@ -6,7 +6,7 @@ import { cache } from 'react';
 import { getProduct, products } from '@/lib/catalogue';
 import { LIVE_CATALOGUE_CACHE, type LiveCatalogue } from '@/lib/catalogue/live';
 import type { Product } from '@/lib/catalogue/types';
-import { getAdminDb, inventoryCollection } from '@/lib/firebase/admin';
+import { inventoryCollection, runTransaction } from '@/lib/firebase/admin';
 import { runtimeEnv } from '@/lib/public-env';
 
 import {
@@ -17,6 +17,16 @@ import {
   type InventoryEntry,
   type InventoryOverlay,
 } from './overlay';
+import {
+  readAllProductStocks,
+  readProductStocks,
+  readStocksForWrite,
+  stockView,
+  totalOf,
+  writeStock,
+  type ProductStock,
+  type StockView,
+} from './stock-shards';
 import { logEvent, logFailure } from '@/lib/log';
 
 // `next build` prerenders the landing and product pages without any Firestore (no emulators, no
@@ -41,18 +51,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A product's entry: its own document's flags over the catalogue, and its whole stock. */
+function entryOf(product: Product, stock: ProductStock | undefined): InventoryEntry {
+  return entryFromDocument(product, stock && { ...stock.own, stock: totalOf(stock) });
+}
+
+function overlayOf(stocks: StockView): InventoryOverlay {
+  const overlay: InventoryOverlay = {};
+  for (const product of products) overlay[product.key] = entryOf(product, stocks.get(product.key));
+  return overlay;
+}
+
 async function readOverlay(timeoutMs: number): Promise<InventoryOverlay> {
   // Synchronous failures (no Firebase configuration at build time) land in the catch below too.
-  const snapshot = await withTimeout(
-    Promise.resolve().then(() => inventoryCollection().get()),
-    timeoutMs,
-  );
-  const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
-  const overlay: InventoryOverlay = {};
-  for (const product of products) {
-    overlay[product.key] = entryFromDocument(product, stored.get(product.key));
-  }
-  return overlay;
+  return overlayOf(await withTimeout(Promise.resolve().then(readAllProductStocks), timeoutMs));
+}
+
+/** The stock this process's listeners hold (never during the build, which has no Firestore). */
+function liveView(): StockView | null {
+  return isBuildPhase() ? null : stockView();
 }
 
 /**
@@ -77,9 +94,13 @@ export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => 
   }
 });
 
-/** Every catalogue product as the storefront shows it now (live stock and flags). */
+/**
+ * Every catalogue product as the storefront shows it now (live stock and flags): from this
+ * process's listeners when they are live, else read.
+ */
 export async function getStorefrontProducts(): Promise<Product[]> {
-  return productsWithInventory(await getInventoryOverlay());
+  const view = liveView();
+  return productsWithInventory(view ? overlayOf(view) : await getInventoryOverlay());
 }
 
 /**
@@ -99,29 +120,34 @@ const liveCatalogueCache = ((
 
 /**
  * The storefront now, for anyone who asks (GET /api/catalogue/live): every product's units left
- * and sale state, and the hidden ones. One read of the inventory collection per
- * LIVE_CATALOGUE_TTL_MS per process at most, whatever the traffic; a failed read is not kept.
+ * and sale state, and the hidden ones. From this process's listeners when they are live;
+ * otherwise one read of the inventory per LIVE_CATALOGUE_TTL_MS per process at most, whatever
+ * the traffic; a failed read is not kept.
  */
 export function readLiveCatalogue(now = Date.now()): Promise<LiveCatalogue> {
+  const view = liveView();
+  if (view) return Promise.resolve(liveCatalogueOf(overlayOf(view)));
   const cache = liveCatalogueCache;
   if (cache.value && now - cache.at < LIVE_CATALOGUE_TTL_MS) return cache.value;
-  const value = readOverlay(RUNTIME_TIMEOUT_MS).then((overlay) => {
-    const live: LiveCatalogue = { hidden: [], products: {} };
-    for (const product of productsWithInventory(overlay)) {
-      if (!product.showInStore) live.hidden.push(product.key);
-      live.products[product.key] = {
-        stock: product.stockQtty,
-        forSale: product.availableForSale && product.showInStore,
-      };
-    }
-    return live;
-  });
+  const value = readOverlay(RUNTIME_TIMEOUT_MS).then(liveCatalogueOf);
   cache.at = now;
   cache.value = value;
   value.catch(() => {
     if (cache.value === value) cache.value = null;
   });
   return value;
+}
+
+function liveCatalogueOf(overlay: InventoryOverlay): LiveCatalogue {
+  const live: LiveCatalogue = { hidden: [], products: {} };
+  for (const product of productsWithInventory(overlay)) {
+    if (!product.showInStore) live.hidden.push(product.key);
+    live.products[product.key] = {
+      stock: product.stockQtty,
+      forSale: product.availableForSale && product.showInStore,
+    };
+  }
+  return live;
 }
 
 /** One product as the storefront shows it now, or undefined for an unknown key. */
@@ -155,15 +181,14 @@ export async function writeInventoryLines(
     if (!product) throw new Error(`unknown product: ${line.key}`);
     return product;
   });
-  const refs = lines.map((line) => inventoryCollection().doc(line.key));
-  return getAdminDb().runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
-    const snapshots = await transaction.getAll(...refs);
+  return runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
+    const stored = await readStocksForWrite(
+      transaction,
+      lines.map((line) => line.key),
+    );
     return lines.map((line, index): InventoryLineOutcome => {
-      const snapshot = snapshots[index];
-      const before = entryFromDocument(
-        products[index]!,
-        snapshot?.exists ? snapshot.data() : undefined,
-      );
+      const { stock } = stored[index]!;
+      const before = entryOf(products[index]!, stored[index]!.data ? stock : undefined);
       if (before.stock !== line.expectedStock && before.stock !== line.stock) {
         return { key: line.key, ok: false, error: 'stale', current: before.stock };
       }
@@ -173,15 +198,23 @@ export async function writeInventoryLines(
         showInStore: line.showInStore,
         isPromoted: line.isPromoted,
       };
-      transaction.set(refs[index]!, entry, { merge: true });
+      const { availableForSale, showInStore, isPromoted } = entry;
+      writeStock(transaction, line.key, line.stock, stock, {
+        availableForSale,
+        showInStore,
+        isPromoted,
+      });
       return { key: line.key, ok: true, entry, before };
     });
   });
 }
 
-/** What the checkout needs to know of one product's inventory document. */
+/** What a transaction needs to know of one product's own inventory document (shard 0). */
 export type StockOnHand = {
-  /** Units on the shelf; a missing document or malformed stock counts as none. */
+  /**
+   * Units in the product's own document; a missing document or malformed stock counts as none.
+   * A large stock has more in its shards (./stock-shards.ts): orders take through readStockTakes.
+   */
   stock: number;
   /** The document's availableForSale when it holds a boolean (it then wins over the catalogue). */
   availableForSale: boolean | undefined;
@@ -189,7 +222,7 @@ export type StockOnHand = {
   showInStore: boolean | undefined;
 };
 
-/** Inside `transaction`, the stock of each of `keys` (in that order). */
+/** Inside `transaction`, the units in each of `keys`' own document (in that order). */
 export async function readStock(
   transaction: Transaction,
   keys: readonly string[],
@@ -243,9 +276,10 @@ export function returnStock(transaction: Transaction, units: ReadonlyMap<string,
 export type LiveStockEntry = { stock: number; forSale: boolean };
 
 /**
- * The live stock and sale state of the given catalogue products only (one batched read of their
- * `inventory/{key}` documents), for the cart. A product is for sale when it is both available
- * for sale and shown in the shop. Unknown keys are left out.
+ * The live stock and sale state of the given catalogue products only, for the cart: from this
+ * process's listeners when they are live, else one batched read of their documents (and of the
+ * shards of a split stock). A product is for sale when it is both available for sale and shown
+ * in the shop. Unknown keys are left out.
  */
 export async function readLiveStock(
   keys: readonly string[],
@@ -255,18 +289,14 @@ export async function readLiveStock(
     return product ? [product] : [];
   });
   if (known.length === 0) return {};
-  const collection = inventoryCollection();
-  const snapshots = await getAdminDb().getAll(
-    ...known.map((product) => collection.doc(product.key)),
-  );
+  const stocks = liveView() ?? (await readProductStocks(known.map((product) => product.key)));
   const live: Record<string, LiveStockEntry> = {};
-  known.forEach((product, index) => {
-    const snapshot = snapshots[index];
-    const entry = entryFromDocument(product, snapshot?.exists ? snapshot.data() : undefined);
+  for (const product of known) {
+    const entry = entryOf(product, stocks.get(product.key));
     live[product.key] = {
       stock: entry.stock,
       forSale: entry.availableForSale && entry.showInStore,
     };
-  });
+  }
   return live;
 }

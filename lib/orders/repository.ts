@@ -47,6 +47,7 @@ import type {
   OrderDetails,
   OrderItem,
   OrderStatusFlags,
+  PaymentRefund,
   PaymentReview,
   PlacedOrder,
   ShippingOption,
@@ -147,6 +148,25 @@ const extraPaymentsSchema = z
     }),
   );
 
+/** `payment.refunds` (by payment id) as a list; an unreadable entry is left out. */
+const refundsSchema = z
+  .record(z.string(), z.unknown())
+  .catch({})
+  .transform((raw) =>
+    Object.entries(raw).flatMap(([paymentId, entry]): PaymentRefund[] => {
+      const parsed = z
+        .object({
+          amount: z.number().nonnegative(),
+          state: z.enum(['owed', 'refunded', 'failed']),
+          at: z.instanceof(Timestamp).optional().catch(undefined),
+        })
+        .safeParse(entry);
+      if (!parsed.success) return [];
+      const { amount, state, at } = parsed.data;
+      return [{ paymentId, amount, state, at: at ? at.toDate().toISOString() : '' }];
+    }),
+  );
+
 const paymentSchema = z
   .object({
     provider: z.enum(['mercadopago', 'manual']).catch('manual'),
@@ -162,6 +182,8 @@ const paymentSchema = z
     processed: z.array(z.string()).catch([]),
     /** Payments that arrived after another one had paid the order (double charges). */
     extraPayments: extraPaymentsSchema,
+    /** Payments that arrived after the order was cancelled, refunded (lib/orders/refunds.ts). */
+    refunds: refundsSchema,
   })
   .catch({
     provider: 'manual',
@@ -172,6 +194,7 @@ const paymentSchema = z
     attempts: 0,
     processed: [],
     extraPayments: [],
+    refunds: [],
   });
 
 const auditEntrySchema = z.object({
@@ -267,6 +290,8 @@ export type StoredOrder = OrderDetails & {
   processedPaymentEvents: string[];
   /** Payments that paid the order again after `payment.paymentId` had paid it. */
   extraPayments: ExtraPayment[];
+  /** Payments that reached it after it was cancelled, and their refunds. */
+  refunds: PaymentRefund[];
   /** See lib/orders/expiry.ts; undefined for orders stored before expiry existed. */
   expiresAt: Date | null | undefined;
   statusHistory: StatusHistoryEntry[];
@@ -299,7 +324,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   const data = snapshot.data();
   if (!data) return null;
   const stored = orderDocumentSchema.parse(data);
-  const { attempts, processed, extraPayments, ...payment } = stored.payment;
+  const { attempts, processed, extraPayments, refunds, ...payment } = stored.payment;
   // A document without a readable date still belongs in the list; its creation time is the
   // closest truth available.
   const orderDate = (
@@ -332,6 +357,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
     extraPayments,
+    refunds,
     expiresAt: stored.expiresAt,
     deliveryFee: stored.deliveryFee,
     deliveryDate: stored.deliveryDate,
@@ -575,6 +601,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       recipientName: order.recipientName ?? '',
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
+      refunds: order.refunds,
       holdsStockUntil:
         order.expiresAt instanceof Date && isOpenOrderStatus(orderStatusKey(order.status))
           ? order.expiresAt.toISOString()
@@ -799,6 +826,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     paymentAttempts: 0,
     processedPaymentEvents: [],
     extraPayments: [],
+    refunds: [],
     expiresAt: order.expiresAt,
     deliveryFee,
     deliveryDate,
@@ -884,6 +912,8 @@ export function applyPaymentUpdate(
     extraPaymentsBefore?: readonly ExtraPayment[];
     /** What the shop did with the event, for the audit trail. */
     change: string;
+    /** The payment (`amount` reais) reached the order after it was cancelled: owed back. */
+    refundOwed?: { amount: number };
   },
 ): void {
   const { payment } = update;
@@ -911,6 +941,13 @@ export function applyPaymentUpdate(
   } else if (update.paymentStatus) {
     fields['payment.paymentId'] = payment.id;
   }
+  if (update.refundOwed) {
+    fields[`payment.refunds.${payment.id}`] = {
+      amount: update.refundOwed.amount,
+      state: 'owed',
+      at: Timestamp.now(),
+    };
+  }
   fields['payment.lastPaymentStatus'] = payment.status;
   fields['payment.processed'] = [...processedEvents, paymentEventKey(payment)].slice(
     -MAX_PROCESSED_EVENTS,
@@ -923,6 +960,22 @@ export function applyPaymentUpdate(
     change: update.change,
   });
   transaction.update(ordersCollection().doc(orderID), fields);
+}
+
+/**
+ * Inside `transaction`, how the refund of `paymentId` (a payment that reached the cancelled order
+ * `orderID`) ended: refunded, or given up for a person to refund by hand.
+ */
+export function recordRefundOutcome(
+  transaction: Transaction,
+  orderID: string,
+  refund: { paymentId: string; amount: number; state: 'refunded' | 'failed' },
+): void {
+  transaction.update(
+    ordersCollection().doc(orderID),
+    new FieldPath('payment', 'refunds', refund.paymentId),
+    { amount: refund.amount, state: refund.state, at: Timestamp.now() },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
