@@ -181,7 +181,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         .split('\r\n');
       expect(header).toContain(t.csvHeader);
       expect(row).toMatch(
-        locale === 'pt-BR' ? new RegExp(`;12,00;${chosen}$`) : new RegExp(`,12\\.00,${chosen}$`),
+        locale === 'pt-BR' ? new RegExp(`;12,00;${chosen};`) : new RegExp(`,12\\.00,${chosen},`),
       );
       await page.context().addCookies((await admin.storageState()).cookies);
       await page.goto(`/${locale}/control-panel?q=${orderID}`);

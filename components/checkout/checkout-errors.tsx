@@ -6,6 +6,8 @@ import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Notice, noticeClass } from '@/components/ui/notice';
 import type { CartProblem } from '@/lib/orders/checkout-form';
+import { formatPrice } from '@/lib/catalogue/format';
+import { couponMessageKey } from '@/lib/coupons/messages';
 import type { CheckoutErrorMessage } from '@/lib/orders/checkout-result';
 
 /** The messages that name a product (they come with values). */
@@ -50,6 +52,7 @@ type Props = {
 export function OrderErrors({ formInvalid, messages, onFixLine }: Props) {
   const t = useTranslations('Checkout');
   const tErrors = useTranslations('CheckoutErrors');
+  const tCoupon = useTranslations('Coupon');
   return (
     <div role="alert" data-testid="checkout-errors" className="empty:hidden">
       {formInvalid ? (
@@ -62,32 +65,37 @@ export function OrderErrors({ formInvalid, messages, onFixLine }: Props) {
               className="flex flex-wrap items-center gap-x-3 gap-y-1"
             >
               <span>
-                {message.hold
-                  ? message.key === 'holdPerProduct'
-                    ? tErrors('holdPerProduct', {
-                        ...message.hold,
-                        title: message.hold.title ?? '',
-                      })
-                    : tErrors('holdTotal', message.hold)
-                  : message.openOrders
-                    ? tErrors('tooManyOpen', {
-                        count: message.openOrders.length,
-                        orders: message.openOrders.join(', '),
-                      })
-                    : message.retryAfterSeconds !== undefined
-                      ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
-                      : message.values
-                        ? tErrors(message.key as ProductErrorKey, message.values)
-                        : tErrors(
-                            message.key as Exclude<
-                              typeof message.key,
-                              | ProductErrorKey
-                              | 'tooManyOpen'
-                              | 'rateLimited'
-                              | 'holdPerProduct'
-                              | 'holdTotal'
-                            >,
-                          )}
+                {message.coupon
+                  ? tCoupon(`errors.${couponMessageKey(message.coupon.problem)}`, {
+                      minimum: formatPrice(message.coupon.minimum),
+                    })
+                  : message.hold
+                    ? message.key === 'holdPerProduct'
+                      ? tErrors('holdPerProduct', {
+                          ...message.hold,
+                          title: message.hold.title ?? '',
+                        })
+                      : tErrors('holdTotal', message.hold)
+                    : message.openOrders
+                      ? tErrors('tooManyOpen', {
+                          count: message.openOrders.length,
+                          orders: message.openOrders.join(', '),
+                        })
+                      : message.retryAfterSeconds !== undefined
+                        ? tErrors('rateLimited', { seconds: message.retryAfterSeconds })
+                        : message.values
+                          ? tErrors(message.key as ProductErrorKey, message.values)
+                          : tErrors(
+                              message.key as Exclude<
+                                typeof message.key,
+                                | ProductErrorKey
+                                | 'tooManyOpen'
+                                | 'rateLimited'
+                                | 'holdPerProduct'
+                                | 'holdTotal'
+                                | 'coupon'
+                              >,
+                            )}
               </span>
               {message.productKey && message.values ? (
                 <button

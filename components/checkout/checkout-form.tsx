@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCartStore } from '@/components/providers/cart-store-provider';
 import { isCheckoutLine } from '@/lib/cart/live-stock';
@@ -12,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { formatDeliveryDay } from '@/lib/delivery/table';
 import type { CheckoutMemberDiscount } from '@/lib/club/perks';
+import { CouponField, type AppliedCoupon } from '@/components/coupons/coupon-field';
 import { CartProblems, OrderErrors } from './checkout-errors';
 import { CheckoutSummary } from './checkout-summary';
 import { ContactFieldset } from './contact-fieldset';
@@ -54,6 +56,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
   const locale = useLocale();
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
   const form = useCheckoutValues(user);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const { values } = form;
   const days = useReceivingDays(values, cartItems, form.draftDay);
   const problems = cartProblems(cartItems);
@@ -64,6 +67,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
     days,
     blocked: problems.length > 0,
     onPlaced,
+    couponCode: coupon?.code ?? null,
   });
   const delivery = values.shippingOption === 'Entrega';
   const { quote, daysQuote, daysPending, deliveryDate, outsideArea } = days;
@@ -127,6 +131,12 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
         error={form.errorOf('giftMessage')}
       />
 
+      <CouponField
+        lines={cartItems.map((item) => ({ id: item.id, quantity: item.quantity }))}
+        onChange={setCoupon}
+        headingLevel={2}
+      />
+
       <CheckoutSummary
         title={t('summaryTitle')}
         headingId={`${form.formId}-summary`}
@@ -139,6 +149,7 @@ export function CheckoutForm({ user, orderId, pickup, member = null, onPlaced }:
               : null
         }
         member={member}
+        coupon={coupon}
       />
 
       <CartProblems problems={problems} />

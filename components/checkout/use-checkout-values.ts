@@ -13,6 +13,7 @@ import {
   type CheckoutFormErrors,
   type CheckoutFormValues,
 } from '@/lib/orders/checkout-form';
+import { readRememberedCep } from '@/lib/delivery/remembered-cep';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/orders/checkout-draft';
 import { editableValue, isUnfilledAddress } from '@/lib/users/profile-edit';
 import type { Address } from '@/lib/users/types';
@@ -57,6 +58,10 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
   const t = useTranslations('Checkout');
   const formId = useId();
   const [savedAddress] = useState(() => prefillAddress(user.address));
+  // 'Calcular frete' asked about a CEP in this tab: a profile without one starts from it.
+  const [rememberedCep] = useState(() =>
+    savedAddress.postalCode.trim() === '' ? readRememberedCep() : '',
+  );
   // What this shopper typed in this tab before a reload (lib/orders/checkout-draft.ts).
   const [draft] = useState(() => {
     const stored = readCheckoutDraft();
@@ -77,7 +82,7 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
     }
     return {
       shippingOption: 'Entrega',
-      address: savedAddress,
+      address: rememberedCep ? { ...savedAddress, postalCode: rememberedCep } : savedAddress,
       telephone: user.telephone?.trim() ?? '',
       cpf: '',
       // On for a profile whose address was never filled in: the first order fills it.
@@ -124,6 +129,13 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
     });
     setCepLookup(answer.kind);
   });
+  // The remembered CEP fills street, bairro, city and UF as a typed one would.
+  const startsFromRememberedCep = rememberedCep !== '' && !draft.values;
+  useEffect(() => {
+    if (startsFromRememberedCep) lookUpCep(rememberedCep);
+    // Once, for the CEP the form started from.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setAddress = (name: keyof Address, value: string) => {
     typedByHand.current.add(name);
     setValues((current) => ({ ...current, address: { ...current.address, [name]: value } }));

@@ -12,6 +12,7 @@ import {
   toCheckoutInput,
   type CheckoutCartLine,
 } from '@/lib/orders/checkout-form';
+import { keepAppliedCoupon } from '@/lib/coupons/applied-coupon';
 import { clearCheckoutDraft } from '@/lib/orders/checkout-draft';
 import { checkoutErrorMessages, type CheckoutErrorMessage } from '@/lib/orders/checkout-result';
 import { submitOrder } from '@/lib/orders/client';
@@ -31,6 +32,8 @@ type Options = {
   blocked: boolean;
   /** Called once the order exists, before the cart is emptied and the page changes. */
   onPlaced: (orderId: string) => void;
+  /** The coupon applied (components/coupons/coupon-field.tsx); the server decides on it. */
+  couponCode?: string | null;
 };
 
 export type PlaceOrder = {
@@ -55,6 +58,7 @@ export function usePlaceOrder({
   days,
   blocked,
   onPlaced,
+  couponCode = null,
 }: Options): PlaceOrder {
   const locale = useLocale();
   const router = useRouter();
@@ -143,6 +147,7 @@ export function usePlaceOrder({
         locale,
       }),
       ...(quote?.configured && deliveryDate ? { deliveryDate } : {}),
+      ...(couponCode ? { couponCode } : {}),
     };
     const accountName = form.values.accountName?.trim();
     startTransition(async () => {
@@ -163,6 +168,7 @@ export function usePlaceOrder({
         onPlaced(result.orderID);
         // Placed: nothing typed for it stays in the tab.
         clearCheckoutDraft();
+        keepAppliedCoupon('');
         userStore.getState().setOrdersNeedUpdate(true);
         if (input.saveToProfile || named) {
           // The server saved the address and telephone (or the name): the user tab shows them.

@@ -43,6 +43,7 @@ import type {
   AdminOrder,
   ExtraPayment,
   MemberDiscount,
+  OrderCoupon,
   Order,
   OrderDetails,
   OrderItem,
@@ -281,6 +282,11 @@ const orderDocumentSchema = z.object({
   cpf: z.string().nullable().catch(null),
   giftMessage: text,
   recipientName: text,
+  coupon: z
+    .object({ code: z.string().min(1), amount: z.number().nonnegative() })
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -353,6 +359,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     cpf: stored.cpf,
     giftMessage: stored.giftMessage,
     recipientName: stored.recipientName,
+    coupon: stored.coupon,
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
@@ -399,6 +406,7 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     address,
     telephone,
     recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     status,
     payment: order.payment,
     statusHistory: order.statusHistory,
@@ -599,6 +607,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       cpf: order.cpf ?? null,
       giftMessage: order.giftMessage ?? '',
       recipientName: order.recipientName ?? '',
+      coupon: order.coupon ?? null,
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
       refunds: order.refunds,
@@ -758,6 +767,8 @@ export type NewOrder = {
   recipientName?: string;
   /** The club member's discount, already in the items' values (lib/club/perks.ts). */
   memberDiscount?: MemberDiscount | null;
+  /** The coupon it carries and what it took off the total (lib/coupons/rules.ts). */
+  coupon?: OrderCoupon | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -765,7 +776,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
   const online = order.paymentProvider === 'mercadopago';
   const deliveryFee = order.deliveryFee ?? 0;
   const deliveryDate = order.deliveryDate ?? null;
-  const total = orderTotal(order.orderItems) + deliveryFee;
+  const total = orderTotal(order.orderItems) + deliveryFee - (order.coupon?.amount ?? 0);
   const payment = {
     provider: order.paymentProvider,
     status: (online ? 'pending' : 'not-required') as OrderPaymentStatus,
@@ -795,6 +806,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
     recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -820,6 +832,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
     recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     payment,
     lastChange: null,
     stockReturned: false,
