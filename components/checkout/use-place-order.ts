@@ -105,17 +105,18 @@ export function usePlaceOrder({
     setAwaitingQuote(false);
     if (sending.current || pending) return;
     form.setSubmitted(true);
+    // No delivery to this CEP (the notice above the summary says so): back to the CEP first, as
+    // the rest of the address (cleared when the lookup does not know the CEP) cannot help.
+    if (outsideArea) {
+      document.getElementById(form.fieldId('postalCode'))?.focus();
+      return;
+    }
     const invalid = firstInvalidField(form.errors);
     if (invalid) {
       document.getElementById(form.fieldId(invalid))?.focus();
       return;
     }
     if (blocked) return;
-    // No delivery to this CEP (the notice above the summary says so): back to the CEP.
-    if (outsideArea) {
-      document.getElementById(form.fieldId('postalCode'))?.focus();
-      return;
-    }
     // The shop's table asks every order for a receiving day (lib/delivery/plan.ts): sent once
     // the days are known (the effect above submits again), and not when none is open (the day
     // picker says so). Days that could not be asked are asked once more for this press; when
