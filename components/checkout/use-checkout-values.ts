@@ -122,8 +122,14 @@ export function useCheckoutValues(user: CheckoutUser): CheckoutValues {
     const found = answer.kind === 'found' ? answer.address : null;
     setValues((current) => {
       const address = { ...current.address };
+      // The saved address's own CEP typed again brings its street back: that CEP filled it.
+      const saved =
+        cepDigits(savedAddress.postalCode) &&
+        cepDigits(current.address.postalCode) === cepDigits(savedAddress.postalCode)
+          ? savedAddress
+          : null;
       for (const name of CEP_FIELDS) {
-        if (!typedByHand.current.has(name)) address[name] = found?.[name] ?? '';
+        if (!typedByHand.current.has(name)) address[name] = found?.[name] ?? saved?.[name] ?? '';
       }
       return { ...current, address };
     });
