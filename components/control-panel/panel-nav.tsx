@@ -10,6 +10,7 @@ type Props = {
       | '/control-panel/stock'
       | '/control-panel/delivery'
       | '/control-panel/club'
+      | '/control-panel/coupons'
       | '/control-panel/outbox';
     label: string;
   }[];

@@ -50,6 +50,7 @@ export default async function ControlPanelLayout({ children, params }: Props) {
           { href: '/control-panel/stock', label: t('nav.stock') },
           { href: '/control-panel/delivery', label: t('nav.delivery') },
           { href: '/control-panel/club', label: t('nav.club') },
+          { href: '/control-panel/coupons', label: t('nav.coupons') },
           ...(outbox
             ? [{ href: '/control-panel/outbox' as const, label: tMail('outboxNav') }]
             : []),

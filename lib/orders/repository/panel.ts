@@ -123,6 +123,8 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       address: order.address,
       cpf: order.cpf ?? null,
       giftMessage: order.giftMessage ?? '',
+      recipientName: order.recipientName ?? '',
+      coupon: order.coupon ?? null,
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
       refunds: order.refunds,

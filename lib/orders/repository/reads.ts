@@ -40,6 +40,8 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     shippingOption,
     address,
     telephone,
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     status,
     payment: order.payment,
     statusHistory: order.statusHistory,

@@ -238,6 +238,12 @@ const orderDocumentSchema = z.object({
   // What the shop needs to invoice and pack; older orders have neither.
   cpf: z.string().nullable().catch(null),
   giftMessage: text,
+  recipientName: text,
+  coupon: z
+    .object({ code: z.string().min(1), amount: z.number().nonnegative() })
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -309,6 +315,8 @@ export function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     lastChange: stored.audit,
     cpf: stored.cpf,
     giftMessage: stored.giftMessage,
+    recipientName: stored.recipientName,
+    coupon: stored.coupon,
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,

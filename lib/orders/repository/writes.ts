@@ -19,6 +19,7 @@ import { EMPTY_STATUS_FLAGS, orderStatusKey, type OrderStatusKey } from '../stat
 import type {
   ExtraPayment,
   MemberDiscount,
+  OrderCoupon,
   OrderItem,
   OrderStatusFlags,
   ShippingOption,
@@ -53,8 +54,12 @@ export type NewOrder = {
   deliveryDate?: string | null;
   /** The gift card's message; '' or missing: none. */
   giftMessage?: string;
+  /** Who receives the order; '' or missing: the customer. */
+  recipientName?: string;
   /** The club member's discount, already in the items' values (lib/club/perks.ts). */
   memberDiscount?: MemberDiscount | null;
+  /** The coupon it carries and what it took off the total (lib/coupons/rules.ts). */
+  coupon?: OrderCoupon | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -62,7 +67,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
   const online = order.paymentProvider === 'mercadopago';
   const deliveryFee = order.deliveryFee ?? 0;
   const deliveryDate = order.deliveryDate ?? null;
-  const total = orderTotal(order.orderItems) + deliveryFee;
+  const total = orderTotal(order.orderItems) + deliveryFee - (order.coupon?.amount ?? 0);
   const payment = {
     provider: order.paymentProvider,
     status: (online ? 'pending' : 'not-required') as OrderPaymentStatus,
@@ -91,6 +96,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     telephone: order.telephone,
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -115,6 +122,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     address: order.address,
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     payment,
     lastChange: null,
     stockReturned: false,
