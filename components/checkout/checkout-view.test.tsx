@@ -607,7 +607,7 @@ describe('CheckoutView', () => {
       ['mini-ovo', 'soldOut'],
       ['ovo-pistache', 'withdrawn'],
     ]);
-    expect(stores.cart().cartTotal).toBe(2 * 90);
+    expect(stores.cart().cartTotal).toBe(2 * 9000);
   });
 
   it('once placed: orders need an update, the cart and order id are cleared, the confirmation opens', async () => {

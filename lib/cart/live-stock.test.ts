@@ -8,7 +8,7 @@ import {
 
 import { addLimit, applyLiveStock, canAddOne, isCheckoutLine } from './live-stock';
 
-const line = (id: string, quantity: number, price = 100): CartItem => ({
+const line = (id: string, quantity: number, price = 10000): CartItem => ({
   id,
   price,
   quantity,
@@ -90,7 +90,7 @@ describe('the cart store with live stock', () => {
       ['mini-ovo', 2],
       ['ovo-pistache', 1],
     ]);
-    expect(state.cartTotal).toBe(70);
+    expect(state.cartTotal).toBe(7000);
     state.addToCart('mini-ovo');
     expect(store.getState().cartItems[0]?.quantity).toBe(2);
     store.getState().decrementItem('mini-ovo');

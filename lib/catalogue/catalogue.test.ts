@@ -11,7 +11,8 @@ import {
 } from './index';
 import type { Localized, Product } from './types';
 
-const expected: [key: string, title: string, price: number, weight: string][] = [
+// Prices as the SPEC gives them, in whole reais.
+const expected: [key: string, title: string, reais: number, weight: string][] = [
   ['ovo-caramelo-com-amendoim', 'Ovo Caramelo com Amendoim', 103, '400g'],
   ['ovo-pistache', 'Ovo Pistache', 193, '400g'],
   ['ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 138, '400g'],
@@ -66,11 +67,11 @@ describe('catalogue contents', () => {
     expect([...keys].sort()).toEqual(expected.map(([key]) => key).sort());
   });
 
-  it.each(expected)('%s has the agreed title, price and weight', (key, title, price, weight) => {
+  it.each(expected)('%s has the agreed title, price and weight', (key, title, reais, weight) => {
     const product = getProduct(key);
     expect(product).toBeDefined();
     expect(product?.title['pt-BR']).toBe(title);
-    expect(product?.price).toBe(price);
+    expect(product?.price).toBe(reais * 100);
     expect(product?.weight).toBe(weight);
     const isBar = key.startsWith('barra-');
     expect(product?.category).toBe(isBar ? 'classicos' : 'pascoa');

@@ -9,9 +9,9 @@ describe('the organic line', () => {
       ORGANIC,
     );
     expect(ORGANIC.map((key) => [getProduct(key)?.price, getProduct(key)?.weight])).toEqual([
-      [90, '300g'],
-      [40, '100g'],
-      [40, '100g'],
+      [9000, '300g'],
+      [4000, '100g'],
+      [4000, '100g'],
     ]);
   });
 

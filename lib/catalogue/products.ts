@@ -302,7 +302,7 @@ const easterProducts: Product[] = [
         'Sweet, a little salty and impossible to stop at one piece.',
       ],
     },
-    price: 103,
+    price: 10300,
     weight: '400g',
     ingredients: [
       milkChocolate,
@@ -369,7 +369,7 @@ const easterProducts: Product[] = [
         'An elegant gift for true chocolate lovers.',
       ],
     },
-    price: 193,
+    price: 19300,
     weight: '400g',
     ingredients: [
       milkChocolate,
@@ -435,7 +435,7 @@ const easterProducts: Product[] = [
         'The contrast between the hazelnut cream and the crunchy crumbs is irresistible.',
       ],
     },
-    price: 138,
+    price: 13800,
     weight: '400g',
     ingredients: [
       milkChocolate,
@@ -503,7 +503,7 @@ const easterProducts: Product[] = [
         'Refreshing, intense and full of surprises.',
       ],
     },
-    price: 155,
+    price: 15500,
     weight: '400g',
     ingredients: [semisweetChocolate, passionFruit, coconut, whiteChocolate, freshCream],
     alt: {
@@ -536,7 +536,7 @@ const easterProducts: Product[] = [
         'The shell is covered in chocolate chunks swirled with pan-cooked dulce de leite.',
       ],
     },
-    price: 90,
+    price: 9000,
     weight: '300g',
     ingredients: [milkChocolate, doceDeLeite, wholeMilk, cocoaButter],
     alt: {
@@ -572,7 +572,7 @@ const easterProducts: Product[] = [
         'Fruity, creamy and full of the rainforest.',
       ],
     },
-    price: 90,
+    price: 9000,
     weight: '300g',
     ingredients: [amazonCacao, brazilNut, wholeMilk, cocoaButter],
     alt: {
@@ -605,7 +605,7 @@ const easterProducts: Product[] = [
         'One half is Paraná white chocolate and the other Amazonas milk chocolate, both covered in chunks.',
       ],
     },
-    price: 90,
+    price: 9000,
     weight: '300g',
     ingredients: [whiteChocolate, amazonCacao, brazilNut, cocoaButter],
     alt: {
@@ -638,7 +638,7 @@ const easterProducts: Product[] = [
         'A delicate egg inspired by the strawberry fields of Paraná.',
       ],
     },
-    price: 90,
+    price: 9000,
     weight: '300g',
     ingredients: [
       whiteChocolate,
@@ -689,7 +689,7 @@ const easterProducts: Product[] = [
         '55% milk chocolate covered in chunks and toasted coconut, with a hint of passion fruit.',
       ],
     },
-    price: 90,
+    price: 9000,
     weight: '300g',
     ingredients: [milkChocolate, coconut, passionFruit, cocoaButter],
     alt: {
@@ -722,7 +722,7 @@ const easterProducts: Product[] = [
         'Milk chocolate with specialty coffee and crunchy chunks with caramelised coffee beans.',
       ],
     },
-    price: 90,
+    price: 9000,
     weight: '300g',
     ingredients: [milkChocolate, coffee, wholeMilk, cocoaButter],
     alt: {
@@ -755,7 +755,7 @@ const easterProducts: Product[] = [
         'Perfect for children, colleagues and egg hunts.',
       ],
     },
-    price: 35,
+    price: 3500,
     weight: '120g',
     ingredients: [milkChocolate, bahiaCacao, wholeMilk],
     alt: {
@@ -792,7 +792,7 @@ const classicProducts: Product[] = [
         'Notes of yellow fruit and nuts, with a creamy finish.',
       ],
     },
-    price: 40,
+    price: 4000,
     weight: '100g',
     ingredients: [amazonCacao, wholeMilk, demeraraSugar, cocoaButter],
     alt: {
@@ -825,7 +825,7 @@ const classicProducts: Product[] = [
         'Sunny and bold, just like Rio.',
       ],
     },
-    price: 40,
+    price: 4000,
     weight: '100g',
     ingredients: [cacaoMass, wholeMilk, demeraraSugar, cocoaButter],
     alt: {
@@ -858,7 +858,7 @@ const classicProducts: Product[] = [
         "It tastes like grandma's dessert, the kind you always go back for.",
       ],
     },
-    price: 40,
+    price: 4000,
     weight: '100g',
     ingredients: [milkChocolate, doceDeLeite, wholeMilk, cocoaButter],
     alt: {
@@ -891,7 +891,7 @@ const classicProducts: Product[] = [
         'The perfect partner for an afternoon coffee.',
       ],
     },
-    price: 40,
+    price: 4000,
     weight: '100g',
     ingredients: [cacaoMass, coffee, wholeMilk, demeraraSugar],
     alt: {
@@ -925,7 +925,7 @@ const classicProducts: Product[] = [
         'Intense, with red fruit notes and a long finish.',
       ],
     },
-    price: 40,
+    price: 4000,
     weight: '100g',
     ingredients: [bahiaCacao, demeraraSugar, cocoaButter],
     alt: {
@@ -958,7 +958,7 @@ const classicProducts: Product[] = [
         'Just sweet enough, and it melts slowly.',
       ],
     },
-    price: 40,
+    price: 4000,
     weight: '100g',
     ingredients: [cocoaButter, wholeMilk, demeraraSugar, vanilla],
     alt: {

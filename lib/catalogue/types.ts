@@ -29,7 +29,7 @@ export type Product = {
   title: Localized;
   subtitle: Localized;
   description: Localized<string[]>;
-  // Whole reais; cents are never used by the shop.
+  /** Integer centavos (8990 is R$ 89,90; lib/catalogue/format.ts). */
   price: number;
   weight: string;
   ingredients: Ingredient[];

@@ -600,9 +600,10 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
       memberDiscount: { percent: 10, amount: 2 * off },
     });
     const preference = fake.requests.find((r) => r.path === '/checkout/preferences');
+    // Centavos here, reais at Mercado Pago.
     expect((preference?.body as { items: unknown[] }).items).toEqual([
-      expect.objectContaining({ id: EGG, quantity: 2, unit_price: egg - off }),
-      expect.objectContaining({ id: BAR, quantity: 1, unit_price: bar }),
+      expect.objectContaining({ id: EGG, quantity: 2, unit_price: (egg - off) / 100 }),
+      expect.objectContaining({ id: BAR, quantity: 1, unit_price: bar / 100 }),
     ]);
   });
 

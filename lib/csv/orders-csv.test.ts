@@ -11,7 +11,7 @@ const order = (overrides: Partial<ExportOrder>): ExportOrder => ({
     { translatedTitle: 'Ovo de Pistache', quantity: 2 },
     { translatedTitle: 'Barra ao Leite', quantity: 1 },
   ],
-  total: 265,
+  total: 26590,
   shippingOption: 'Entrega',
   status: { ...EMPTY_STATUS_FLAGS, confirmed: true },
   telephone: '11912345678',
@@ -90,7 +90,7 @@ describe('ordersCsv', () => {
       customer: { name: "=cmd|' /C calc'!A0", email: 'x@example.com' },
       shippingOption: 'Retirada',
       status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
-      total: 1200,
+      total: 120000,
     }),
     order({ orderID: 'PED-3', customer: { name: 'Line\nBreak; "Quoted"', email: '' } }),
   ];
@@ -122,7 +122,7 @@ describe('ordersCsv', () => {
       'PED-1',
       'Ana Souza <ana@example.com>',
       '2 × Ovo de Pistache; 1 × Barra ao Leite',
-      '265,00',
+      '265,90',
       'Entrega',
       'Confirmado',
       '(11) 91234-5678',
@@ -164,7 +164,7 @@ describe('ordersCsv', () => {
       'Delivery fee (R$)',
       'Delivery date',
     ]);
-    expect(rows[1]?.slice(4, 7)).toEqual(['265.00', 'Delivery', 'Confirmed']);
+    expect(rows[1]?.slice(4, 7)).toEqual(['265.90', 'Delivery', 'Confirmed']);
     expect(rows[2]?.slice(5, 7)).toEqual(['Pick-up', 'Cancelled']);
   });
 
@@ -214,10 +214,10 @@ describe('ordersCsv', () => {
   });
 
   it('has the delivery fee and day of an order that has them, after the shipping columns', () => {
-    const delivered = order({ total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' });
+    const delivered = order({ total: 27790, deliveryFee: 1250, deliveryDate: '2026-04-02' });
     const [, row] = parse(ordersCsv([delivered], 'pt-BR'), ';');
-    expect(row?.slice(4, 7)).toEqual(['277,00', 'Entrega', 'Confirmado']);
-    expect(row?.slice(-2)).toEqual(['12,00', '2026-04-02']);
+    expect(row?.slice(4, 7)).toEqual(['277,90', 'Entrega', 'Confirmado']);
+    expect(row?.slice(-2)).toEqual(['12,50', '2026-04-02']);
   });
 
   it("titles the products in the CSV's language, whatever language they were ordered in", () => {

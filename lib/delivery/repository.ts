@@ -33,16 +33,37 @@ const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({
 export async function getDeliveryTable(): Promise<DeliveryTable | null> {
   const snapshot = await tableDoc().get();
   if (!snapshot.exists) return null;
-  const checked = validateDeliveryTable(snapshot.data());
+  const checked = validateDeliveryTable(amountsInCentavos(snapshot.data() ?? {}));
   if (checked.ok) return checked.table;
   // Said loudly: every order now goes without a fee, a day or a capacity until it is fixed.
   logEvent('delivery.table_invalid', {}, 'error');
   return null;
 }
 
+/** How the stored table says its amounts are centavos; one without it holds whole reais. */
+const AMOUNTS_IN_CENTAVOS = { amountsIn: 'centavos' } as const;
+
+/** A table stored before amounts were centavos (whole reais), with its amounts in centavos. */
+function amountsInCentavos(data: Record<string, unknown>): Record<string, unknown> {
+  const { amountsIn, ...table } = data;
+  if (amountsIn === AMOUNTS_IN_CENTAVOS.amountsIn) return table;
+  const scale = (value: unknown) => (typeof value === 'number' ? Math.round(value * 100) : value);
+  return {
+    ...table,
+    freeAbove: scale(table.freeAbove),
+    regions: Array.isArray(table.regions)
+      ? table.regions.map((region: unknown) =>
+          region && typeof region === 'object'
+            ? { ...region, fee: scale((region as { fee?: unknown }).fee) }
+            : region,
+        )
+      : table.regions,
+  };
+}
+
 /** Replaces the table (already validated by validateDeliveryTable). */
 export async function saveDeliveryTable(table: DeliveryTable): Promise<void> {
-  await tableDoc().set(table);
+  await tableDoc().set({ ...table, ...AMOUNTS_IN_CENTAVOS });
 }
 
 /** How many orders hold each of `days` (a plain read, for the date picker). */

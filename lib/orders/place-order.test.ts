@@ -152,8 +152,8 @@ describe('placeOrder', () => {
       orderID: request.orderID,
       clientRef: ana.uid,
       orderItems: [
-        { key: 'ovo-pistache', translatedTitle: 'Pistachio Egg', quantity: 2, value: 193 },
-        { key: 'mini-ovo', translatedTitle: 'Mini Egg', quantity: 3, value: 35 },
+        { key: 'ovo-pistache', translatedTitle: 'Pistachio Egg', quantity: 2, value: 19300 },
+        { key: 'mini-ovo', translatedTitle: 'Mini Egg', quantity: 3, value: 3500 },
       ],
       status: {
         confirmed: false,
@@ -165,7 +165,7 @@ describe('placeOrder', () => {
         cancelled: false,
       },
       shippingOption: 'Entrega',
-      total: 2 * 193 + 3 * 35,
+      total: 2 * 19300 + 3 * 3500,
       locale: 'en',
       address: { ...ADDRESS, postalCode: '01310-100' },
       telephone: '11912345678',
@@ -187,7 +187,7 @@ describe('placeOrder', () => {
       uid: ana.uid,
       isAdmin: false,
     });
-    expect(placed).toMatchObject({ orderID: request.orderID, total: 491, locale: 'en' });
+    expect(placed).toMatchObject({ orderID: request.orderID, total: 49100, locale: 'en' });
     // The shopper's own view holds the address, never the CPF nor the gift card's message.
     expect(placed?.address).toEqual({ ...ADDRESS, postalCode: '01310-100' });
     expect(placed).not.toHaveProperty('giftMessage');
@@ -247,7 +247,7 @@ describe('placeOrder', () => {
       orderID: older,
       orderDate: Timestamp.now(),
       clientRef: ana.uid,
-      orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
+      orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 3500 }],
       status: { confirmed: true },
       shippingOption: 'Entrega',
       total: 35,

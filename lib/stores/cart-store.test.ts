@@ -15,7 +15,7 @@ import {
 
 const catalogue: CartCatalogue = {
   ...toCartCatalogue(getCatalogueEntries('pt-BR')),
-  'ovo-esgotado': { price: 50, bannerImage: '/x.svg', purchasable: false },
+  'ovo-esgotado': { price: 5000, bannerImage: '/x.svg', purchasable: false },
 };
 
 function memoryStorage(initial: Record<string, string> = {}): StateStorage & {
@@ -52,13 +52,13 @@ describe('cart store', () => {
     expect(store.getState().cartItems).toEqual([
       {
         id: 'ovo-pistache',
-        price: 193,
+        price: 19300,
         quantity: 1,
         bannerImage: '/images/products/ovo-pistache.svg',
         variant: DEFAULT_VARIANT,
       },
     ]);
-    expect(store.getState().cartTotal).toBe(193);
+    expect(store.getState().cartTotal).toBe(19300);
   });
 
   it('increments the quantity when the same product and variant is added again', () => {
@@ -67,7 +67,7 @@ describe('cart store', () => {
     store.getState().addToCart('ovo-pistache');
     expect(store.getState().cartItems).toHaveLength(1);
     expect(store.getState().cartItems[0]?.quantity).toBe(2);
-    expect(store.getState().cartTotal).toBe(386);
+    expect(store.getState().cartTotal).toBe(38600);
   });
 
   it('keeps another variant of the same product as its own line', () => {
@@ -80,7 +80,7 @@ describe('cart store', () => {
       ['default', 1],
       ['gift', 2],
     ]);
-    expect(store.getState().cartTotal).toBe(35 * 3);
+    expect(store.getState().cartTotal).toBe(3500 * 3);
   });
 
   it('ignores products that are unknown or not for sale', () => {
@@ -101,7 +101,7 @@ describe('cart store', () => {
       ['ovo-pistache', 1],
       ['mini-ovo', 1],
     ]);
-    expect(store.getState().cartTotal).toBe(193 + 35);
+    expect(store.getState().cartTotal).toBe(19300 + 3500);
   });
 
   it('removes a line when it is decremented to 0', () => {
@@ -110,14 +110,14 @@ describe('cart store', () => {
     store.getState().addToCart('mini-ovo');
     store.getState().decrementItem('mini-ovo');
     expect(store.getState().cartItems.map((item) => item.id)).toEqual(['ovo-pistache']);
-    expect(store.getState().cartTotal).toBe(193);
+    expect(store.getState().cartTotal).toBe(19300);
   });
 
   it('never keeps a line at 0 or below, even from a bad starting state', () => {
     const store = createCartStore(
       {
         cartItems: [
-          { id: 'mini-ovo', price: 35, quantity: 0, bannerImage: '', variant: DEFAULT_VARIANT },
+          { id: 'mini-ovo', price: 3500, quantity: 0, bannerImage: '', variant: DEFAULT_VARIANT },
         ],
         cartTotal: 0,
         orderId: null,
@@ -135,7 +135,7 @@ describe('cart store', () => {
     expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
       ['mini-ovo', 1],
     ]);
-    expect(store.getState().cartTotal).toBe(35);
+    expect(store.getState().cartTotal).toBe(3500);
   });
 
   it('removes a whole line whatever its quantity', () => {
@@ -145,7 +145,7 @@ describe('cart store', () => {
     store.getState().addToCart('mini-ovo');
     store.getState().removeItem('ovo-pistache');
     expect(store.getState().cartItems.map((item) => item.id)).toEqual(['mini-ovo']);
-    expect(store.getState().cartTotal).toBe(35);
+    expect(store.getState().cartTotal).toBe(3500);
   });
 
   it('removes only the given variant', () => {
@@ -175,7 +175,7 @@ describe('cart store', () => {
     expect(store.getState().cartItems).toEqual([]);
     expect(undoClear(store, cleared)).toBe(true);
     expect(store.getState().cartItems).toEqual(before);
-    expect(store.getState().cartTotal).toBe(228);
+    expect(store.getState().cartTotal).toBe(22800);
     expect(store.getState().orderId).toBe(orderId);
   });
 
@@ -191,7 +191,7 @@ describe('cart store', () => {
     expect(undoClear(store, clearCartUndoably(store))).toBe(false);
   });
 
-  it('recomputes the total on every change (421 for two Ovo Pistache and one Mini Ovo)', () => {
+  it('recomputes the total on every change (R$ 421,00 for two Ovo Pistache and one Mini Ovo)', () => {
     const { store } = freshStore();
     const totals: number[] = [];
     store.subscribe((state) => totals.push(state.cartTotal));
@@ -200,7 +200,7 @@ describe('cart store', () => {
     store.getState().addToCart('mini-ovo');
     store.getState().decrementItem('mini-ovo');
     store.getState().removeItem('ovo-pistache');
-    expect(totals).toEqual([193, 386, 421, 386, 0]);
+    expect(totals).toEqual([19300, 38600, 42100, 38600, 0]);
     expect(cartQuantity(store.getState().cartItems)).toBe(0);
   });
 
@@ -298,7 +298,7 @@ describe('cart persistence', () => {
     expect(second.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
       ['mini-ovo', 1],
     ]);
-    expect(second.getState().cartTotal).toBe(35);
+    expect(second.getState().cartTotal).toBe(3500);
   });
 
   it('re-prices stored lines from the catalogue and drops unknown or invalid ones', async () => {
@@ -324,20 +324,20 @@ describe('cart persistence', () => {
     expect(store.getState().cartItems).toEqual([
       {
         id: 'ovo-pistache',
-        price: 193,
+        price: 19300,
         quantity: 2,
         bannerImage: '/images/products/ovo-pistache.svg',
         variant: DEFAULT_VARIANT,
       },
       {
         id: 'mini-ovo',
-        price: 35,
+        price: 3500,
         quantity: 1,
         bannerImage: '/images/products/mini-ovo.svg',
         variant: DEFAULT_VARIANT,
       },
     ]);
-    expect(store.getState().cartTotal).toBe(421);
+    expect(store.getState().cartTotal).toBe(42100);
   });
 
   it('holds a stored cart to the limits the + button stops at (lib/orders/limits.ts)', async () => {
@@ -431,7 +431,7 @@ describe('cart persistence', () => {
       expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
         ['ovo-pistache', 1],
       ]);
-      expect(store.getState().cartTotal).toBe(193);
+      expect(store.getState().cartTotal).toBe(19300);
     });
 
     it('reads storage that throws as no cart and still reports hydrated', async () => {

@@ -18,7 +18,7 @@ export const DEFAULT_VARIANT: CartVariant = { key: 'default', name: 'default' };
 export type CartItem = {
   /** The product key in the catalogue. */
   id: string;
-  /** Unit price in whole reais, always read from the catalogue. */
+  /** Unit price in centavos, always read from the catalogue. */
   price: number;
   quantity: number;
   bannerImage: string;

@@ -40,25 +40,27 @@ export const SEED_STOCK = 10;
 
 /**
  * The delivery table a new shop starts with (settings/delivery, lib/delivery/table.ts): CEP
- * ranges from the shop in São Paulo outwards, whole reais, lead time in days. The centre (the
+ * ranges from the shop in São Paulo outwards, fees in centavos, lead time in days. The centre (the
  * shop's courier) is free; the North and Centre-West (66000-000 to 79999-999) are outside every
  * region: pick-up only. The admin edits it in the panel (/control-panel/entrega).
  */
 export const SEED_DELIVERY = {
   regions: [
     { name: 'São Paulo - Centro', from: '01000000', to: '01599999', fee: 0, days: 1 },
-    { name: 'São Paulo - capital', from: '01600000', to: '05999999', fee: 12, days: 1 },
-    { name: 'Grande São Paulo', from: '06000000', to: '09999999', fee: 20, days: 2 },
-    { name: 'Interior e litoral de SP', from: '11000000', to: '19999999', fee: 30, days: 3 },
-    { name: 'Sudeste (RJ, MG, ES)', from: '20000000', to: '39999999', fee: 45, days: 4 },
-    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 60, days: 6 },
-    { name: 'Sul', from: '80000000', to: '99999999', fee: 45, days: 4 },
+    { name: 'São Paulo - capital', from: '01600000', to: '05999999', fee: 1200, days: 1 },
+    { name: 'Grande São Paulo', from: '06000000', to: '09999999', fee: 2000, days: 2 },
+    { name: 'Interior e litoral de SP', from: '11000000', to: '19999999', fee: 3000, days: 3 },
+    { name: 'Sudeste (RJ, MG, ES)', from: '20000000', to: '39999999', fee: 4500, days: 4 },
+    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 6000, days: 6 },
+    { name: 'Sul', from: '80000000', to: '99999999', fee: 4500, days: 4 },
   ],
-  freeAbove: 400,
+  freeAbove: 40000,
   dailyCapacity: 30,
   // Monday to Saturday.
   weekdays: [1, 2, 3, 4, 5, 6],
   pickupDays: 1,
+  // Amounts are centavos (lib/delivery/repository.ts reads a table without this as whole reais).
+  amountsIn: 'centavos',
 };
 
 const NO_STATUS = {
@@ -73,14 +75,14 @@ const NO_STATUS = {
 
 const item = (key, translatedTitle, quantity, value) => ({ key, translatedTitle, quantity, value });
 
-// `value` is the unit price in reais; total is the sum of value * quantity.
+// `value` is the unit price in centavos; total is the sum of value * quantity.
 const SEED_ORDERS = [
   {
     orderID: 'seed-order-1',
     // The label the status flags give (lib/orders/status.ts), stored for the panel's filter.
     statusKey: 'awaitingApproval',
     orderDate: '2026-01-15T14:30:00-03:00',
-    orderItems: [item('barra-tropical-bahia', 'Barra Tropical Bahia', 2, 40)],
+    orderItems: [item('barra-tropical-bahia', 'Barra Tropical Bahia', 2, 4000)],
     status: {},
     shippingOption: 'Retirada',
   },
@@ -88,7 +90,10 @@ const SEED_ORDERS = [
     orderID: 'seed-order-2',
     statusKey: 'confirmed',
     orderDate: '2026-02-10T10:05:00-03:00',
-    orderItems: [item('ovo-pistache', 'Ovo Pistache', 1, 193), item('mini-ovo', 'Mini Ovo', 2, 35)],
+    orderItems: [
+      item('ovo-pistache', 'Ovo Pistache', 1, 19300),
+      item('mini-ovo', 'Mini Ovo', 2, 3500),
+    ],
     status: { confirmed: true },
     shippingOption: 'Entrega',
   },
@@ -96,7 +101,7 @@ const SEED_ORDERS = [
     orderID: 'seed-order-3',
     statusKey: 'inProduction',
     orderDate: '2026-03-05T16:45:00-03:00',
-    orderItems: [item('ovo-tropical-rio', 'Ovo Tropical Rio', 2, 90)],
+    orderItems: [item('ovo-tropical-rio', 'Ovo Tropical Rio', 2, 9000)],
     status: { inProduction: true },
     shippingOption: 'Entrega',
   },
@@ -105,8 +110,8 @@ const SEED_ORDERS = [
     statusKey: 'delivered',
     orderDate: '2026-03-20T11:20:00-03:00',
     orderItems: [
-      item('ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 1, 138),
-      item('barra-tropical-bahia', 'Barra Tropical Bahia', 1, 40),
+      item('ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 1, 13800),
+      item('barra-tropical-bahia', 'Barra Tropical Bahia', 1, 4000),
     ],
     status: { delivered: true },
     shippingOption: 'Retirada',
@@ -115,7 +120,7 @@ const SEED_ORDERS = [
     orderID: 'seed-order-5',
     statusKey: 'cancelled',
     orderDate: '2026-04-01T09:00:00-03:00',
-    orderItems: [item('mini-ovo', 'Mini Ovo', 3, 35)],
+    orderItems: [item('mini-ovo', 'Mini Ovo', 3, 3500)],
     status: { cancelled: true },
     shippingOption: 'Entrega',
   },
@@ -162,6 +167,8 @@ export function seedDocuments({ Timestamp }) {
     clientRef: SEED_SHOPPER.uid,
     status: { ...NO_STATUS, ...order.status },
     total: order.orderItems.reduce((sum, line) => sum + line.value * line.quantity, 0),
+    // Amounts are centavos (lib/orders/repository.ts reads an order without this as whole reais).
+    amountsIn: 'centavos',
     audit: [],
   }));
   return { users, orders };
