@@ -32,4 +32,7 @@ export async function startNodeServer(): Promise<void> {
   // (lib/security/http-server-guard.ts).
   const { installHttpServerGuard } = await import('@/lib/security/http-server-guard');
   installHttpServerGuard();
+  // The page cache (lib/cache/storefront-cache-handler.mjs) asks the catalogue's revision.
+  const { installStorefrontRevisionForPageCache } = await import('@/lib/catalogue/revision');
+  installStorefrontRevisionForPageCache();
 }

@@ -18,7 +18,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { INVENTORY_KEYS, SEED_DELIVERY, SEED_STOCK } from './local-firebase/seed.mjs';
+import {
+  INVENTORY_KEYS,
+  SEED_DELIVERY,
+  SEED_PRODUCTS,
+  SEED_STOCK,
+  seedCatalogue,
+} from './local-firebase/seed.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -38,7 +44,7 @@ export function deployCommand(projectId) {
     join(ROOT, 'node_modules', '.bin', 'firebase'),
     'deploy',
     '--only',
-    'firestore:rules,firestore:indexes',
+    'firestore:rules,firestore:indexes,storage',
     '--project',
     projectId,
     '--non-interactive',
@@ -154,7 +160,7 @@ export async function main(argv) {
     : 'Application Default Credentials';
   console.log(`setup:firebase: project ${projectId}, shop ${shopId}, credentials: ${credentials}`);
   const deploy = deployCommand(projectId);
-  if (skipDeploy) console.log('rules and indexes: skipped (--skip-deploy)');
+  if (skipDeploy) console.log('rules, indexes and storage rules: skipped (--skip-deploy)');
   else if (dryRun) console.log(`would run: ${deploy.join(' ')}`);
   else {
     console.log(`running: ${deploy.join(' ')}`);
@@ -172,11 +178,15 @@ export async function main(argv) {
       );
     }
     console.log(`would create if absent: projects/${shopId}/settings/delivery (the seed table)`);
+    console.log(
+      `would create if the shop has no product: projects/${shopId}/products/{key} ` +
+        `(the ${SEED_PRODUCTS.length} products of the seed)`,
+    );
     return;
   }
   const { initializeApp, deleteApp } = require('firebase-admin/app');
   const { getAuth } = require('firebase-admin/auth');
-  const { getFirestore } = require('firebase-admin/firestore');
+  const { getFirestore, FieldValue } = require('firebase-admin/firestore');
   const app = initializeApp(appOptions(projectId), `setup-${Date.now()}`);
   try {
     const db = getFirestore(app);
@@ -192,6 +202,12 @@ export async function main(argv) {
         `${INVENTORY_KEYS.length - seeded.length} already set`,
     );
     console.log(`delivery table: ${await seedDelivery(db, shopId)}`);
+    const catalogue = await seedCatalogue(db, shopId, { FieldValue });
+    console.log(
+      catalogue
+        ? `catalogue: ${SEED_PRODUCTS.length} products of the seed created`
+        : 'catalogue: already set (products are edited in the panel)',
+    );
     await db.terminate();
   } finally {
     await deleteApp(app);

@@ -17,6 +17,12 @@ const mockMessages: Record<AppLocale, AbstractIntlMessages> = {
   'pt-BR': ptBR as AbstractIntlMessages,
 };
 
+// Product names from the seed, as the catalogue of a new shop has them.
+jest.mock('@/lib/catalogue/repository', () => ({
+  productTitleLookup: async (locale: AppLocale) => (key: string) =>
+    jest.requireActual('@/lib/catalogue/seed').getSeedProduct(key)?.title[locale],
+}));
+
 // The card's server translations, from the real message files in the requested locale.
 jest.mock('next-intl/server', () => ({
   getTranslations: jest.fn(async (arg: string | { locale: AppLocale; namespace: string }) => {

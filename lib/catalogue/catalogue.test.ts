@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import {
-  categories,
-  easterTypes,
-  getProduct,
-  getProductsByCategory,
-  getProductsByType,
-  products,
-} from './index';
-import type { Localized, Product } from './types';
+import { allergenProblem } from './allergens';
+import { categories, easterTypes } from './categories';
+import { getSeedProduct as getProduct, seedProducts as products } from './seed';
+import type { CategoryKey, Localized, Product, ProductTypeKey } from './types';
+
+// The seed: the specification's 17 products, as a new shop's catalogue starts.
+const getProductsByCategory = (key: CategoryKey) =>
+  products.filter((product) => product.category === key);
+const getProductsByType = (key: ProductTypeKey) =>
+  products.filter((product) => product.type === key);
 
 // Prices as the SPEC gives them, in whole reais.
 const expected: [key: string, title: string, reais: number, weight: string][] = [
@@ -90,8 +91,10 @@ describe('catalogue contents', () => {
   });
 
   it.each(products.map((product) => [product.key, product] as const))(
-    '%s has shop defaults, a page link and its own images',
+    '%s has shop defaults, a page link, its own drawings and valid allergen statements',
     (key, product) => {
+      expect(allergenProblem(product.allergens)).toBeNull();
+      expect(product.allergens.length).toBeGreaterThanOrEqual(2);
       expect(product.stockQtty).toBe(10);
       expect(product.availableForSale).toBe(true);
       expect(product.showInStore).toBe(true);
@@ -101,6 +104,7 @@ describe('catalogue contents', () => {
         `/images/products/${key}-detail.svg`,
       ]);
       for (const image of product.imgSrc) {
+        expect(image.kind).toBe('drawing');
         expect(image.width).toBe(400);
         expect(image.height).toBe(400);
         expect(existsSync(join(publicDir, image.src))).toBe(true);
@@ -119,10 +123,9 @@ describe('catalogue contents', () => {
       expect(product.description.en.length).toBeGreaterThanOrEqual(2);
       expect(product.ingredients.length).toBeGreaterThanOrEqual(3);
       expect(product.ingredients.length).toBeLessThanOrEqual(5);
-      const ingredientKeys = product.ingredients.map((ingredient) => ingredient.key);
-      expect(new Set(ingredientKeys).size).toBe(ingredientKeys.length);
+      const names = product.ingredients.map((ingredient) => ingredient.name['pt-BR']);
+      expect(new Set(names).size).toBe(names.length);
       for (const ingredient of product.ingredients) {
-        expect(ingredient.key).not.toBe('');
         expectLocalized(ingredient.name);
         expectLocalized(ingredient.description);
       }

@@ -1,4 +1,4 @@
-import { getProduct, products } from './index';
+import { getSeedProduct as getProduct, seedProducts as products } from './seed';
 import { filterProducts, isProductFilter } from './filters';
 
 const ORGANIC = ['ovo-tropical-amazonas', 'barra-tropical-amazonas', 'barra-tropical-bahia'];

@@ -1,8 +1,9 @@
-import { getCatalogueEntries } from './client-entries';
+import { catalogueEntries } from './client-entries';
+import { seedProducts } from './seed';
 import { containsWithOneTypo, normalizeForSearch, searchCatalogue } from './search';
 
-const pt = getCatalogueEntries('pt-BR');
-const en = getCatalogueEntries('en');
+const pt = catalogueEntries(seedProducts, 'pt-BR');
+const en = catalogueEntries(seedProducts, 'en');
 const titles = (entries: { title: string }[]) => entries.map((entry) => entry.title);
 
 describe('catalogue search', () => {

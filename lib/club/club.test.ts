@@ -582,7 +582,7 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
   });
 
   it("takes the plan's percent off an active member's Easter eggs, in the order and at Mercado Pago", async () => {
-    const { getProduct } = await import('@/lib/catalogue');
+    const { getSeedProduct: getProduct } = await import('@/lib/catalogue/seed');
     const egg = getProduct(EGG)!.price;
     const bar = getProduct(BAR)!.price;
     const off = Math.round(egg * 0.1);
@@ -608,7 +608,7 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
   });
 
   it('refuses a forged discount or price, and charges a paused member or a shopper the catalogue price', async () => {
-    const { getProduct } = await import('@/lib/catalogue');
+    const { getSeedProduct: getProduct } = await import('@/lib/catalogue/seed');
     const egg = getProduct(EGG)!.price;
     const { user } = await activeMember('vera');
     for (const forged of [

@@ -1,4 +1,4 @@
-import { getProduct } from '@/lib/catalogue';
+import { getSeedProduct } from '@/lib/catalogue/seed';
 import {
   clubMonth,
   clubPlans,
@@ -56,7 +56,7 @@ describe('the schemas that check the data', () => {
 describe('the month selection', () => {
   it('lists bars of the catalogue, each month in order', () => {
     for (const entry of clubSelections) {
-      for (const key of entry.productKeys) expect(getProduct(key)?.type).toBe('barras');
+      for (const key of entry.productKeys) expect(getSeedProduct(key)?.type).toBe('barras');
     }
     const months = clubSelections.map((entry) => entry.month);
     expect([...months].sort()).toEqual(months);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productKeys } from '@/lib/catalogue';
+import { SEED_PRODUCT_KEYS } from '@/lib/catalogue/seed';
 
 // The subscription club as the shop's data, like the catalogue (lib/catalogue): the plans, their
 // perks and each month's selection. Components and the server read it from here only, and the
@@ -42,7 +42,7 @@ export const selectionSchema = z
     theme: localized,
     note: localized,
     productKeys: z
-      .array(z.string().refine((key) => productKeys.includes(key), 'not a catalogue product'))
+      .array(z.string().refine((key) => SEED_PRODUCT_KEYS.includes(key), 'not a seed product'))
       .min(1),
   })
   .strict();

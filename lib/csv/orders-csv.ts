@@ -1,4 +1,3 @@
-import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import { decimalPrice } from '@/lib/catalogue/format';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -86,7 +85,12 @@ function exportDate(iso: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
-export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): string {
+/** `titleOf`: a product's name now by key (lib/catalogue/repository.ts productTitleLookup). */
+export function ordersCsv(
+  orders: readonly ExportOrder[],
+  locale: AppLocale,
+  titleOf: (key: string) => string | undefined = () => undefined,
+): string {
   const t = translatorFor(locale, 'OrderExport');
   // Centavos as two decimals in the locale's notation: 265,90 (pt-BR) or 265.90 (en).
   const money = (centavos: number) =>
@@ -119,7 +123,7 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
       : order.customer.name || order.customer.email,
     order.orderItems
       .map((item) => {
-        const title = orderItemTitle(item, (key) => getProduct(key)?.title[locale]);
+        const title = orderItemTitle(item, titleOf);
         return `${item.quantity} × ${title}`;
       })
       .join('; '),

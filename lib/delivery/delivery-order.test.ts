@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 import type { Firestore } from 'firebase-admin/firestore';
 
+import { getSeedProduct } from '@/lib/catalogue/seed';
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
 
@@ -113,7 +114,7 @@ describe("the checkout's quote (GET /api/delivery/quote)", () => {
     (await import('./quote')).quoteDelivery({
       shippingOption,
       cep,
-      lines: [{ key: 'mini-ovo', quantity: 2 }],
+      lines: [{ product: getSeedProduct('mini-ovo')!, quantity: 2 }],
     });
 
   it('offers pick-up days without a CEP or a fee, and marks a full day', async () => {

@@ -3,9 +3,13 @@ import 'server-only';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { cache } from 'react';
 
-import { getProduct, products } from '@/lib/catalogue';
 import { LIVE_CATALOGUE_CACHE, type LiveCatalogue } from '@/lib/catalogue/live';
-import type { Product } from '@/lib/catalogue/types';
+import {
+  getProductRecord,
+  listAllProductRecords,
+  listProductRecords,
+} from '@/lib/catalogue/repository';
+import type { Product, ProductRecord } from '@/lib/catalogue/types';
 import { getAdminDb, inventoryCollection } from '@/lib/firebase/admin';
 import { runtimeEnv } from '@/lib/public-env';
 
@@ -41,7 +45,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function readOverlay(timeoutMs: number): Promise<InventoryOverlay> {
+async function readOverlay(
+  records: readonly ProductRecord[],
+  timeoutMs: number,
+): Promise<InventoryOverlay> {
   // Synchronous failures (no Firebase configuration at build time) land in the catch below too.
   const snapshot = await withTimeout(
     Promise.resolve().then(() => inventoryCollection().get()),
@@ -49,38 +56,44 @@ async function readOverlay(timeoutMs: number): Promise<InventoryOverlay> {
   );
   const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
   const overlay: InventoryOverlay = {};
-  for (const product of products) {
-    overlay[product.key] = entryFromDocument(product, stored.get(product.key));
+  for (const record of records) {
+    overlay[record.key] = entryFromDocument(record, stored.get(record.key));
   }
   return overlay;
 }
 
 /**
- * The live stock and flags of every catalogue product (`inventory/{key}` over the catalogue),
- * read once per render. During `next build`, when Firestore cannot be reached, it answers the
- * catalogue defaults after a short timeout and logs that once. At runtime a failure throws, so
- * an incremental regeneration keeps serving the last good page instead of the defaults.
+ * The live stock and flags of every product of `records` (`inventory/{key}` over them). During
+ * `next build`, when Firestore cannot be reached, it answers the records' defaults after a short
+ * timeout and logs that once. At runtime a failure throws, so an incremental regeneration keeps
+ * serving the last good page instead of the defaults.
  */
-export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => {
+export async function getInventoryOverlay(
+  records: readonly ProductRecord[],
+): Promise<InventoryOverlay> {
   const building = isBuildPhase();
   try {
-    return await readOverlay(building ? BUILD_TIMEOUT_MS : RUNTIME_TIMEOUT_MS);
+    return await readOverlay(records, building ? BUILD_TIMEOUT_MS : RUNTIME_TIMEOUT_MS);
   } catch (error) {
     if (!building) throw error;
     if (!buildFallbackLogged) {
       buildFallbackLogged = true;
-      // Prerendered from the catalogue defaults; pages pick up the real inventory when they
+      // Prerendered from the records' defaults; pages pick up the real inventory when they
       // revalidate.
       logFailure('backend.failed', error, { what: 'inventory.build-prerender' }, 'warn');
     }
-    return catalogueDefaults();
+    return catalogueDefaults(records);
   }
-});
-
-/** Every catalogue product as the storefront shows it now (live stock and flags). */
-export async function getStorefrontProducts(): Promise<Product[]> {
-  return productsWithInventory(await getInventoryOverlay());
 }
+
+/**
+ * Every product of the shop (not archived) as the storefront shows it now: its record
+ * (lib/catalogue/repository.ts) with its live stock and flags, read once per render.
+ */
+export const getStorefrontProducts = cache(async (): Promise<Product[]> => {
+  const records = await listProductRecords();
+  return productsWithInventory(await getInventoryOverlay(records), records);
+});
 
 /**
  * The tag of inventory reads kept in Next's data cache. The control panel invalidates it with the
@@ -105,9 +118,10 @@ const liveCatalogueCache = ((
 export function readLiveCatalogue(now = Date.now()): Promise<LiveCatalogue> {
   const cache = liveCatalogueCache;
   if (cache.value && now - cache.at < LIVE_CATALOGUE_TTL_MS) return cache.value;
-  const value = readOverlay(RUNTIME_TIMEOUT_MS).then((overlay) => {
+  const value = listProductRecords().then(async (records) => {
+    const overlay = await readOverlay(records, RUNTIME_TIMEOUT_MS);
     const live: LiveCatalogue = { hidden: [], products: {} };
-    for (const product of productsWithInventory(overlay)) {
+    for (const product of productsWithInventory(overlay, records)) {
       if (!product.showInStore) live.hidden.push(product.key);
       live.products[product.key] = {
         stock: product.stockQtty,
@@ -150,11 +164,13 @@ export async function writeInventoryLines(
   lines: readonly InventoryLine[],
 ): Promise<InventoryLineOutcome[]> {
   if (lines.length === 0) return [];
-  const products = lines.map((line) => {
-    const product = getProduct(line.key);
-    if (!product) throw new Error(`unknown product: ${line.key}`);
-    return product;
-  });
+  const products = await Promise.all(
+    lines.map(async (line) => {
+      const record = await getProductRecord(line.key);
+      if (!record) throw new Error(`unknown product: ${line.key}`);
+      return record;
+    }),
+  );
   const refs = lines.map((line) => inventoryCollection().doc(line.key));
   return getAdminDb().runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
     const snapshots = await transaction.getAll(...refs);
@@ -239,20 +255,22 @@ export function returnStock(transaction: Transaction, units: ReadonlyMap<string,
   }
 }
 
-/** What the cart needs to know about one product now: units left and whether it is sold. */
-export type LiveStockEntry = { stock: number; forSale: boolean };
+/** What the cart needs to know about one product now: units left, whether it is sold, its price. */
+export type LiveStockEntry = { stock: number; forSale: boolean; price: number };
 
 /**
  * The live stock and sale state of the given catalogue products only (one batched read of their
  * `inventory/{key}` documents), for the cart. A product is for sale when it is both available
- * for sale and shown in the shop. Unknown keys are left out.
+ * for sale and shown in the shop (and not archived). Unknown keys are left out.
  */
 export async function readLiveStock(
   keys: readonly string[],
 ): Promise<Record<string, LiveStockEntry>> {
+  // Archived products too: the cart shows them withdrawn instead of keeping them for sale.
+  const records = await listAllProductRecords();
   const known = [...new Set(keys)].flatMap((key) => {
-    const product = getProduct(key);
-    return product ? [product] : [];
+    const record = records.find((candidate) => candidate.key === key);
+    return record ? [record] : [];
   });
   if (known.length === 0) return {};
   const collection = inventoryCollection();
@@ -265,8 +283,40 @@ export async function readLiveStock(
     const entry = entryFromDocument(product, snapshot?.exists ? snapshot.data() : undefined);
     live[product.key] = {
       stock: entry.stock,
-      forSale: entry.availableForSale && entry.showInStore,
+      forSale: !product.archived && entry.availableForSale && entry.showInStore,
+      price: product.price,
     };
   });
   return live;
+}
+
+/** Inside `transaction`, the stock and flags of `record` (its document over its defaults). */
+export async function readInventoryInTransaction(
+  transaction: Transaction,
+  record: Pick<ProductRecord, 'key' | 'isPromoted'>,
+): Promise<InventoryEntry> {
+  const snapshot = await transaction.get(inventoryCollection().doc(record.key));
+  return entryFromDocument(record, snapshot.exists ? snapshot.data() : undefined);
+}
+
+/** Inside `transaction`, sets the stock and flags of product `key` (the product editor). */
+export function setInventoryInTransaction(
+  transaction: Transaction,
+  key: string,
+  entry: InventoryEntry,
+): void {
+  transaction.set(inventoryCollection().doc(key), entry, { merge: true });
+}
+
+/** Inside `transaction`, removes the inventory of product `key` (renamed: it moved). */
+export function deleteInventoryInTransaction(transaction: Transaction, key: string): void {
+  transaction.delete(inventoryCollection().doc(key));
+}
+
+/** The stock and flags of `record` now (its document over its defaults): the product editor. */
+export async function readInventoryEntry(
+  record: Pick<ProductRecord, 'key' | 'isPromoted'>,
+): Promise<InventoryEntry> {
+  const snapshot = await inventoryCollection().doc(record.key).get();
+  return entryFromDocument(record, snapshot.exists ? snapshot.data() : undefined);
 }

@@ -416,7 +416,7 @@ describe('placeOrder', () => {
 
 describe('fair stock: what one account may hold in open orders', () => {
   it('refuses 17 products x 10 at once with 409 hold-limit naming each limit, writing nothing', async () => {
-    const { products } = await import('@/lib/catalogue');
+    const { seedProducts: products } = await import('@/lib/catalogue/seed');
     for (const product of products) await setStock(product.key, 10);
     const before = await orderCount();
     const inventory = await inventorySnapshot();

@@ -4,7 +4,9 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 
-import { getProduct, type Product } from '@/lib/catalogue';
+import { toProduct } from '@/lib/catalogue/product';
+import { listProductRecords } from '@/lib/catalogue/repository';
+import type { Product } from '@/lib/catalogue/types';
 import { keepAliveUntil } from '@/lib/after-response';
 import {
   backendDeadlineMs,
@@ -168,12 +170,13 @@ async function stockRefusalNow(
 /** The limits' details as the shopper reads them: a per-product one names its product. */
 function holdLimitDetails(
   problems: readonly HoldLimitProblem[],
+  lines: readonly PricedLine[],
   locale: ValidCheckoutInput['locale'],
 ): HoldLimitDetail[] {
+  const titleOf = (key: string) =>
+    lines.find(({ product }) => product.key === key)?.product.title[locale] ?? key;
   return problems.map((problem) =>
-    problem.limit === 'perProduct'
-      ? { ...problem, title: getProduct(problem.key)?.title[locale] ?? problem.key }
-      : problem,
+    problem.limit === 'perProduct' ? { ...problem, title: titleOf(problem.key) } : problem,
   );
 }
 
@@ -185,13 +188,22 @@ function issuesOf(error: z.ZodError): string[] {
   });
 }
 
-function priceLines(input: ValidCheckoutInput): PricedLine[] {
-  return input.lines.map((line) => {
-    const product = getProduct(line.key);
-    // The schema only lets known keys through; this guards against the two ever drifting.
-    if (!product) throw new Error(`unknown product ${line.key}`);
-    return { product, quantity: line.quantity };
+/**
+ * The lines priced from the catalogue as it is now (its revision read again, not the one this
+ * process last saw: an order is charged the price of the moment), or the issues of keys that name
+ * no product of the shop.
+ */
+async function priceLines(
+  input: ValidCheckoutInput,
+): Promise<{ lines: PricedLine[] } | { issues: string[] }> {
+  const records = await listProductRecords({ fresh: true });
+  const issues: string[] = [];
+  const lines = input.lines.flatMap((line, index) => {
+    const record = records.find((candidate) => candidate.key === line.key);
+    if (!record) issues.push(`lines.${index}.key: unknown product`);
+    return record ? [{ product: toProduct(record), quantity: line.quantity }] : [];
   });
+  return issues.length > 0 ? { issues } : { lines };
 }
 
 /**
@@ -475,7 +487,12 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         retryAfterSeconds: refusal.retryAfterSeconds,
       };
     }
-    const lines = priceLines(parsed.data);
+    const priced = await priceLines(parsed.data);
+    if ('issues' in priced) {
+      refused('invalid');
+      return { ok: false, error: 'invalid', issues: priced.issues };
+    }
+    const { lines } = priced;
     // An order that alone passes the fair-stock limits is refused before any Firestore work.
     const alone = holdLimitProblems(
       lines.map(({ product, quantity }) => ({ key: product.key, quantity })),
@@ -485,7 +502,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       return {
         ok: false,
         error: 'hold-limit',
-        holdLimits: holdLimitDetails(alone, parsed.data.locale),
+        holdLimits: holdLimitDetails(alone, lines, parsed.data.locale),
       };
     }
     const deadlineMs = Math.min(
@@ -624,7 +641,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         return {
           ok: false,
           error: 'hold-limit',
-          holdLimits: holdLimitDetails(outcome.problems, locale),
+          holdLimits: holdLimitDetails(outcome.problems, lines, locale),
         };
       case 'created':
       case 'existing': {

@@ -742,6 +742,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
   transaction.create(ordersCollection().doc(order.orderID), {
     ...AMOUNTS_IN_CENTAVOS,
     orderID: order.orderID,
+    // For the catalogue: a product some order names keeps its key (hasOrdersFor).
+    productKeys: [...new Set(order.orderItems.map((item) => item.key))],
     orderDate: FieldValue.serverTimestamp(),
     clientRef: order.clientRef,
     orderItems: order.orderItems,
@@ -1081,4 +1083,13 @@ export async function readOrdersMarker(): Promise<number> {
 /** The key under which a payment event is remembered as applied. */
 export function paymentEventKey(payment: { id: string; status: string }): string {
   return `${payment.id}:${payment.status}`;
+}
+
+/**
+ * Inside `transaction`, whether any order names the product `key` (orders placed since they
+ * carry `productKeys`; the catalogue marks products ordered before that as `ordered`).
+ */
+export async function hasOrdersFor(transaction: Transaction, key: string): Promise<boolean> {
+  const query = ordersCollection().where('productKeys', 'array-contains', key).limit(1);
+  return !(await transaction.get(query)).empty;
 }

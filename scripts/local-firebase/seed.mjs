@@ -16,25 +16,13 @@ export const SEED_SHOPPER = {
   name: 'Cliente Exemplo',
 };
 
-export const INVENTORY_KEYS = [
-  'ovo-caramelo-com-amendoim',
-  'ovo-pistache',
-  'ovo-cookies-com-nutella',
-  'ovo-tropical-maravilha',
-  'ovo-tropical-minas',
-  'ovo-tropical-amazonas',
-  'ovo-tropical-parana-amazonas',
-  'ovo-tropical-parana',
-  'ovo-tropical-rio',
-  'ovo-tropical-sampa',
-  'mini-ovo',
-  'barra-tropical-amazonas',
-  'barra-tropical-rio',
-  'barra-tropical-minas',
-  'barra-tropical-sampa',
-  'barra-tropical-bahia',
-  'barra-tropical-parana',
-];
+/**
+ * The specification's 17 products (lib/catalogue/seed-products.json, read by the app's seed too):
+ * what a shop's catalogue (products/{key}) starts with.
+ */
+export const SEED_PRODUCTS = require('../../lib/catalogue/seed-products.json');
+
+export const INVENTORY_KEYS = SEED_PRODUCTS.map((product) => product.key);
 
 export const SEED_STOCK = 10;
 
@@ -178,6 +166,42 @@ function userBase({ uid, email, name }) {
   return { authUID: uid, email, name, avatarURL: '' };
 }
 
+/**
+ * Writes the seed's products when the shop has none (a new shop, or one set up before the
+ * catalogue was data), with the storefront's revision (settings/catalogue, which every server
+ * watches). A product some order already names is marked `ordered`: its key stays fixed. Returns
+ * whether it wrote them; a catalogue with any product is never touched.
+ */
+export async function seedCatalogue(db, shopId, { FieldValue }) {
+  const root = db.doc(`projects/${shopId}`);
+  if (!(await root.collection('products').limit(1).get()).empty) return false;
+  const ordered = new Set();
+  for (const order of (await root.collection('orders').select('orderItems').get()).docs) {
+    const items = order.get('orderItems');
+    for (const item of Array.isArray(items) ? items : []) {
+      if (typeof item?.key === 'string') ordered.add(item.key);
+    }
+  }
+  const batch = db.batch();
+  for (const product of SEED_PRODUCTS) {
+    batch.set(root.collection('products').doc(product.key), {
+      ...product,
+      photos: [],
+      archived: false,
+      formerKeys: [],
+      ordered: ordered.has(product.key),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  }
+  batch.set(
+    root.collection('settings').doc('catalogue'),
+    { revision: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() },
+    { merge: true },
+  );
+  await batch.commit();
+  return true;
+}
+
 function withEnv(vars, fn) {
   const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
   Object.assign(process.env, vars);
@@ -192,8 +216,8 @@ function withEnv(vars, fn) {
 
 /**
  * Seeds the emulators through firebase-admin: auth users (skipped if present) and, when
- * `firestore` is true, their user documents, the shopper's orders, the inventory and (unless
- * `deliveryTable` is false) the delivery table.
+ * `firestore` is true, their user documents, the shopper's orders, the catalogue, the inventory
+ * and (unless `deliveryTable` is false) the delivery table.
  */
 export async function seedLocalFirebase({
   projectId,
@@ -205,7 +229,7 @@ export async function seedLocalFirebase({
 }) {
   const { initializeApp, deleteApp } = require('firebase-admin/app');
   const { getAuth } = require('firebase-admin/auth');
-  const { getFirestore, Timestamp } = require('firebase-admin/firestore');
+  const { getFirestore, FieldValue, Timestamp } = require('firebase-admin/firestore');
 
   // firebase-admin reads these variables when it builds its clients and on every Auth call.
   await withEnv(
@@ -243,10 +267,31 @@ export async function seedLocalFirebase({
         }
         if (deliveryTable) batch.set(root.collection('settings').doc('delivery'), SEED_DELIVERY);
         await batch.commit();
+        await seedCatalogue(db, shopId, { FieldValue });
         await db.terminate();
       } finally {
         await deleteApp(app);
       }
     },
   );
+}
+
+/**
+ * Seeds the catalogue of a local Firestore kept from before the catalogue was data (no product
+ * yet); a data folder that has products is left as it is. Returns whether it wrote them.
+ */
+export async function seedMissingCatalogue({ projectId, shopId, firestoreHost }) {
+  const { initializeApp, deleteApp } = require('firebase-admin/app');
+  const { getFirestore, FieldValue } = require('firebase-admin/firestore');
+  return withEnv({ FIRESTORE_EMULATOR_HOST: firestoreHost }, async () => {
+    const app = initializeApp({ projectId }, `local-firebase-catalogue-${Date.now()}`);
+    try {
+      const db = getFirestore(app);
+      const seeded = await seedCatalogue(db, shopId, { FieldValue });
+      await db.terminate();
+      return seeded;
+    } finally {
+      await deleteApp(app);
+    }
+  });
 }
