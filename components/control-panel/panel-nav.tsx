@@ -7,7 +7,9 @@ type Props = {
   links: {
     href:
       | '/control-panel'
+      | '/control-panel/products'
       | '/control-panel/stock'
+      | '/control-panel/banners'
       | '/control-panel/entrega'
       | '/control-panel/clube'
       | '/control-panel/outbox';
@@ -22,7 +24,10 @@ export function PanelNav({ label, links }: Props) {
     <nav aria-label={label} className="mt-6 border-b border-cacao-200 dark:border-cacao-800">
       <ul className="flex flex-wrap gap-2">
         {links.map((link) => {
-          const current = pathname === link.href;
+          // A section's own pages (a product of /control-panel/products) are in it too.
+          const current =
+            pathname === link.href ||
+            (link.href !== '/control-panel' && pathname.startsWith(`${link.href}/`));
           return (
             <li key={link.href}>
               <Link
