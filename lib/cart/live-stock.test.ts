@@ -1,4 +1,5 @@
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { seedProducts } from '@/lib/catalogue/seed';
 import {
   createCartStore,
   DEFAULT_VARIANT,
@@ -75,7 +76,7 @@ describe('canAddOne', () => {
 });
 
 describe('the cart store with live stock', () => {
-  const catalogue = toCartCatalogue(getCatalogueEntries('pt-BR'));
+  const catalogue = toCartCatalogue(catalogueEntries(seedProducts, 'pt-BR'));
 
   it('caps the cart, keeps blocked lines out of the total and refuses + past the stock', () => {
     const store = createCartStore(undefined, { catalogue });

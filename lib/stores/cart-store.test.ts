@@ -1,4 +1,5 @@
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { seedProducts } from '@/lib/catalogue/seed';
 import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 import type { StateStorage } from 'zustand/middleware';
 import { clearCartUndoably, undoClear } from './cart-undo';
@@ -14,7 +15,7 @@ import {
 } from './cart-store';
 
 const catalogue: CartCatalogue = {
-  ...toCartCatalogue(getCatalogueEntries('pt-BR')),
+  ...toCartCatalogue(catalogueEntries(seedProducts, 'pt-BR')),
   'ovo-esgotado': { price: 5000, bannerImage: '/x.svg', purchasable: false },
 };
 
@@ -53,6 +54,7 @@ describe('cart store', () => {
       {
         id: 'ovo-pistache',
         price: 19300,
+        seenPrice: 19300,
         quantity: 1,
         bannerImage: '/images/products/ovo-pistache.svg',
         variant: DEFAULT_VARIANT,
@@ -276,15 +278,42 @@ describe('the order id of a checkout', () => {
 });
 
 describe('cart persistence', () => {
-  it('stores only ids, variants and quantities, with a version', () => {
+  it('stores only ids, variants, quantities and the price seen, with a version', () => {
     const { store, storage } = freshStore();
     store.getState().addToCart('ovo-pistache');
     store.getState().addToCart('ovo-pistache');
     const saved = JSON.parse(storage.data[CART_STORAGE_KEY] ?? 'null');
     expect(saved).toEqual({
       version: CART_STORAGE_VERSION,
-      state: { cartItems: [{ id: 'ovo-pistache', quantity: 2, variant: DEFAULT_VARIANT }] },
+      state: {
+        cartItems: [
+          { id: 'ovo-pistache', quantity: 2, variant: DEFAULT_VARIANT, seenPrice: 19300 },
+        ],
+      },
     });
+  });
+
+  it('keeps the price a line was seen at: the catalogue then prices it, the change is told', async () => {
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify({
+        version: CART_STORAGE_VERSION,
+        state: {
+          cartItems: [
+            { id: 'ovo-pistache', quantity: 1, variant: DEFAULT_VARIANT, seenPrice: 13800 },
+          ],
+        },
+      }),
+    });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate();
+    expect(store.getState().cartItems[0]).toMatchObject({ price: 19300, seenPrice: 13800 });
+    expect(store.getState().cartTotal).toBe(19300);
+    // The live read's price wins over the page's, and the price seen stays the first one.
+    store.getState().applyLiveStock({ 'ovo-pistache': { stock: 5, forSale: true, price: 14590 } });
+    expect(store.getState().cartItems[0]).toMatchObject({ price: 14590, seenPrice: 13800 });
+    expect(store.getState().cartTotal).toBe(14590);
+    store.getState().acknowledgePrices();
+    expect(store.getState().cartItems[0]).toMatchObject({ price: 14590, seenPrice: 14590 });
   });
 
   it('does not read storage until rehydrate is called', async () => {
@@ -325,6 +354,7 @@ describe('cart persistence', () => {
       {
         id: 'ovo-pistache',
         price: 19300,
+        seenPrice: 19300,
         quantity: 2,
         bannerImage: '/images/products/ovo-pistache.svg',
         variant: DEFAULT_VARIANT,
@@ -332,6 +362,7 @@ describe('cart persistence', () => {
       {
         id: 'mini-ovo',
         price: 3500,
+        seenPrice: 3500,
         quantity: 1,
         bannerImage: '/images/products/mini-ovo.svg',
         variant: DEFAULT_VARIANT,
