@@ -10,7 +10,12 @@ const jestConfig = createJestConfig({
   // two workers took the run from 419 s to 257-262 s there, every test passing; three made it
   // slower and timed some calls out.
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  // A hang detector, not a measure: a component test that renders in under a second on a quiet
+  // machine spends several seconds in jsdom's role queries on a busy one. Tests on a local
+  // Firebase set their own.
+  testTimeout: 20_000,
   setupFiles: ['<rootDir>/test/jest-env.js'],
+  setupFilesAfterEnv: ['<rootDir>/test/jest-after-env.ts'],
   globalSetup: '<rootDir>/test/jest-global-setup.mjs',
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],

@@ -16,7 +16,7 @@ import {
   startPrivateShop,
   type PrivateShop,
 } from './fixtures/private-shop';
-import { SHOP_LOCALES, type ShopLocale } from './fixtures/shop';
+import { SHOP_LOCALES } from './fixtures/shop';
 import { expect, test } from './fixtures/test';
 
 const TEXTS = {
@@ -242,7 +242,7 @@ test('a product created in the panel is sold; archived, its page says it is gone
   await panel.getByLabel(t.type, { exact: true }).selectOption('barras');
   await panel.getByRole('button', { name: t.create }).click();
   await expect(panel.getByTestId('editor-saved')).toHaveText(t.created, { timeout: 20_000 });
-  await expect(panel).toHaveURL(/\/pt-BR\/control-panel\/produtos\/barra-cupuacu/);
+  await expect(panel).toHaveURL(/\/pt-BR\/control-panel\/products\/barra-cupuacu/);
 
   await skipIntro(page);
   await page.goto(`${shop.url}/pt-BR`);

@@ -61,6 +61,8 @@ const L = {
     state: 'Estado (UF)',
     gift: 'Mensagem para o cartão (opcional)',
     count: (n: number) => `${n} de 200 caracteres`,
+    giftOver: (n: number) =>
+      `A mensagem tem ${n} caracteres e o cartão comporta 200: encurte-a antes de confirmar. Nada foi cortado.`,
     filled: 'Preenchemos rua, bairro, cidade e estado pelo CEP. Confira e ajuste se precisar.',
     profileCepError: 'Informe o CEP no formato 00000-000, ou deixe em branco.',
     cpfLabel: 'CPF 529.982.247-25',
@@ -74,6 +76,8 @@ const L = {
     state: 'State (UF)',
     gift: 'Message for the gift card (optional)',
     count: (n: number) => `${n} of 200 characters`,
+    giftOver: (n: number) =>
+      `The message has ${n} characters and the card holds 200: shorten it before confirming. Nothing was cut.`,
     filled:
       'We filled in the street, neighbourhood, city and state from the CEP. Check them and change anything you need.',
     profileCepError: 'Enter the postal code as 00000-000, or leave it empty.',
@@ -172,10 +176,12 @@ for (const locale of SHOP_LOCALES) {
       const gift = checkout.main.getByRole('textbox', { name: t.gift });
       await gift.fill('Feliz Páscoa, Dona Lúcia!\nCom carinho');
       await expect(page.getByTestId('gift-message-count')).toHaveText(t.count(37));
-      // The field stops at 200 characters.
-      await gift.fill('x'.repeat(230));
-      await expect(gift).toHaveValue('x'.repeat(200));
-      await expect(page.getByTestId('gift-message-count')).toHaveText(t.count(200));
+      // A pasted message over 200 characters is kept whole, and the field says so at once.
+      const long = 'Querida Lúcia, '.repeat(16).trim();
+      await gift.fill(long);
+      await expect(gift).toHaveValue(long);
+      await expect(page.getByTestId('gift-message-count')).toHaveText(t.count(long.length));
+      await expect(page.getByTestId('gift-message-error')).toHaveText(t.giftOver(long.length));
       await gift.fill('Feliz Páscoa, Dona Lúcia!\nCom carinho');
       await checkout.field(CHECKOUT_TEXTS[locale].cpf).fill('529.982.247-25');
       await checkout.field(CHECKOUT_TEXTS[locale].telephone).click();

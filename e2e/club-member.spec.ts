@@ -27,6 +27,8 @@ const TEXTS = {
     join: 'Assinar o Plano Mensal',
     badge: 'Membro do clube',
     active: 'Ativa',
+    currentBox: 'em preparação',
+    noBoxes: 'Nenhuma ainda.',
     paused: 'Pausada',
     pause: 'Pausar assinatura',
     resume: 'Retomar assinatura',
@@ -40,6 +42,8 @@ const TEXTS = {
     join: 'Join the Monthly Plan',
     badge: 'Club member',
     active: 'Active',
+    currentBox: 'being prepared',
+    noBoxes: 'None yet.',
     paused: 'Paused',
     pause: 'Pause membership',
     resume: 'Resume membership',
@@ -136,7 +140,10 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const section = page.getByTestId('club-membership');
     await expect(section.getByTestId('membership-state')).toHaveText(t.active);
     await expect(section.getByTestId('membership-plan')).toContainText('R$ 109,00');
-    await expect(section.getByTestId('membership-boxes').getByRole('listitem')).toHaveCount(1);
+    // Just joined: this month's box is being prepared, none received yet.
+    await expect(section.getByTestId('membership-current-box')).toContainText(t.currentBox);
+    await expect(section.getByTestId('membership-boxes')).toHaveText(t.noBoxes);
+    await expect(section.getByTestId('membership-boxes').getByRole('listitem')).toHaveCount(0);
     await expect(page.getByTestId('member-badge')).toHaveText(t.badge);
     // The user tab (the header's public user) shows the badge too.
     const tab = new UserTab(page, locale);

@@ -7,6 +7,7 @@
 // is not a supported start: Next 16 prints 'Ready' before it loads instrumentation.ts.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
@@ -15,6 +16,7 @@ import { freePort } from '../test/local-firebase-env';
 
 const ROOT = path.join(__dirname, '..');
 const SERVER = path.join(ROOT, '.next', 'standalone', 'server.js');
+const BUILD_RECORD = path.join(ROOT, '.next', 'shop-build.json');
 /** The one line scripts/local-firebase/with-local-firebase.mjs (not the server) prints. */
 const LAUNCHER_LINE = '[local-firebase] a real Firebase project is configured: no emulators.';
 const PROJECT = 'chocolates-deploy-test';
@@ -101,9 +103,16 @@ test('with MAIL_DISABLED=1 it starts and says once, before Ready, that no e-mail
 
 test('`npm start` (scripts/start.mjs) on a real project without SMTP refuses before any Ready line too', async () => {
   test.setTimeout(90_000);
-  const { code, parsed, output } = await runServer(REAL_PROJECT, () => false, [
+  // npm start serves only a build made for its configuration, and building one for a project
+  // takes minutes: the build on disk stands for one made for this project and site (its record
+  // says so for the length of the test). No other test reads the record.
+  const site = 'https://shop.example.com';
+  const recorded = readFileSync(BUILD_RECORD, 'utf8');
+  writeFileSync(BUILD_RECORD, JSON.stringify({ firebase: 'project', siteOrigin: site }));
+  const started = runServer({ ...REAL_PROJECT, NEXT_PUBLIC_SITE_URL: site }, () => false, [
     'scripts/start.mjs',
-  ]);
+  ]).finally(() => writeFileSync(BUILD_RECORD, recorded));
+  const { code, parsed, output } = await started;
   expect(code, output).toBe(1);
   // The launcher ran the standalone server on the real project (no emulators, no rebuild).
   expect(output).toContain(LAUNCHER_LINE);

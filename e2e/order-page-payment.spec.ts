@@ -23,6 +23,7 @@ const TEXTS = {
   'pt-BR': {
     pay: (id: string) => `Pagar o pedido ${id}`,
     retry: 'Gerar novo pagamento',
+    retryIntro: 'O Pix expirou ou o pagamento não foi concluído?',
     retried: 'Novo pagamento gerado.',
     paymentState: 'Aguardando pagamento',
     cancel: (id: string) => `Cancelar pedido ${id}`,
@@ -32,6 +33,7 @@ const TEXTS = {
   en: {
     pay: (id: string) => `Pay for order ${id}`,
     retry: 'Create a new payment',
+    retryIntro: 'Did the Pix expire or the payment not go through?',
     retried: 'A new payment was created.',
     paymentState: 'Awaiting payment',
     cancel: (id: string) => `Cancel order ${id}`,
@@ -106,6 +108,16 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(page.getByTestId('order-payment-state')).toHaveText(t.paymentState);
       const panel = page.getByTestId('payment-panel');
       await expect(panel).toBeVisible();
+      // Nothing was tried yet: no 'did the payment not go through?'.
+      await expect(panel.getByText(t.retryIntro)).toHaveCount(0);
+      await expect(panel.getByRole('button', { name: t.retry })).toHaveCount(0);
+      // A declined card recorded on the order (as lib/orders/pay-order.ts records one): now it asks.
+      await shop
+        .db()
+        .doc(`${SHOP_PATH}/orders/${orderID}`)
+        .update({ 'payment.status': 'rejected' });
+      await page.reload();
+      await expect(panel.getByText(t.retryIntro)).toBeVisible();
       await panel.getByRole('button', { name: t.retry }).click();
       await expect(panel.getByRole('status').filter({ hasText: t.retried })).toBeVisible();
       expect(preferenceRequests()).toBe(before + 2);

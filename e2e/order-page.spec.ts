@@ -8,7 +8,7 @@
 //   page shows the cancelled state and its history line, the shop gets an e-mail; the heading is
 //   'Pedido recebido!' only until something happens to the order, then names it and its status.
 // - Adding stops at the stock: the product page's button is disabled at N in the list with
-//   'Só restam N' beside it, and the badge stays at N.
+//   'Você já tem as N unidades na sua lista' beside it, and the badge stays at N.
 // - A list of only unavailable lines names them at checkout and offers to remove them.
 // - A reload during checkout keeps the typed fields, the choice and the reference; the CPF is
 //   never in localStorage.
@@ -60,7 +60,7 @@ const TEXTS = {
       `Cancelar o pedido ${id}? Os itens voltam ao estoque e isso não pode ser desfeito.`,
     yes: 'Sim, cancelar',
     pay: /^Pagar o pedido /,
-    onlyLeft: (n: number) => `Só restam ${n}`,
+    allInList: (n: number) => `Você já tem as ${n} unidades na sua lista`,
     unavailableTitle: '2 itens da sua lista não podem ser pedidos agora:',
     soldOut: (title: string) => `${title} esgotou e fica fora do pedido.`,
     withdrawn: (title: string) => `${title} não está à venda no momento e fica fora do pedido.`,
@@ -95,7 +95,7 @@ const TEXTS = {
       `Cancel order ${id}? Its items go back to stock and this cannot be undone.`,
     yes: 'Yes, cancel',
     pay: /^Pay for order /,
-    onlyLeft: (n: number) => `Only ${n} left`,
+    allInList: (n: number) => `You already have all ${n} left in your list`,
     unavailableTitle: '2 items in your list cannot be ordered right now:',
     soldOut: (title: string) => `${title} is sold out and is left out of the order.`,
     withdrawn: (title: string) =>
@@ -362,7 +362,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     });
   });
 
-  test(`adding stops at the stock (${locale}): with 4 left, once 4 are in the list the page's button is disabled with '${TEXTS[locale].onlyLeft(4)}' beside it and the badge stays at 4`, async ({
+  test(`adding stops at the stock (${locale}): with 4 left, once 4 are in the list the page's button is disabled with '${TEXTS[locale].allInList(4)}' beside it and the badge stays at 4`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -384,8 +384,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await expect(page.getByRole('status').filter({ hasText: t.added(title) })).toBeVisible();
     // The 5th is refused on the spot: the button stops, and says why beside it.
     await expect(add).toBeDisabled();
-    await expect(page.getByTestId('add-limit')).toHaveText(t.onlyLeft(4));
-    await expect(add).toHaveAccessibleDescription(t.onlyLeft(4));
+    await expect(page.getByTestId('add-limit')).toHaveText(t.allInList(4));
+    await expect(add).toHaveAccessibleDescription(t.allInList(4));
     await expect(footer.badge).toHaveText('4');
   });
 

@@ -42,6 +42,7 @@ const TEXTS = {
     paid: 'Pago',
     expired: 'Este código Pix expirou: o prazo para pagar este pedido acabou.',
     sdkFailed: 'Não foi possível carregar o Mercado Pago agora.',
+    deliveryFee: 'Taxa de entrega',
     cardRejected:
       'O cartão foi recusado. Tente outro cartão ou pague com Pix: seu pedido continua reservado.',
     declined:
@@ -59,6 +60,7 @@ const TEXTS = {
     paid: 'Paid',
     expired: 'This Pix code has expired: the time to pay for this order is over.',
     sdkFailed: 'Mercado Pago could not be loaded right now.',
+    deliveryFee: 'Delivery fee',
     cardRejected:
       'The card was declined. Try another card or pay with Pix: your order is still reserved.',
     declined:
@@ -123,8 +125,29 @@ const pixRequests = () =>
       (body as { payment_method_id?: string } | null)?.payment_method_id === 'pix',
   ).length;
 
+/** A delivery to São Paulo (capital): the seeded table's R$ 12 fee (scripts/local-firebase/seed.mjs). */
+const DELIVERY = {
+  shippingOption: 'Entrega' as const,
+  address: {
+    street: 'Rua Funchal',
+    number: '200',
+    extra: '',
+    neighborhood: 'Vila Olímpia',
+    city: 'São Paulo',
+    state: 'SP',
+    postalCode: '04551-060',
+  },
+};
+
 /** A signed-in shopper's new open order, paid online; returns its id. */
-async function placeOrder(page: Page, locale: 'pt-BR' | 'en', prefix: string): Promise<string> {
+async function placeOrder(
+  page: Page,
+  locale: 'pt-BR' | 'en',
+  prefix: string,
+  receiving: { shippingOption: 'Entrega' | 'Retirada'; address?: object } = {
+    shippingOption: 'Retirada',
+  },
+): Promise<string> {
   // Offline, the SDK's host cannot answer: fail at once rather than after a network timeout.
   await page.route(/mercadopago\.com/, (route) => route.abort());
   await skipIntro(page);
@@ -136,9 +159,9 @@ async function placeOrder(page: Page, locale: 'pt-BR' | 'en', prefix: string): P
     data: await withOpenDay(page.request, shop.url, {
       orderID,
       lines: [{ key: PRODUCT, quantity: 2 }],
-      shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
       locale,
+      ...receiving,
     }),
   });
   expect(placed.status()).toBe(200);
@@ -374,5 +397,46 @@ for (const locale of ['pt-BR', 'en'] as const) {
     });
     await expect(page.getByTestId('order-payment-state')).toHaveText(t.paid, { timeout: 20_000 });
     expect(await stock()).toBe(held);
+  });
+
+  test(`delivery with a fee (${locale}): the Pix and the card charge the products and the fee`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const t = TEXTS[locale];
+    const orderID = await placeOrder(page, locale, 'FEE', DELIVERY);
+    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    // 2 x R$ 40 and the region's R$ 12.
+    expect(order).toMatchObject({ deliveryFee: 12, total: 92 });
+    await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
+    );
+    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    await expect(page.getByTestId('order-delivery-fee')).toContainText(t.deliveryFee);
+    await expect(page.getByTestId('order-delivery-fee')).toContainText('R$ 12,00');
+    const panel = page.getByTestId('payment-panel');
+
+    await test.step('the Pix is for the total, fee included', async () => {
+      await panel.getByRole('radio', { name: t.pix }).click();
+      await expect(panel.getByRole('img', { name: t.qrAlt(orderID) })).toBeVisible();
+      const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderID}`).get()).get(
+        'paymentId',
+      ) as string;
+      expect(fake.getPayment(paymentId)?.transaction_amount).toBe(92);
+    });
+
+    await test.step('the card is charged the total, fee included, and pays the order', async () => {
+      await panel.getByRole('radio', { name: t.card }).click();
+      await panel.getByRole('button', { name: /^Stand-in: pay / }).click();
+      await expect(page.getByTestId('order-payment-state')).toHaveText(t.paid, { timeout: 20_000 });
+      const charge = fake.requests
+        .filter(({ method, path: url }) => method === 'POST' && url === '/v1/payments')
+        .at(-1);
+      expect(charge?.body).toMatchObject({
+        token: 'e2e-card-token-0001',
+        transaction_amount: 92,
+        external_reference: orderID,
+      });
+    });
   });
 }

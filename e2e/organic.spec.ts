@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures/shop';
 
-// The organic line (lib/catalogue/products.ts isOrganic): its landing section and anchor, the
-// badge on its cards and product pages, and the products section's filter, in both languages.
+// The organic line (a product's isOrganic, lib/catalogue/seed-products.json): its landing section
+// and anchor, the badge on its cards and product pages, and the products section's filter, in
+// both languages.
 const ORGANIC = ['ovo-tropical-amazonas', 'barra-tropical-amazonas', 'barra-tropical-bahia'];
 
 const TEXTS = {
@@ -14,6 +15,7 @@ const TEXTS = {
     status: 'Mostrando 3 produtos orgânicos',
     menu: 'Orgânicos',
     about: 'chocolates orgânicos',
+    showProducts: 'Ver só os chocolates orgânicos',
   },
   en: {
     section: 'Organic Chocolates',
@@ -24,6 +26,7 @@ const TEXTS = {
     status: 'Showing 3 organic products',
     menu: 'Organic',
     about: 'organic chocolates',
+    showProducts: 'Show only the organic chocolates',
   },
 } as const;
 
@@ -43,8 +46,10 @@ for (const locale of ['pt-BR', 'en'] as const) {
       'aria-pressed',
       'true',
     );
-    // Every product, the featured ones twice.
-    expect(await cards.count()).toBeGreaterThan(ORGANIC.length);
+    // Every product, once.
+    const all = await cards.evaluateAll((list) => list.map((card) => card.dataset.testid));
+    expect(all.length).toBeGreaterThan(ORGANIC.length);
+    expect(new Set(all).size).toBe(all.length);
 
     await filter.getByRole('button', { name: t.organic }).click();
     await expect(filter.getByRole('button', { name: t.organic })).toHaveAttribute(
@@ -68,7 +73,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(await cards.count()).toBeGreaterThan(ORGANIC.length);
     // A product outside the line carries no badge.
     await expect(
-      section.getByTestId('product-card-ovo-pistache').first().getByTestId('organic-badge'),
+      section.getByTestId('product-card-ovo-pistache').getByTestId('organic-badge'),
     ).toHaveCount(0);
   });
 
@@ -83,8 +88,17 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${locale}#organicos$`));
     const section = page.locator('#organicos');
     await expect(section.getByRole('heading', { level: 2, name: t.section })).toBeInViewport();
-    await expect(section.locator('[data-testid^="product-card-"]')).toHaveCount(ORGANIC.length);
-    await expect(section.getByTestId('organic-badge')).toHaveCount(ORGANIC.length);
+    // Its products are not listed again: its link shows them in the products section, filtered.
+    await expect(section.locator('[data-testid^="product-card-"]')).toHaveCount(0);
+    await section.getByRole('link', { name: t.showProducts }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}#chocolates$`));
+    const products = page.locator('#chocolates');
+    await expect(
+      products.getByRole('group', { name: t.filter }).getByRole('button', { name: t.organic }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(products.locator('[data-testid^="product-card-"]:visible')).toHaveCount(
+      ORGANIC.length,
+    );
     await expect(page.locator('#quem-somos').getByRole('link', { name: t.about })).toHaveAttribute(
       'href',
       `/${locale}#organicos`,

@@ -13,6 +13,19 @@ const COLOR_MODE = `try{var m=localStorage.getItem('${COLOR_MODE_STORAGE_KEY}');
 const COOKIE_BANNER = `try{if(localStorage.getItem('${COOKIE_CONSENT_KEY}')!=='true')d.setAttribute('data-cookie-banner','')}catch(e){}`;
 const FULL_LAYOUT = `function f(){if(!d.hasAttribute('data-full-layout')){d.setAttribute('data-full-layout','');d.scrollTop}}try{var n=performance.getEntriesByType('navigation')[0];if(location.hash||n&&n.type!=='navigate')f()}catch(e){}addEventListener('hashchange',f);addEventListener('popstate',function(){f();d.style.scrollBehavior='auto'});document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');if(a){f();if(a.hash)d.style.removeProperty('scroll-behavior')}},true);`;
 const SPLASH_SEEN = `sessionStorage.setItem('${SPLASH_SESSION_KEY}','true')`;
+
+/** The attribute of a button that opens a panel (its value), so a tap before the script counts. */
+export const EARLY_PANEL_ATTRIBUTE = 'data-early-panel';
+/** Set by the boot script on the button tapped before the page's script was in: it is coming. */
+export const EARLY_PENDING_ATTRIBUTE = 'data-early-pending';
+/**
+ * A tap on a panel's button before the page's script has taken over (`self.shopReady`, set by
+ * takeEarlyTap once the page is hydrated) would do nothing: the button's handler is not there yet.
+ * This records which panel it asked for (`self.shopEarly`), marks that button as pending (and
+ * busy for assistive technology) and keeps the tap from React, which would otherwise replay it
+ * once hydrated and, with the recorded tap, open and close the panel again. The last tap wins.
+ */
+const EARLY_TAPS = `document.addEventListener('click',function(e){if(self.shopReady)return;var b=e.target.closest&&e.target.closest('[${EARLY_PANEL_ATTRIBUTE}]');if(!b)return;e.stopImmediatePropagation();self.shopEarly=b.getAttribute('${EARLY_PANEL_ATTRIBUTE}');var p=document.querySelectorAll('[${EARLY_PENDING_ATTRIBUTE}]');for(var i=0;i<p.length;i++){p[i].removeAttribute('${EARLY_PENDING_ATTRIBUTE}');p[i].removeAttribute('aria-busy')}b.setAttribute('${EARLY_PENDING_ATTRIBUTE}','');b.setAttribute('aria-busy','true')},true);`;
 /**
  * Ends the page's markup (its shell: what streams in later comes after it), rendered by
  * app/[locale]/layout.tsx. Unless the first frame is the splash, that frame waits for it.
@@ -55,6 +68,7 @@ export const BOOT_SCRIPT = `(function(){var d=document.documentElement;${RAN}=1;
 ${COLOR_MODE}
 ${COOKIE_BANNER}
 ${FULL_LAYOUT}
+${EARLY_TAPS}
 ${SPLASH}
 ${EXPECT_PAGE_END}
 })()`;
@@ -73,6 +87,23 @@ ${COOKIE_BANNER}
 ${FULL_LAYOUT}
 try{${SPLASH_SEEN}}catch(e){}
 })()`;
+
+/**
+ * Called once the page is hydrated (components/providers/ui-store-provider.tsx): from now on the
+ * panel buttons handle their own taps. Returns the panel a tap asked for before (the boot
+ * script's record, EARLY_TAPS), once, and clears the buttons' pending marks.
+ */
+export function takeEarlyTap(): string | null {
+  const state = self as { shopReady?: number; shopEarly?: string };
+  state.shopReady = 1;
+  const early = state.shopEarly ?? null;
+  delete state.shopEarly;
+  for (const button of document.querySelectorAll(`[${EARLY_PENDING_ATTRIBUTE}]`)) {
+    button.removeAttribute(EARLY_PENDING_ATTRIBUTE);
+    button.removeAttribute('aria-busy');
+  }
+  return early;
+}
 
 /**
  * Runs LATE_BOOT_SCRIPT as an inline script, which every page's policy lets this code add

@@ -27,6 +27,8 @@ export type LogEventName =
   | 'order.refused'
   /** A checkout answered 'temporarily unavailable' at its deadline; how its transaction ended. */
   | 'order.abandoned'
+  /** A checkout the server was too busy to start in time: answered 'temporarily unavailable'. */
+  | 'order.shed'
   | 'order.status_changed'
   /** A member paused, resumed or cancelled their club membership (lib/club/manage.ts). */
   | 'club.changed'
@@ -48,6 +50,12 @@ export type LogEventName =
   | 'payment.started'
   | 'payment.refused'
   | 'payment.failed'
+  /** An order's open payment cancelled at Mercado Pago before the order was (lib/orders/cancel-payments.ts). */
+  | 'payment.cancelled_with_order'
+  | 'payment.cancel_failed'
+  /** A payment that reached a cancelled order was refunded (lib/orders/refunds.ts). */
+  | 'payment.refunded'
+  | 'payment.refund_failed'
   | 'stock.changed'
   | 'delivery.table_saved'
   /** The stored delivery table fails validation: delivery is offered without fees or days. */
@@ -65,6 +73,10 @@ export type LogEventName =
   /** MAIL_DISABLED=1: this server sends no e-mail (lib/env.ts). */
   | 'mail.disabled'
   | 'mail.failed'
+  /** A stored e-mail was sent (lib/mail/sender.ts). */
+  | 'mail.sent'
+  /** An admin queued again an e-mail the mail server had refused (the panel's outbox). */
+  | 'mail.resent'
   | 'orders.expired'
   | 'orders.expiry_failed'
   /** A backend step (Firestore, Auth) failed or missed its deadline; `what` names the step. */

@@ -30,9 +30,38 @@ export async function startNodeServer(): Promise<void> {
   }
   // TRACE and malformed router state headers would be a 500 from inside Next
   // (lib/security/http-server-guard.ts).
-  const { installHttpServerGuard } = await import('@/lib/security/http-server-guard');
+  const { addQuickAnswer, installHttpServerGuard } =
+    await import('@/lib/security/http-server-guard');
   installHttpServerGuard();
   // The page cache (lib/cache/storefront-cache-handler.mjs) asks the catalogue's revision.
   const { installStorefrontRevisionForPageCache } = await import('@/lib/catalogue/revision');
   installStorefrontRevisionForPageCache();
+  // An order for a product known to be sold out is refused there, before Next.
+  const { soldOutGate } = await import('@/lib/orders/sold-out-gate');
+  addQuickAnswer(soldOutGate);
+  await startBackgroundDelivery();
+}
+
+/** How often a long-running server looks for e-mails and refunds due (their retries, leases). */
+const DELIVERY_INTERVAL_MS = 60_000;
+
+/**
+ * E-mails and refunds are sent after the response of the change that wrote them and from the
+ * cron route; a server process also looks once at start (what an instance that stopped left) and
+ * then every minute, so their retries need no cron where the process lives on. A pass that fails
+ * is logged by the pass; the timer never keeps the process alive.
+ */
+async function startBackgroundDelivery(): Promise<void> {
+  const { getEnv } = await import('@/lib/env');
+  try {
+    getEnv();
+  } catch {
+    // An invalid configuration was reported above; nothing can be delivered.
+    return;
+  }
+  const { sendQueuedMailNow } = await import('@/lib/mail/sender');
+  const { refundOwedPaymentsNow } = await import('@/lib/orders/refunds');
+  const deliver = () => void Promise.all([sendQueuedMailNow(), refundOwedPaymentsNow()]);
+  setTimeout(deliver, 1000).unref();
+  setInterval(deliver, DELIVERY_INTERVAL_MS).unref();
 }

@@ -1,258 +1,496 @@
-// `npm run bench:race`: the checkout race through the real server. N shoppers (10, 50, 200)
-// place one order each, all at once, for the same product, with stock 10 and with stock 1,000,
-// against the standalone server on a fresh local Firebase. Prints, per run, p50/p95 latency of
-// POST /api/orders (what the checkout form calls), throughput, outcomes, transaction retries (from the server's
-// `order.placed` / `order.refused` log lines, when they carry `attempts`) and whether stock and
-// orders still agree. Loopback only; at most 520 orders. Run `npm run build` first.
+// `npm run bench:race`: a launch rush as production sees it. N shoppers, each with an account, a
+// real session cookie and a client address of their own (through one trusted proxy hop), press
+// 'Confirmar pedido' for the same product at the same moment, against the standalone server with
+// the settings `npm start` gives it (the real rate limits, the seeded delivery table, Mercado Pago
+// configured against a fake API), on one instance and on two (two app processes on one local
+// Firebase), on a fresh shop and on one holding an Easter week's data (./bench/easter-week.mjs),
+// on a quiet machine and a busy one (two CPU hogs). Prints a row per run with the 1-minute load
+// average at its start and end, outcomes, p50/p95/max answer times (and the 409s' p95), answers
+// past 5 s, transaction retries, the Firestore operations the run cost, and whether stock and
+// orders agree. Seeds, starts, measures and stops everything itself, on 127.0.0.1 only.
 //
-// Env: BENCH_PORT (3950; the emulators take the next four ports), BENCH_LEVELS ("10,50,200"),
-// BENCH_STOCKS ("10,1000").
-import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+// Flags (all optional; docs/operations.md):
+//   --instances=1,2  --data=fresh,easter  --cases=10x200,1000x200 (stock x shoppers)
+//   --machine=quiet,busy  --profile[=DIR] (CPU profiles of every process, summarized)
+//   --app=DIR (a checkout with its own build to measure, e.g. an older commit)  --json=FILE
+//   --keep (keeps the seeded Easter week in .local-firebase-e2e/ for the next run)
+// Env: BENCH_PORT (3950: the instances on it and the next port, the fake Mercado Pago on the
+// one after), AUTH_EMULATOR_PORT, FIRESTORE_EMULATOR_PORT, EMULATOR_HUB_PORT,
+// EMULATOR_LOGGING_PORT (default BENCH_PORT+3 ... +6), BENCH_TIMEOUT_MIN (45), BENCH_EASTER_SCALE
+// (1: the Easter week of ./bench/easter-week.mjs; 0.2 seeds a fifth of it).
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { STANDALONE_SERVER } from './build.mjs';
+import { easterWeekScaled, seedEasterWeek } from './bench/easter-week.mjs';
+import { startFakePreferences } from './bench/fake-mercadopago.mjs';
+import {
+  cpuByProcess,
+  killAll,
+  startHogs,
+  startInstance,
+  startStack,
+  stopAll,
+} from './bench/processes.mjs';
+import { summarizeProfiles } from './bench/profile-summary.mjs';
+import { inBatches, openPickupDays, placeOrder, signUpShopper } from './bench/shoppers.mjs';
 
 const require = createRequire(import.meta.url);
+// Against emulators, Google's auth library must not look for a cloud metadata server.
+process.env.METADATA_SERVER_DETECTION = 'none';
+
+function flag(name, fallback) {
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!arg) return fallback;
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : true;
+}
+const list = (value) => String(value).split(',').filter(Boolean);
+
+const INSTANCES = list(flag('instances', '1,2')).map(Number);
+const DATA = list(flag('data', 'fresh,easter'));
+const CASES = list(flag('cases', '10x200,1000x200')).map((c) => {
+  const [stock, shoppers] = c.split('x').map(Number);
+  return { stock, shoppers };
+});
+const MACHINE = list(flag('machine', 'quiet,busy'));
+const PROFILE = flag('profile', false);
+const APP = path.resolve(flag('app', '.'));
+const JSON_FILE = flag('json', null);
+const KEEP = flag('keep', false);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
-const BASE = `http://127.0.0.1:${PORT}`;
-const AUTH_PORT = PORT + 1;
-const FIRESTORE_PORT = PORT + 2;
-const LEVELS = (process.env.BENCH_LEVELS ?? '10,50,200').split(',').map(Number);
-const STOCKS = (process.env.BENCH_STOCKS ?? '10,1000').split(',').map(Number);
+const PORTS = {
+  auth: Number(process.env.AUTH_EMULATOR_PORT ?? PORT + 3),
+  firestore: Number(process.env.FIRESTORE_EMULATOR_PORT ?? PORT + 4),
+  hub: Number(process.env.EMULATOR_HUB_PORT ?? PORT + 5),
+  logging: Number(process.env.EMULATOR_LOGGING_PORT ?? PORT + 6),
+};
+const TIMEOUT_MIN = Number(process.env.BENCH_TIMEOUT_MIN ?? 45);
+const EASTER_SCALE = Number(process.env.BENCH_EASTER_SCALE ?? 1);
+const EASTER = easterWeekScaled(EASTER_SCALE);
 const PRODUCT = 'barra-tropical-bahia';
 const SHOP = 'projects/chocolate-shop';
-const DATA_DIR = `.local-firebase-e2e/bench-race-${PORT}`;
-const MAX_SHOPPERS = 200;
+const WORK = path.resolve(`.local-firebase-e2e/bench-race-${PORT}`);
+const PROFILE_DIR = PROFILE ? path.resolve(PROFILE === true ? '.bench-profiles' : PROFILE) : null;
+const SERVER = path.join(APP, '.next/standalone/server.js');
+const ANSWER_DEADLINE_MS = 5000;
+const MAX_SHOPPERS = 400;
+const ACCESS_TOKEN = 'TEST-bench-access-token';
 
-if (!existsSync(STANDALONE_SERVER)) {
-  console.error('No production build: run `npm run build` first.');
+if (!existsSync(SERVER)) {
+  console.error(`No production build in ${APP}: run \`npm run build\` there first.`);
   process.exit(1);
 }
-if (LEVELS.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_SHOPPERS)) {
-  console.error(`BENCH_LEVELS must be whole numbers from 1 to ${MAX_SHOPPERS}`);
-  process.exit(1);
-}
-
-// The server's JSON log lines (NODE_ENV=production), parsed as they arrive.
-const logEvents = [];
-let serverOutput = '';
-const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-  env: {
-    ...process.env,
-    E2E_PORT: String(PORT),
-    E2E_DATA_DIR: DATA_DIR,
-    E2E_AUTH_PORT: String(AUTH_PORT),
-    E2E_FIRESTORE_PORT: String(FIRESTORE_PORT),
-    E2E_HUB_PORT: String(PORT + 3),
-    E2E_LOGGING_PORT: String(PORT + 4),
-    // Every simulated shopper orders from 127.0.0.1, up to six times a minute: the order limits
-    // (lib/rate-limit) x100, as for the Playwright server, so that they are not what is measured.
-    RATE_LIMIT_MULTIPLIER: '100',
-    // A shop without a delivery table: the race is for stock, not for a day's places.
-    LOCAL_FIREBASE_SEED_DELIVERY: '0',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-for (const stream of [server.stdout, server.stderr]) {
-  let pending = '';
-  stream.on('data', (chunk) => {
-    serverOutput = (serverOutput + chunk).slice(-20_000);
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.startsWith('{')) continue;
-      try {
-        logEvents.push(JSON.parse(line));
-      } catch {
-        // not a log line
-      }
-    }
-  });
-}
-
-async function waitForServer() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/en`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not start within 90 s:\n${serverOutput}`);
-}
-
-/** Signs up a shopper on the Auth emulator and opens a session as the browser does. */
-async function shopperSession(index) {
-  const signUp = await fetch(
-    `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${index}@chocolates.local`,
-        password: 'bench-password-123',
-        returnSecureToken: true,
-      }),
-    },
+const validCase = ({ stock, shoppers }) =>
+  Number.isInteger(stock) && stock >= 0 && Number.isInteger(shoppers) && shoppers >= 1;
+if (
+  !CASES.every(validCase) ||
+  Math.max(...CASES.map((c) => c.shoppers)) > MAX_SHOPPERS ||
+  !INSTANCES.every((n) => n === 1 || n === 2) ||
+  !DATA.every((d) => d === 'fresh' || d === 'easter') ||
+  !MACHINE.every((m) => m === 'quiet' || m === 'busy')
+) {
+  console.error(
+    `Flags: --cases=STOCKxSHOPPERS,... (at most ${MAX_SHOPPERS} shoppers), --instances=1,2, ` +
+      '--data=fresh,easter, --machine=quiet,busy',
   );
-  if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
-  const { idToken } = await signUp.json();
-  const session = await fetch(`${BASE}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ idToken }),
+  process.exit(1);
+}
+
+const overall = setTimeout(() => {
+  console.error(`bench:race did not finish within ${TIMEOUT_MIN} min; stopping everything.`);
+  killAll();
+  process.exit(1);
+}, TIMEOUT_MIN * 60_000);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
   });
-  if (!session.ok) throw new Error(`session failed: ${session.status} ${await session.text()}`);
-  return session.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
-async function inBatches(count, size, make) {
-  const results = [];
-  for (let start = 0; start < count; start += size) {
-    const batch = Array.from({ length: Math.min(size, count - start) }, (_, i) => make(start + i));
-    results.push(...(await Promise.all(batch)));
-  }
-  return results;
-}
-
-let orderSequence = 0;
-async function placeOrder(cookie) {
-  orderSequence += 1;
-  const orderID = `BENCH${String(orderSequence).padStart(7, '0')}`;
-  const started = performance.now();
-  const response = await fetch(`${BASE}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE, cookie },
-    body: JSON.stringify({
-      orderID,
-      lines: [{ key: PRODUCT, quantity: 1 }],
-      shippingOption: 'Retirada',
-      telephone: '(11) 91234-5678',
-      locale: 'pt-BR',
-    }),
-  });
-  const body = await response.json().catch(() => null);
-  const ms = performance.now() - started;
-  const outcome = body?.ok === true ? 'placed' : (body?.error ?? `http-${response.status}`);
-  return { orderID, ms, outcome };
-}
-
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const load1 = () => os.loadavg()[0].toFixed(2);
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function main() {
-  await waitForServer();
-  // firebase-admin in this process, on the server's emulators, to set and read stock.
+// The stock layout of lib/inventory/stock-shards.ts: from SHARDED_STOCK_FROM units on, the stock
+// is split over STOCK_SHARDS documents (the product's own and inventoryShards/{key}.{n}), as the
+// control panel's stock page writes it.
+const STOCK_SHARDS = 8;
+const SHARDED_STOCK_FROM = 50;
+
+/** firebase-admin in this process, on the stack's emulators: stock and orders, set and checked. */
+function adminOn(stack, name) {
   Object.assign(process.env, {
-    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${FIRESTORE_PORT}`,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_PORT}`,
-    METADATA_SERVER_DETECTION: 'none',
+    FIRESTORE_EMULATOR_HOST: stack.firestoreHost,
+    FIREBASE_AUTH_EMULATOR_HOST: stack.authHost,
   });
   const { initializeApp, deleteApp } = require('firebase-admin/app');
-  const { getFirestore } = require('firebase-admin/firestore');
-  const app = initializeApp({ projectId: 'demo-chocolate-shop' }, 'bench-race');
+  const { getFirestore, FieldValue } = require('firebase-admin/firestore');
+  const app = initializeApp({ projectId: stack.projectId }, name);
   const db = getFirestore(app);
-  const inventory = db.doc(`${SHOP}/inventory/${PRODUCT}`);
+  const own = db.doc(`${SHOP}/inventory/${PRODUCT}`);
+  const shard = (n) => db.doc(`${SHOP}/inventoryShards/${PRODUCT}.${n}`);
+  return {
+    db,
+    async setStock(stock) {
+      const parts =
+        stock < SHARDED_STOCK_FROM
+          ? [stock]
+          : Array.from(
+              { length: STOCK_SHARDS },
+              (_, n) => Math.floor(stock / STOCK_SHARDS) + (n < stock % STOCK_SHARDS ? 1 : 0),
+            );
+      const batch = db.batch();
+      batch.set(
+        own,
+        {
+          stock: parts[0],
+          stockShards: parts.length > 1 ? parts.length : FieldValue.delete(),
+          availableForSale: true,
+        },
+        { merge: true },
+      );
+      for (let n = 1; n < STOCK_SHARDS; n += 1) {
+        if (n < parts.length) batch.set(shard(n), { product: PRODUCT, stock: parts[n] });
+        else batch.delete(shard(n));
+      }
+      await batch.commit();
+    },
+    async stockLeft() {
+      const docs = await db.getAll(
+        own,
+        ...Array.from({ length: STOCK_SHARDS - 1 }, (_, n) => shard(n + 1)),
+      );
+      const count = docs[0].get('stockShards') ?? 1;
+      return docs.slice(0, count).reduce((sum, doc) => sum + (doc.get('stock') ?? 0), 0);
+    },
+    close: () => deleteApp(app),
+  };
+}
 
-  const shoppers = Math.max(...LEVELS);
-  const setupStarted = performance.now();
-  const cookies = await inBatches(shoppers + 1, 10, shopperSession);
-  // One order first, so that no run pays for loading the checkout's code.
-  const warmUp = cookies.pop();
-  await inventory.set({ stock: 1000, availableForSale: true }, { merge: true });
-  await placeOrder(warmUp);
+/** The Easter week's data, seeded once into a folder that every Easter run starts from a copy of. */
+async function easterTemplate() {
+  const dir = path.join(WORK, `easter-template-${EASTER_SCALE}`);
+  if (existsSync(path.join(dir, 'firestore.json'))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  const started = performance.now();
+  const stack = await startStack({ root: APP, dataDir: dir, ports: PORTS });
+  const seeded = await seedEasterWeek({
+    projectId: stack.projectId,
+    shopId: 'chocolate-shop',
+    firestoreHost: stack.firestoreHost,
+    authHost: stack.authHost,
+    counts: EASTER,
+  });
+  await stack.stop();
   console.log(
-    `${shoppers} shoppers signed in in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+    `Easter week seeded: ${seeded.accounts} accounts, ${seeded.documents} documents ` +
+      `(${EASTER.orders} orders, ${EASTER.buckets} rate-limit buckets) in ${seconds(started)} s`,
   );
+  return dir;
+}
 
-  const rows = [];
-  for (const stock of STOCKS) {
-    for (const level of LEVELS) {
-      await inventory.set({ stock, availableForSale: true }, { merge: true });
-      const eventsBefore = logEvents.length;
-      const started = performance.now();
-      const results = await Promise.all(
-        cookies.slice(0, level).map((cookie) => placeOrder(cookie)),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      // Give the last log lines a moment to arrive through the pipe.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+const rows = [];
+const events = [];
+/** When each run went on, in µs of the monotonic clock that CPU profiles use too. */
+const windows = [];
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-      const timings = results.map((r) => r.ms).sort((a, b) => a - b);
-      const count = (outcome) => results.filter((r) => r.outcome === outcome).length;
-      const placed = count('placed');
-      const refused = count('out-of-stock');
-      // 503: still queued for the document when the order's answer deadline (about 4.5 s,
-      // lib/orders/place-order.ts) passed; nothing was written for them.
-      const unavailable = count('temporarily-unavailable');
-      const other = level - placed - refused - unavailable;
-      const left = (await inventory.get()).get('stock');
-      const placedIds = results.filter((r) => r.outcome === 'placed').map((r) => r.orderID);
-      const written = placedIds.length
-        ? (await db.getAll(...placedIds.map((id) => db.doc(`${SHOP}/orders/${id}`)))).filter(
-            (s) => s.exists,
-          ).length
-        : 0;
-      // Never oversold, every 'placed' stored, the stock down by exactly that; and every order
-      // that was neither given up at its deadline nor refused was placed.
-      const consistent =
-        other === 0 &&
-        placed <= Math.min(level, stock) &&
-        (unavailable > 0 || placed === Math.min(level, stock)) &&
-        left === stock - placed &&
-        written === placed;
-      // Each shopper orders once per run: confirm the run's orders, so that the cap of three
-      // open orders per account (lib/orders/expiry.ts) does not refuse later runs.
-      await Promise.all(
-        placedIds.map((id) =>
-          db
-            .doc(`${SHOP}/orders/${id}`)
-            .update({ 'status.confirmed': true, statusKey: 'confirmed' }),
-        ),
+async function scenario({ data, instances: count, machine }) {
+  const label = `${data}, ${count} instance${count > 1 ? 's' : ''}, ${machine}`;
+  const dataDir = path.join(WORK, `${data}-${count}-${machine}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (data === 'easter') cpSync(await easterTemplate(), dataDir, { recursive: true });
+  const profileDir = PROFILE_DIR && path.join(PROFILE_DIR, `${data}-${count}-${machine}`);
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  const setupStarted = performance.now();
+  const stack = await startStack({
+    root: APP,
+    dataDir,
+    ports: PORTS,
+    profileDir,
+    log: console.log,
+  });
+  const mercadoPago = await startFakePreferences(ACCESS_TOKEN, PORT + 2);
+  const instances = [];
+  try {
+    for (let i = 0; i < count; i += 1) {
+      instances.push(
+        await startInstance({
+          server: SERVER,
+          port: PORT + i,
+          stack,
+          dataDir,
+          mercadoPago: { baseUrl: mercadoPago.baseUrl, accessToken: ACCESS_TOKEN },
+          profileDir,
+          name: `app-${i + 1}`,
+          onEvent: (event, name) => events.push({ ...event, instance: name }),
+        }),
       );
-      const orderEvents = logEvents
-        .slice(eventsBefore)
-        .filter((e) => e.event === 'order.placed' || e.event === 'order.refused');
-      const withAttempts = orderEvents.filter((e) => typeof e.attempts === 'number');
-      // A refusal on the plain stock read ran no transaction (attempts 0): no retry to count.
-      const retries = withAttempts.length
-        ? String(withAttempts.reduce((sum, e) => sum + Math.max(0, e.attempts - 1), 0))
-        : 'n/a';
-      const withoutTransaction = withAttempts.filter((e) => e.attempts === 0).length;
-      rows.push({
-        stock,
-        concurrent: level,
-        'p50 ms': Math.round(percentile(timings, 50)),
-        'p95 ms': Math.round(percentile(timings, 95)),
-        'max ms': Math.round(Math.max(...timings)),
-        'orders/s': Number((level / seconds).toFixed(1)),
-        placed,
-        'out-of-stock': refused,
-        'unavailable (503)': unavailable,
-        other,
-        retries,
-        'no transaction': withoutTransaction,
-        consistent: consistent ? 'yes' : 'NO',
-      });
+    }
+    const admin = adminOn(stack, `bench-${data}-${count}-${machine}`);
+    const most = Math.max(...CASES.map((c) => c.shoppers));
+    const run = `${data}${count}${machine}`;
+    const shoppers = await inBatches(most + count, 10, (index) =>
+      signUpShopper({ authHost: stack.authHost, instance: instances[index % count], index, run }),
+    );
+    const warmUps = shoppers.splice(most);
+    const days = await openPickupDays(instances[0], PRODUCT, warmUps[0].address);
+    // Each instance's first orders load the checkout's code and open its channels: not measured.
+    await admin.setStock(1000);
+    let sequence = 0;
+    const nextOrderId = () =>
+      `BENCH${run.slice(0, 3).toUpperCase()}${String((sequence += 1)).padStart(6, '0')}`;
+    const warm = await Promise.all(
+      warmUps.map((shopper, i) =>
+        placeOrder({
+          instance: instances[i],
+          shopper,
+          orderId: nextOrderId(),
+          product: PRODUCT,
+          day: days[0] ?? null,
+          timeoutMs: 15_000,
+        }),
+      ),
+    );
+    await confirm(admin.db, warm);
+    console.log(
+      `\n${label}: ${shoppers.length} shoppers signed in, ${days.length} open pick-up days, ` +
+        `set up in ${seconds(setupStarted)} s (warm-up: ${warm.map((w) => w.outcome).join(', ')})`,
+    );
+    const stopHogs = machine === 'busy' ? startHogs(2) : null;
+    if (stopHogs) await sleep(3000);
+    try {
+      for (const { stock, shoppers: n } of CASES) {
+        await admin.setStock(stock);
+        // What the instances know of the stock catches up (their listeners or snapshots).
+        await sleep(2500);
+        const before = await stack.operations();
+        const cpuBefore = cpuByProcess(stack, instances);
+        const loadBefore = load1();
+        const eventsBefore = events.length;
+        const started = performance.now();
+        const window = [monotonicMicros()];
+        const results = await Promise.all(
+          shoppers.slice(0, n).map((shopper, i) =>
+            placeOrder({
+              instance: instances[i % count],
+              shopper,
+              orderId: nextOrderId(),
+              product: PRODUCT,
+              day: days.length ? days[i % days.length] : null,
+              timeoutMs: 15_000,
+            }),
+          ),
+        );
+        const elapsed = (performance.now() - started) / 1000;
+        window.push(monotonicMicros());
+        windows.push(window);
+        const loadAfter = load1();
+        const cpuAfter = cpuByProcess(stack, instances);
+        const after = await stack.operations();
+        await sleep(500);
+        rows.push(
+          await summarize({
+            label,
+            data,
+            count,
+            machine,
+            stock,
+            n,
+            results,
+            elapsed,
+            loadBefore,
+            loadAfter,
+            operations: before &&
+              after && {
+                reads: after.reads - before.reads,
+                writes: after.writes - before.writes,
+                transactions: after.transactions - before.transactions,
+              },
+            admin,
+            newEvents: events.slice(eventsBefore),
+            cpu: Object.fromEntries(
+              Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]),
+            ),
+          }),
+        );
+        printRow(rows.at(-1));
+        printEvents(events.slice(eventsBefore));
+        await confirm(admin.db, results);
+      }
+    } finally {
+      await stopHogs?.();
+    }
+    await admin.close();
+  } finally {
+    for (const instance of instances) await instance.stop();
+    await mercadoPago.close();
+    await stack.stop();
+    if (profileDir && existsSync(profileDir)) {
+      console.log(
+        `CPU profiles (${profileDir}), during the runs only:\n` +
+          summarizeProfiles(profileDir, { windows, functions: 14 }),
+      );
     }
   }
-  console.table(rows);
-  const others = new Set();
-  logEvents
-    .filter((e) => e.event === 'order.refused' && e.reason !== 'out-of-stock')
-    .forEach((e) => others.add(e.reason));
-  if (others.size) console.log(`other refusal reasons: ${[...others].join(', ')}`);
-  await deleteApp(app);
-  if (rows.some((row) => row.consistent !== 'yes')) process.exitCode = 1;
+}
+
+/**
+ * Confirms the placed orders of a run, so the cap of three open orders per account
+ * (lib/orders/expiry.ts) does not refuse the shopper's next run.
+ */
+async function confirm(db, results) {
+  await Promise.all(
+    results
+      .filter((r) => r.outcome === 'placed')
+      .map((r) =>
+        db
+          .doc(`${SHOP}/orders/${r.orderId}`)
+          .update({ 'status.confirmed': true, statusKey: 'confirmed' }),
+      ),
+  );
+}
+
+async function summarize({
+  cpu,
+  label,
+  stock,
+  n,
+  results,
+  elapsed,
+  loadBefore,
+  loadAfter,
+  operations,
+  admin,
+  newEvents,
+  ...rest
+}) {
+  const times = results.map((r) => r.ms).sort((a, b) => a - b);
+  const count = (test) => results.filter(test).length;
+  const placed = results.filter((r) => r.outcome === 'placed');
+  const soldOut = results.filter((r) => r.status === 409);
+  const unavailable = count((r) => r.status === 503);
+  const without = count((r) => r.status === 503 && !r.retryAfter);
+  const late = count((r) => r.ms > ANSWER_DEADLINE_MS);
+  const other = results.filter(
+    (r) => r.outcome !== 'placed' && r.status !== 409 && r.status !== 503,
+  );
+  const left = await admin.stockLeft();
+  const written = placed.length
+    ? (
+        await admin.db.getAll(...placed.map((r) => admin.db.doc(`${SHOP}/orders/${r.orderId}`)))
+      ).filter((snapshot) => snapshot.exists).length
+    : 0;
+  const orderEvents = newEvents.filter(
+    (e) => e.event === 'order.placed' || e.event === 'order.refused',
+  );
+  const retries = orderEvents.reduce((sum, e) => sum + Math.max(0, (e.attempts ?? 0) - 1), 0);
+  const consistent =
+    placed.length <= stock && left === stock - placed.length && written === placed.length;
+  const soldOutTimes = soldOut.map((r) => r.ms).sort((a, b) => a - b);
+  const refusals = {};
+  for (const r of [...soldOut, ...other]) refusals[r.outcome] = (refusals[r.outcome] ?? 0) + 1;
+  return {
+    ...rest,
+    label,
+    stock,
+    shoppers: n,
+    load: `${loadBefore} → ${loadAfter}`,
+    placed: placed.length,
+    409: soldOut.length,
+    503: unavailable,
+    other: other.length,
+    'p50 ms': Math.round(percentile(times, 50)),
+    'p95 ms': Math.round(percentile(times, 95)),
+    'max ms': Math.round(times.at(-1)),
+    '409 p95 ms': soldOutTimes.length ? Math.round(percentile(soldOutTimes, 95)) : '-',
+    'over 5 s': late,
+    '503 w/o Retry-After': without,
+    retries,
+    'orders/s': Number((n / elapsed).toFixed(1)),
+    operations: operations
+      ? `${operations.reads} r / ${operations.writes} w / ${operations.transactions} tx`
+      : 'n/a',
+    consistent: consistent ? 'yes' : 'NO',
+    refusals,
+    cpu,
+  };
+}
+
+function printRow(row) {
+  const detail = Object.entries(row.refusals)
+    .map(([outcome, n]) => `${outcome} ${n}`)
+    .join(', ');
+  console.log(
+    `  stock ${row.stock}, ${row.shoppers} shoppers | load ${row.load} | placed ${row.placed}, ` +
+      `409 ${row[409]}, 503 ${row[503]}, other ${row.other} | p50 ${row['p50 ms']} ms, ` +
+      `p95 ${row['p95 ms']} ms, max ${row['max ms']} ms, 409 p95 ${row['409 p95 ms']} ms | ` +
+      `over 5 s ${row['over 5 s']} | retries ${row.retries} | ${row.operations} | ` +
+      `consistent ${row.consistent}${detail ? ` | ${detail}` : ''}`,
+  );
+  console.log(
+    `    CPU during the run (s): ${Object.entries(row.cpu)
+      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`)
+      .join(', ')}`,
+  );
+}
+
+/** The server's log lines of a run other than placed orders and refusals, counted by kind. */
+function printEvents(runEvents) {
+  const counts = new Map();
+  for (const event of runEvents) {
+    if (event.event === 'order.placed' || event.event === 'order.refused') continue;
+    const what = [
+      event.event,
+      event.during ?? event.what ?? event.limit,
+      event.errorName ?? event.code,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  if (counts.size > 0) {
+    console.log(`    log: ${[...counts].map(([what, n]) => `${what} x${n}`).join(', ')}`);
+  }
+}
+
+function markdown() {
+  const head =
+    '| data | instances | machine | stock | shoppers | load 1 min (start → end) | placed | 409 | 503 | p50 ms | p95 ms | max ms | 409 p95 ms | over 5 s | retries | Firestore ops | consistent |';
+  const line =
+    '| --- | ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |';
+  return [
+    head,
+    line,
+    ...rows.map(
+      (r) =>
+        `| ${r.data} | ${r.count} | ${r.machine} | ${r.stock} | ${r.shoppers} | ${r.load} | ${r.placed} | ${r[409]} | ${r[503]} | ${r['p50 ms']} | ${r['p95 ms']} | ${r['max ms']} | ${r['409 p95 ms']} | ${r['over 5 s']} | ${r.retries} | ${r.operations} | ${r.consistent} |`,
+    ),
+  ].join('\n');
+}
+
+async function main() {
+  mkdirSync(WORK, { recursive: true });
+  console.log(
+    `bench:race on ${APP === path.resolve('.') ? 'this checkout' : APP}: cases ${CASES.map((c) => `${c.stock}x${c.shoppers}`).join(', ')}, ` +
+      `instances ${INSTANCES.join(', ')}, data ${DATA.join(', ')}, machine ${MACHINE.join(', ')}; load ${load1()}`,
+  );
+  for (const data of DATA) {
+    for (const count of INSTANCES) {
+      for (const machine of MACHINE) await scenario({ data, instances: count, machine });
+    }
+  }
+  console.log(`\n${markdown()}`);
+  if (JSON_FILE) writeFileSync(JSON_FILE, JSON.stringify(rows, null, 2));
+  const failed = rows.some((r) => r.consistent !== 'yes');
+  if (failed) process.exitCode = 1;
 }
 
 main()
@@ -260,7 +498,15 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => {
-    server.kill('SIGTERM');
-    server.once('exit', () => rmSync(DATA_DIR, { recursive: true, force: true }));
+  .finally(async () => {
+    clearTimeout(overall);
+    await stopAll();
+    if (KEEP) {
+      for (const entry of readdirSync(WORK)) {
+        if (!entry.startsWith('easter-template'))
+          rmSync(path.join(WORK, entry), { recursive: true });
+      }
+    } else {
+      rmSync(WORK, { recursive: true, force: true });
+    }
   });

@@ -89,3 +89,43 @@ test("completing a new build drops the pages an earlier build's server regenerat
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+/**
+ * Evaluates `expressions` over scripts/build.mjs (`build`) and scripts/start.mjs (`start`) in one
+ * Node of its own.
+ */
+function evaluate(expressions: Record<string, string>): Record<string, unknown> {
+  const script =
+    `import * as build from './scripts/build.mjs'; import * as start from './scripts/start.mjs';` +
+    `process.stdout.write(JSON.stringify({${Object.entries(expressions)
+      .map(([name, expression]) => `${JSON.stringify(name)}: ${expression}`)
+      .join(', ')}}));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+  return JSON.parse(out.toString()) as Record<string, unknown>;
+}
+
+test('`npm start` wants a build made for its own Firebase and site, not the one it finds', () => {
+  const project = `NEXT_PUBLIC_FIREBASE_API_KEY: 'AIzaSyFake'`;
+  const targets = evaluate({
+    localBuild: `build.buildTarget({ LOCAL_BUILD: '1' })`,
+    localStart: `start.wantedTarget({})`,
+    projectBuild: `build.buildTarget({ NEXT_PUBLIC_SITE_URL: 'https://shop.example.com' })`,
+    projectStart: `start.wantedTarget({ ${project}, NEXT_PUBLIC_SITE_URL: 'https://shop.example.com/' })`,
+    otherSiteStart: `start.wantedTarget({ ${project}, NEXT_PUBLIC_SITE_URL: 'https://other.example.com' })`,
+    localDescribed: `start.describeTarget(build.buildTarget({ LOCAL_BUILD: '1' }))`,
+  });
+  // The local build `npm start` and `npm test` make is what a local start wants.
+  expect(targets.localBuild).toEqual({ firebase: 'local', siteOrigin: null });
+  expect(targets.localStart).toEqual(targets.localBuild);
+  // A start with a real project's variables and site wants that project's build, not the local one.
+  expect(targets.projectStart).toEqual({
+    firebase: 'project',
+    siteOrigin: 'https://shop.example.com',
+  });
+  expect(targets.projectStart).toEqual(targets.projectBuild);
+  expect(targets.projectStart).not.toEqual(targets.localBuild);
+  expect(targets.otherSiteStart).not.toEqual(targets.projectBuild);
+  expect(targets.localDescribed).toBe(
+    'the local Firebase, site http://localhost:3000 (none configured)',
+  );
+});

@@ -12,6 +12,29 @@ import { buildStyles } from './styles.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const STANDALONE_DIR = join(ROOT, '.next', 'standalone');
 export const STANDALONE_SERVER = join(STANDALONE_DIR, 'server.js');
+/** What the last build was made for (buildTarget), written beside Next's BUILD_ID. */
+export const BUILD_RECORD = join(ROOT, '.next', 'shop-build.json');
+
+/**
+ * What a build bakes in from its environment: which Firebase it was made to run on (a local build
+ * says LOCAL_BUILD=1) and the site origin written into its prerendered pages (canonical URLs, the
+ * sitemap, Open Graph). A server configured otherwise must not serve it (scripts/start.mjs).
+ */
+export function buildTarget(env) {
+  return {
+    firebase: env.LOCAL_BUILD === '1' ? 'local' : 'project',
+    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL),
+  };
+}
+
+/** The origin of a URL, or null when it is unset or not a URL. */
+export function originOf(url) {
+  try {
+    return url?.trim() ? new URL(url.trim()).origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Why this production build must not run, or null. NEXT_PUBLIC_SITE_URL is written into the
@@ -94,5 +117,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   if (status !== 0) process.exit(status ?? 1);
   completeStandalone();
+  writeFileSync(BUILD_RECORD, `${JSON.stringify(buildTarget(process.env))}\n`);
   console.log('Standalone server: .next/standalone/server.js (static assets and public/ copied)');
 }

@@ -1,15 +1,20 @@
 // A production install starts and serves without dev tools (run by `npm test`).
 //
-// In a temporary copy of the working tree (so the tree keeps its dev dependencies): install,
-// build, `npm prune --omit=dev --legacy-peer-deps`, then `npm start` with a real project's configuration whose
-// service account is syntactically valid but fake. Passes when the server serves /pt-BR from the
-// build, /api/health answers 503 naming Firestore, no emulator starts and no module is missing.
+// In a temporary copy of the working tree (so the tree keeps its dev dependencies), with a real
+// project's configuration whose service account is syntactically valid but fake and a configured
+// site (https://shop.example.com):
+// 1. `npm start` on the tree's local build (the one `npm start` and `npm test` make) builds again
+//    for the project, since that build names http://localhost:3000 in its pages;
+// 2. `npm prune --omit=dev --legacy-peer-deps`, then `npm start` serves that build: /pt-BR names
+//    the configured site in its canonical link, /api/health answers 503 naming Firestore, no
+//    emulator starts and no module is missing;
+// 3. the same production install started for another site refuses to serve it.
 //
 //   node scripts/check-production-install.mjs            links node_modules from this tree (the
 //                                                        tree `npm install` makes from the same
-//                                                        lockfile) and reuses its build when current
+//                                                        lockfile) and starts from its build
 //   node scripts/check-production-install.mjs --clean    a clean clone's path: `npm install` (from
-//                                                        the npm cache) and `npm run build` (minutes)
+//                                                        the npm cache) first
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -82,9 +87,76 @@ async function fetchWithin(url, ms) {
   return { status: response.status, text: await response.text() };
 }
 
+/**
+ * `npm start` in `work` with `extra` over this process's environment (no emulator variables), on a
+ * free port: its output, its exit, and a stop that ends its process group.
+ */
+async function startShop(work, extra, readyWithinMs) {
+  const port = await freePort();
+  const env = { ...process.env, ...extra, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' };
+  for (const name of [
+    'FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'ALLOW_EMULATORS_IN_PRODUCTION',
+    'GCLOUD_PROJECT',
+    'NODE_ENV',
+    'LOCAL_BUILD',
+    'MERCADOPAGO_PUBLIC_KEY',
+    'MERCADOPAGO_ACCESS_TOKEN',
+    'MERCADOPAGO_WEBHOOK_SECRET',
+  ]) {
+    delete env[name];
+  }
+  step(`npm start on port ${port} with a fake service account, site ${extra.NEXT_PUBLIC_SITE_URL}`);
+  let output = '';
+  const server = spawn('npm', ['start'], { cwd: work, env, detached: true });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream.on('data', (chunk) => (output += chunk));
+  }
+  const exited = new Promise((resolve) => server.on('exit', (code) => resolve(code)));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    readyWithinMs,
+    exited,
+    output: () => output,
+    running: () => server.exitCode === null && server.signalCode === null,
+    async stop() {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+/** /pt-BR answers 200 from `started`, with its canonical link on `site`. */
+async function expectServed(started, site) {
+  let page;
+  const until = Date.now() + started.readyWithinMs;
+  while (!page && Date.now() < until && started.running()) {
+    page = await fetchWithin(`${started.base}/pt-BR`, 5_000).catch(() => undefined);
+    if (!page) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (page?.status !== 200 || !page.text.includes('<html')) {
+    throw new Error(`/pt-BR answered ${page?.status ?? 'nothing'}:\n${started.output()}`);
+  }
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page.text)?.[1];
+  if (canonical !== `${site}/pt-BR`) {
+    throw new Error(`/pt-BR's canonical link is ${canonical}, not ${site}/pt-BR`);
+  }
+  step(`/pt-BR: 200, canonical ${canonical}`);
+}
+
 async function main() {
   const work = mkdtempSync(join(os.tmpdir(), 'shop-production-install-'));
-  let server;
   try {
     // The tracked and new (not ignored) files, with their times, as a clone would have them.
     const files = sh('git', ['ls-files', '-co', '--exclude-standard', '-z'], ROOT)
@@ -108,16 +180,30 @@ async function main() {
     }
 
     if (!clean && buildIsCurrent()) {
-      // The tree's build is of these very sources (buildIsCurrent); a real copy, since the
-      // server writes regenerated pages into it.
-      step('copying the current build (.next, without its compiler cache)');
+      // The tree's build is of these very sources, made for the local Firebase; a real copy,
+      // since the server writes regenerated pages into it.
+      // With the compiler's cache: the project's build below then compiles little.
+      step('copying the current local build (.next)');
       cpSync(join(ROOT, '.next'), join(work, '.next'), {
         recursive: true,
         preserveTimestamps: true,
-        filter: (source) => !source.startsWith(join(ROOT, '.next', 'cache')),
       });
-    } else {
-      sh('npm', ['run', 'build'], work);
+    }
+
+    const { projectId, env: realEnv } = fakeRealProjectEnv();
+    const site = 'https://shop.example.com';
+
+    // 1. With dev dependencies, `npm start` builds for the project and its site.
+    // Bounded generously: a build takes 2 min on a quiet machine, over 10 on a very busy one.
+    let started = await startShop(work, { ...realEnv, NEXT_PUBLIC_SITE_URL: site }, 1_500_000);
+    try {
+      await expectServed(started, site);
+      if (!/building for a Firebase project|No current production build/.test(started.output())) {
+        throw new Error(`npm start served without building for the project:\n${started.output()}`);
+      }
+      step('npm start built for the project and its site');
+    } finally {
+      await started.stop();
     }
 
     // --legacy-peer-deps: next lists @playwright/test as an optional peer, which alone keeps it
@@ -138,68 +224,49 @@ async function main() {
       }
     }
 
-    const port = await freePort();
-    const { projectId, env: realEnv } = fakeRealProjectEnv();
-    const env = { ...process.env, ...realEnv, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' };
-    for (const name of [
-      'FIRESTORE_EMULATOR_HOST',
-      'FIREBASE_AUTH_EMULATOR_HOST',
-      'ALLOW_EMULATORS_IN_PRODUCTION',
-      'GCLOUD_PROJECT',
-      'NODE_ENV',
-      'MERCADOPAGO_PUBLIC_KEY',
-      'MERCADOPAGO_ACCESS_TOKEN',
-      'MERCADOPAGO_WEBHOOK_SECRET',
-    ]) {
-      delete env[name];
+    // 2. The production install serves that build.
+    started = await startShop(work, { ...realEnv, NEXT_PUBLIC_SITE_URL: site }, 60_000);
+    try {
+      await expectServed(started, site);
+      const healthStarted = Date.now();
+      const health = await fetchWithin(`${started.base}/api/health`, 10_000);
+      const healthMs = Date.now() - healthStarted;
+      const body = JSON.parse(health.text);
+      if (health.status !== 503 || body.firestore !== 'error') {
+        throw new Error(`/api/health answered ${health.status} ${health.text}, expected 503`);
+      }
+      if (health.text.includes(projectId)) throw new Error('/api/health names the project id');
+      step(`/api/health: 503 ${health.text} in ${healthMs} ms`);
+      const output = started.output();
+      if (/Cannot find module|MODULE_NOT_FOUND/.test(output)) {
+        throw new Error(`a module is missing:\n${output}`);
+      }
+      if (/\[local-firebase\] (ready|starting)|Auth emulator/i.test(output)) {
+        throw new Error(`an emulator started:\n${output}`);
+      }
+    } finally {
+      await started.stop();
     }
-    step(`npm start on port ${port} with a fake service account`);
-    let output = '';
-    server = spawn('npm', ['start'], { cwd: work, env, detached: true });
-    for (const stream of [server.stdout, server.stderr]) {
-      stream.on('data', (chunk) => (output += chunk));
-    }
-    const exited = new Promise((resolve) => server.on('exit', resolve));
 
-    const base = `http://127.0.0.1:${port}`;
-    let page;
-    const until = Date.now() + 60_000;
-    while (!page && Date.now() < until && server.exitCode === null) {
-      page = await fetchWithin(`${base}/pt-BR`, 5_000).catch(() => undefined);
-      if (!page) await new Promise((resolve) => setTimeout(resolve, 250));
+    // 3. Started for another site, the production install refuses the build instead of serving
+    // pages that name the wrong one.
+    const other = await startShop(
+      work,
+      { ...realEnv, NEXT_PUBLIC_SITE_URL: 'https://other.example.com' },
+      60_000,
+    );
+    const code = await other.exited;
+    if (
+      code !== 1 ||
+      !/The build was made for a Firebase project, site https:\/\/shop\.example\.com/.test(
+        other.output(),
+      )
+    ) {
+      throw new Error(`started for another site: exit ${code}\n${other.output()}`);
     }
-    if (page?.status !== 200 || !page.text.includes('<html')) {
-      throw new Error(`/pt-BR answered ${page?.status ?? 'nothing'}:\n${output}`);
-    }
-    step('/pt-BR: 200');
-
-    const healthStarted = Date.now();
-    const health = await fetchWithin(`${base}/api/health`, 10_000);
-    const healthMs = Date.now() - healthStarted;
-    const body = JSON.parse(health.text);
-    if (health.status !== 503 || body.firestore !== 'error') {
-      throw new Error(`/api/health answered ${health.status} ${health.text}, expected 503`);
-    }
-    if (health.text.includes(projectId)) throw new Error('/api/health names the project id');
-    step(`/api/health: 503 ${health.text} in ${healthMs} ms`);
-
-    if (/Cannot find module|MODULE_NOT_FOUND/.test(output)) {
-      throw new Error(`a module is missing:\n${output}`);
-    }
-    if (/\[local-firebase\] (ready|starting)|Auth emulator/i.test(output)) {
-      throw new Error(`an emulator started:\n${output}`);
-    }
-    process.kill(-server.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    step('started for another site: refused, naming both');
     step('passed');
   } finally {
-    if (server && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -9,11 +9,14 @@
 //   4. creates the delivery table (settings/delivery) if there is none, likewise.
 // Refuses the local demo project (`demo-…`). Credentials: FIREBASE_SERVICE_ACCOUNT (a key's JSON)
 // when set, otherwise Application Default Credentials (`gcloud auth application-default login`,
-// or the platform's service account on Cloud Run and App Hosting).
-// `--dry-run` prints every command and every read or write it would make, and makes none.
+// or the platform's service account on Cloud Run and App Hosting); it stops at once when none
+// are found. `--dry-run` prints the credentials it found, every command and every read or write it
+// would make, and makes none.
 // `--skip-deploy` leaves the rules and indexes alone (the tests, which run on the emulators).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -49,6 +52,69 @@ export function deployCommand(projectId) {
     projectId,
     '--non-interactive',
   ];
+}
+
+/**
+ * Which credentials firebase-admin will use here, and whether any were found, in the order it
+ * looks for them: the emulators need none; a key in FIREBASE_SERVICE_ACCOUNT; then Application
+ * Default Credentials (GOOGLE_APPLICATION_CREDENTIALS, `gcloud auth application-default login`'s
+ * file, or a Google Cloud platform's metadata server).
+ */
+export function findCredentials(env, exists = existsSync, home = homedir()) {
+  if (env.FIRESTORE_EMULATOR_HOST) {
+    return {
+      found: true,
+      description: `none needed (emulators at ${env.FIRESTORE_EMULATOR_HOST})`,
+    };
+  }
+  if (env.FIREBASE_SERVICE_ACCOUNT?.trim()) {
+    try {
+      const key = JSON.parse(env.FIREBASE_SERVICE_ACCOUNT);
+      if (key.client_email && key.private_key) {
+        return { found: true, description: `FIREBASE_SERVICE_ACCOUNT (${key.client_email})` };
+      }
+    } catch {
+      // described below
+    }
+    return {
+      found: false,
+      description: "FIREBASE_SERVICE_ACCOUNT is set but is not a service account key's JSON",
+    };
+  }
+  const file = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  if (file) {
+    return exists(file)
+      ? { found: true, description: `Application Default Credentials (${file})` }
+      : {
+          found: false,
+          description: `GOOGLE_APPLICATION_CREDENTIALS names ${file}, which does not exist`,
+        };
+  }
+  const gcloudDir =
+    env.CLOUDSDK_CONFIG ??
+    (process.platform === 'win32' && env.APPDATA
+      ? join(env.APPDATA, 'gcloud')
+      : join(home, '.config', 'gcloud'));
+  const gcloudFile = join(gcloudDir, 'application_default_credentials.json');
+  if (exists(gcloudFile)) {
+    return { found: true, description: `Application Default Credentials (${gcloudFile})` };
+  }
+  if (
+    env.K_SERVICE ||
+    env.GOOGLE_CLOUD_PROJECT ||
+    env.GAE_SERVICE ||
+    env.FIREBASE_USE_ADC === '1'
+  ) {
+    return {
+      found: true,
+      description: "Application Default Credentials (this Google Cloud platform's service account)",
+    };
+  }
+  return {
+    found: false,
+    description:
+      'none found: set FIREBASE_SERVICE_ACCOUNT to a key, or run `gcloud auth application-default login`',
+  };
 }
 
 function fail(message) {
@@ -155,10 +221,12 @@ async function seedDelivery(db, shopId) {
 
 export async function main(argv) {
   const { projectId, adminEmail, shopId, dryRun, skipDeploy } = options(argv);
-  const credentials = process.env.FIREBASE_SERVICE_ACCOUNT
-    ? 'FIREBASE_SERVICE_ACCOUNT'
-    : 'Application Default Credentials';
-  console.log(`setup:firebase: project ${projectId}, shop ${shopId}, credentials: ${credentials}`);
+  const credentials = findCredentials(process.env);
+  console.log(
+    `setup:firebase: project ${projectId}, shop ${shopId}, credentials: ${credentials.description}`,
+  );
+  // A real run would stop at its first call; a dry run still lists what it would do.
+  if (!credentials.found && !dryRun) fail(`no usable credentials: ${credentials.description}`);
   const deploy = deployCommand(projectId);
   if (skipDeploy) console.log('rules, indexes and storage rules: skipped (--skip-deploy)');
   else if (dryRun) console.log(`would run: ${deploy.join(' ')}`);
@@ -182,6 +250,7 @@ export async function main(argv) {
       `would create if the shop has no product: projects/${shopId}/products/{key} ` +
         `(the ${SEED_PRODUCTS.length} products of the seed)`,
     );
+    if (!credentials.found) fail(`a real run would stop: no usable credentials`);
     return;
   }
   const { initializeApp, deleteApp } = require('firebase-admin/app');

@@ -97,3 +97,30 @@ test('the demo project id is refused; the dry run prints the deploy command and 
     await clients.close();
   }
 }, 60_000);
+
+test('the dry run says which credentials it found, and that none were found when so', async () => {
+  const noHome = { HOME: '/nonexistent-home', CLOUDSDK_CONFIG: '/nonexistent-gcloud' };
+  const none = await setup([...ARGS, '--dry-run'], noHome);
+  expect(none.output).toMatch(
+    /credentials: none found: set FIREBASE_SERVICE_ACCOUNT to a key, or run `gcloud auth application-default login`/,
+  );
+  expect(none.output).toMatch(/would create if absent: projects\/setup-test-shop\/inventory\//);
+  expect(none.output).toMatch(/a real run would stop: no usable credentials/);
+  expect(none.code).toBe(1);
+
+  const broken = await setup(ARGS, { ...noHome, FIREBASE_SERVICE_ACCOUNT: '{"type":"x"}' });
+  expect(broken.output).toMatch(/FIREBASE_SERVICE_ACCOUNT is set but is not a service account/);
+  expect(broken.output).not.toMatch(/Auth user|stock:/);
+  expect(broken.code).toBe(1);
+
+  const keyFile = path.join(ROOT, 'package.json');
+  const adc = await setup([...ARGS, '--dry-run'], {
+    ...noHome,
+    GOOGLE_APPLICATION_CREDENTIALS: keyFile,
+  });
+  expect(adc.output).toMatch(`credentials: Application Default Credentials (${keyFile})`);
+  expect(adc.code).toBe(0);
+  expect((await setup([...ARGS, '--dry-run'])).output).toMatch(
+    /credentials: none needed \(emulators at/,
+  );
+}, 60_000);

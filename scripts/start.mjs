@@ -1,12 +1,14 @@
-// `npm start`: build when there is no build or the sources changed since the last one, then
+// `npm start`: build when there is no build, the sources changed since the last one, or the last
+// one was made for another configuration (the local Firebase or a project, the site origin), then
 // serve the production build's standalone server on the local Firebase (scripts/local-firebase),
 // or on the real project when its credentials are configured.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
-import { STANDALONE_SERVER } from './build.mjs';
+import { BUILD_RECORD, STANDALONE_SERVER, originOf } from './build.mjs';
+import { realProjectConfigured } from './local-firebase/real-project.mjs';
 import { CSS_DIR } from './styles.mjs';
 
 const SOURCES = [
@@ -39,9 +41,35 @@ function newestMtime(path) {
   }, stat.mtimeMs);
 }
 
-export function buildIsCurrent() {
+/** The build this environment needs: its Firebase (see buildTarget in build.mjs) and site. */
+export function wantedTarget(env) {
+  return {
+    firebase: realProjectConfigured(env) ? 'project' : 'local',
+    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL),
+  };
+}
+
+/** What the existing build was made for, or null (no build, or one older than the record). */
+export function builtTarget() {
+  try {
+    return JSON.parse(readFileSync(BUILD_RECORD, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const sameTarget = (a, b) => a?.firebase === b.firebase && a?.siteOrigin === b.siteOrigin;
+
+export function describeTarget(target) {
+  const firebase = target.firebase === 'local' ? 'the local Firebase' : 'a Firebase project';
+  return `${firebase}, site ${target.siteOrigin ?? 'http://localhost:3000 (none configured)'}`;
+}
+
+/** Whether the build is of these sources and made for `env`'s configuration. */
+export function buildIsCurrent(env = process.env) {
   const buildId = '.next/BUILD_ID';
   if (!existsSync(buildId) || !existsSync(STANDALONE_SERVER)) return false;
+  if (!sameTarget(builtTarget(), wantedTarget(env))) return false;
   const built = statSync(buildId).mtimeMs;
   return SOURCES.every((source) => newestMtime(source) <= built);
 }
@@ -56,37 +84,54 @@ function hasBuildTools() {
   }
 }
 
-export function ensureBuild() {
-  if (buildIsCurrent()) return;
+export function ensureBuild(env = process.env) {
+  if (buildIsCurrent(env)) return;
+  const wanted = wantedTarget(env);
+  const built = existsSync(STANDALONE_SERVER) ? builtTarget() : null;
   if (!hasBuildTools()) {
-    // `npm prune --omit=dev` rewrites package-lock.json, which makes any build look stale.
-    if (existsSync(STANDALONE_SERVER)) {
+    // `npm prune --omit=dev` rewrites package-lock.json, which makes any build look stale: a
+    // production install serves the build it has, if it was made for this configuration.
+    if (sameTarget(built, wanted)) {
       console.log('Production install (no dev dependencies): serving the existing build.');
       return;
     }
     console.error(
-      'No production build, and this install has no dev dependencies to make one: run ' +
-        '`npm install && npm run build` first (or `npm prune --omit=dev` after the build).',
+      built
+        ? `The build was made for ${describeTarget(built)}, and this server is configured for ` +
+            `${describeTarget(wanted)}: its pages would name the wrong site. Build again with ` +
+            'this configuration (`npm run build` in a full install), then prune.'
+        : 'No production build, and this install has no dev dependencies to make one: run ' +
+            '`npm install && npm run build` first (or `npm prune --omit=dev` after the build).',
     );
     process.exit(1);
   }
-  console.log('No current production build: running `next build` first ...');
+  console.log(
+    built && !sameTarget(built, wanted)
+      ? `The build was made for ${describeTarget(built)}; building for ${describeTarget(wanted)} ...`
+      : 'No current production build: running `next build` first ...',
+  );
   const { status } = spawnSync(process.execPath, ['scripts/build.mjs'], {
     stdio: 'inherit',
-    // A build for this machine (http://localhost): scripts/build.mjs then needs no https site URL.
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOCAL_BUILD: '1' },
+    // A build for this machine (http://localhost) needs no https site URL (scripts/build.mjs);
+    // a project's build does, and is refused without one.
+    env: {
+      ...env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...(wanted.firebase === 'local' ? { LOCAL_BUILD: '1' } : {}),
+    },
   });
   if (status !== 0) process.exit(status ?? 1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  ensureBuild();
   // The standalone server runs in .next/standalone, where only .env and .env.production are
-  // copied: load .env.production.local and .env.local here, as `next start` would.
+  // copied: load .env.production.local and .env.local here, as `next start` would. They also say
+  // which build this start needs.
   createRequire(import.meta.url)('@next/env').loadEnvConfig(process.cwd(), false, {
     info: () => {},
     error: console.error,
   });
+  ensureBuild();
   const launcher = 'scripts/local-firebase/with-local-firebase.mjs';
   const { status } = spawnSync(process.execPath, [launcher, process.execPath, STANDALONE_SERVER], {
     stdio: 'inherit',

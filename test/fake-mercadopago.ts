@@ -1,6 +1,6 @@
 // A local stand-in for the Mercado Pago REST endpoints the shop calls, for tests:
-// POST /checkout/preferences, POST /v1/payments (Pix and card), GET and PUT /v1/payments/{id}; for the
-// club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}, and GET
+// POST /checkout/preferences, POST /v1/payments (Pix and card), GET and PUT /v1/payments/{id},
+// POST /v1/payments/{id}/refunds (the whole of an approved payment); for the club's subscriptions, POST /preapproval, GET and PUT /preapproval/{id}, and GET
 // /authorized_payments/{id} (a subscription's monthly charge, made by the test). Payments are created by
 // the shop or set by the test, a subscription's status by the test (the shopper authorising it) or
 // a PUT; every request is recorded. A Pix payment carries what Mercado Pago's does: a BR Code
@@ -40,6 +40,19 @@ export type FakeMercadoPago = {
   paymentsOf: (externalReference: string) => FakePayment[];
   /** The next `count` POST /v1/payments answer 500. */
   failPaymentCreation: (count: number) => void;
+  /**
+   * Holds every POST /v1/payments (or, with `only`, the requests it picks) unanswered and
+   * undone until `release()`: a test sees how many were asked for while they are in flight, or
+   * makes something happen meanwhile. `held()` counts them.
+   */
+  holdPayments: (only?: (request: { method: string; path: string }) => boolean) => {
+    held: () => number;
+    release: () => void;
+  };
+  /** The refunds made of payment `id` (POST /v1/payments/{id}/refunds), oldest first. */
+  refundsOf: (id: string | number) => Record<string, unknown>[];
+  /** The next `count` refund requests answer 500. */
+  failRefunds: (count: number) => void;
   /** The next `count` preference requests answer 500. */
   failPreferences: (count: number) => void;
   /** Payment lookups answer 500 while true. */
@@ -82,6 +95,11 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   let preferenceFailures = 0;
   let paymentFailures = false;
   let paymentCreationFailures = 0;
+  let refundFailures = 0;
+  let heldPayments: (() => void)[] | null = null;
+  let holding: (request: { method: string; path: string }) => boolean = () => false;
+  const refunds = new Map<string, Record<string, unknown>[]>();
+  let nextRefundId = 2_900_000_000;
   let preferenceCount = 0;
   // Mercado Pago's payment ids are large numbers.
   let nextPaymentId = 1_310_000_000;
@@ -174,7 +192,7 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     };
   };
 
-  const server = http.createServer((request, response) => {
+  const listener: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -294,6 +312,43 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         else send(200, found);
         return;
       }
+      const refund = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+      if (request.method === 'POST' && refund?.[1]) {
+        if (refundFailures > 0) {
+          refundFailures -= 1;
+          send(500, { message: 'internal error', status: 500 });
+          return;
+        }
+        const key = request.headers['x-idempotency-key'];
+        if (typeof key === 'string' && byIdempotencyKey.has(key)) {
+          send(201, byIdempotencyKey.get(key));
+          return;
+        }
+        const id = decodeURIComponent(refund[1]);
+        const payment = payments.get(id);
+        // A full refund, of an approved payment only (Mercado Pago answers 400 otherwise).
+        if (!payment) send(404, { message: 'Payment not found', status: 404 });
+        else if (payment.status !== 'approved') {
+          send(400, {
+            message: `Payment in status ${payment.status} cannot be refunded`,
+            status: 400,
+          });
+        } else {
+          nextRefundId += 1;
+          const made = {
+            id: nextRefundId,
+            payment_id: payment.id,
+            amount: payment.transaction_amount,
+            status: 'approved',
+            date_created: new Date().toISOString(),
+          };
+          Object.assign(payment, { status: 'refunded', status_detail: 'refunded' });
+          refunds.set(id, [...(refunds.get(id) ?? []), made]);
+          if (typeof key === 'string') byIdempotencyKey.set(key, made);
+          send(201, made);
+        }
+        return;
+      }
       const match = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (request.method === 'PUT' && match?.[1]) {
         // Mercado Pago cancels a payment only while it waits (a Pix not paid yet, say).
@@ -320,6 +375,15 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
       }
       send(404, { message: 'not found', status: 404 });
     });
+  };
+  // A held request waits, its body unread, until the test releases it.
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (heldPayments && holding({ method: request.method ?? '', path })) {
+      heldPayments.push(() => listener(request, response));
+      return;
+    }
+    listener(request, response);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -335,6 +399,22 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
       [...payments.values()].filter((payment) => payment.external_reference === externalReference),
     failPaymentCreation: (count) => {
       paymentCreationFailures = count;
+    },
+    holdPayments: (only = (r) => r.method === 'POST' && r.path === '/v1/payments') => {
+      const held: (() => void)[] = [];
+      heldPayments = held;
+      holding = only;
+      return {
+        held: () => held.length,
+        release: () => {
+          if (heldPayments === held) heldPayments = null;
+          for (const handle of held.splice(0)) handle();
+        },
+      };
+    },
+    refundsOf: (id) => refunds.get(String(id)) ?? [],
+    failRefunds: (count) => {
+      refundFailures = count;
     },
     failPreferences: (count) => {
       preferenceFailures = count;
@@ -392,6 +472,10 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
       preferenceFailures = 0;
       paymentFailures = false;
       paymentCreationFailures = 0;
+      refundFailures = 0;
+      refunds.clear();
+      for (const handle of heldPayments?.splice(0) ?? []) handle();
+      heldPayments = null;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -54,11 +54,19 @@ export type TestFirebase = {
    */
   reads: () => Promise<number>;
   /**
+   * The Firestore operations the stack has served so far: document reads (as reads()), document
+   * writes (one per document a commit changes) and read-write transactions begun (every attempt
+   * of a retried one); compare two calls to count what ran between.
+   */
+  operations: () => Promise<FirestoreOperations>;
+  /**
    * Holds back (true) or lets go (false) the launcher's restart of a killed Auth emulator, so a
    * fault test's outage outlasts the app's backend deadline however fast the machine restarts it.
    */
   holdAuthRestarts: (hold: boolean) => Promise<void>;
 };
+
+export type FirestoreOperations = { reads: number; writes: number; transactions: number };
 
 export type StartTestFirebaseOptions = {
   /** Defaults to a new temporary directory, removed by stop(). */
@@ -273,6 +281,12 @@ export async function startTestFirebase(
       if (count < 0) throw new Error('this local Firebase does not count reads');
       return count;
     },
+    async operations() {
+      const answer = await ask('operations', /^LOCAL_FIREBASE_OPERATIONS (.+)$/m);
+      const counted = JSON.parse(answer) as FirestoreOperations | null;
+      if (!counted) throw new Error('this local Firebase does not count operations');
+      return counted;
+    },
     async holdAuthRestarts(hold) {
       const answer = await ask(
         hold ? 'auth-hold' : 'auth-release',
@@ -315,15 +329,30 @@ export async function startTestFirebase(
 /**
  * Deletes the app lib/firebase/admin.ts made in this test file, if it made one. Firestore refuses
  * to close while a listener is open, so the order marker's listener (kept on globalThis by
- * lib/orders/repository.ts) stops first; the refusal used to be swallowed, the emulators' exit
+ * lib/orders/repository.ts) and those of lib/firebase/live-query.ts stop first; the refusal used to be swallowed, the emulators' exit
  * then cut the live stream, and its status arrived after Jest had torn the file down.
  */
 async function closeShopAdminApp(): Promise<void> {
+  // A lazy expiry run the file's reads started goes on after their answer (lib/orders/expiry.ts):
+  // it ends before the app it runs on is closed, or its calls fail after the file is gone.
+  const lazyExpiry = (globalThis as { __shopLazyExpiry?: { idle(): Promise<void> } })
+    .__shopLazyExpiry;
+  if (lazyExpiry) await lazyExpiry.idle();
+  // E-mails and refunds sent after a test's last change (lib/background-drain.ts) finish first:
+  // cut off by the stack's stop, their Firestore calls failed in the next test file.
+  const drains = (globalThis as { __shopDrains?: Map<string, { running: Promise<void> | null }> })
+    .__shopDrains;
+  await Promise.all([...(drains?.values() ?? [])].map((drain) => drain.running));
   const marker = (
     globalThis as { __shopOrderMarker?: { listener: { unsubscribe(): void } | null } }
   ).__shopOrderMarker;
   marker?.listener?.unsubscribe();
   if (marker) marker.listener = null;
+  // The stock and delivery-table listeners (lib/firebase/live-query.ts).
+  const live = (globalThis as { __shopLiveQueries?: Map<string, { unsubscribe(): void }> })
+    .__shopLiveQueries;
+  for (const entry of live?.values() ?? []) entry.unsubscribe();
+  live?.clear();
   const shopApp = getApps().find((app) => app.name === ADMIN_APP_NAME);
   if (shopApp) await deleteApp(shopApp);
 }

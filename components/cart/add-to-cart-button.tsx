@@ -11,6 +11,8 @@ type Props = {
   productKey: string;
   /** Visible text, e.g. 'Adicionar à lista'. */
   label: string;
+  /** Visible text on a phone, where two cards share a row ('Adicionar'), part of `label`. */
+  shortLabel?: string;
   /** Contains the visible text and names the product, e.g. 'Adicionar à lista: Ovo Pistache'. */
   accessibleLabel: string;
   /** Shown instead when the product cannot be bought (not for sale or no stock). */
@@ -33,6 +35,7 @@ type Props = {
 export function AddToCartButton({
   productKey,
   label,
+  shortLabel,
   accessibleLabel,
   unavailableLabel,
   purchasable: purchasableInPage,
@@ -69,7 +72,16 @@ export function AddToCartButton({
       className={`add-to-cart ${size === 'large' ? 'px-6 py-3 text-lg sm:self-start' : 'px-3 py-2 text-sm'}`}
     >
       {purchasable ? icon : null}
-      {purchasable ? label : unavailable}
+      {!purchasable ? (
+        unavailable
+      ) : shortLabel ? (
+        <>
+          <span className="sm:hidden">{shortLabel}</span>
+          <span className="max-sm:hidden">{label}</span>
+        </>
+      ) : (
+        label
+      )}
     </button>
   );
   if (!stopAtLimit) return button;

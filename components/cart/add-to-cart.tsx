@@ -20,6 +20,7 @@ export async function AddToCart({ product, stock = product.stockQtty, size }: Pr
     <AddToCartButton
       productKey={product.key}
       label={t('add')}
+      shortLabel={size === 'large' ? undefined : t('addShort')}
       accessibleLabel={t('addLabel', { title: product.title[locale] })}
       unavailableLabel={availability === 'out-of-stock' ? t('soldOut') : t('unavailable')}
       purchasable={availability === 'in-stock' || availability === 'low-stock'}

@@ -7,6 +7,7 @@ import { Price } from '@/components/ui/price';
 import { Thumbnail } from '@/components/ui/svg-image';
 import { addLimit } from '@/lib/cart/live-stock';
 import { AddLimitText } from './add-limit-text';
+import { useCartUndo } from './cart-undo';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { Link } from '@/lib/i18n/navigation';
 import type { CartItem } from '@/lib/stores/cart-store';
@@ -20,7 +21,9 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
   const stockText = useTranslations('CartStock');
   const addToCart = useCartStore((store) => store.addToCart);
   const decrementItem = useCartStore((store) => store.decrementItem);
-  const removeItem = useCartStore((store) => store.removeItem);
+  // Taking the line out (its bin, or '-' at one unit) can be undone for a few seconds.
+  const { removeLine } = useCartUndo();
+  const remove = () => removeLine(item.id, item.variant.key, entry.title);
   // Selected as the lines themselves (a stable reference): a selector building a new object on
   // every call would make the store's subscription render without end.
   const cartItems = useCartStore((store) => store.cartItems);
@@ -58,14 +61,14 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
                 data-testid="cart-line-stock"
                 className="mt-1 text-sm font-semibold text-amber-800 dark:text-gold-400"
               >
-                <AddLimitText limit={limit} />
+                <AddLimitText limit={limit} where="list" />
               </p>
             ) : null}
           </div>
           <button
             type="button"
             aria-label={t('remove', { title })}
-            onClick={() => removeItem(item.id, item.variant.key)}
+            onClick={remove}
             className="grid size-9 shrink-0 place-items-center rounded-full text-muted hover:bg-cacao-100 hover:text-red-700 dark:hover:bg-cacao-900 dark:hover:text-red-400"
           >
             <TrashIcon className="size-5" />
@@ -76,7 +79,9 @@ export function CartLine({ item, entry }: { item: CartItem; entry: CatalogueEntr
             <button
               type="button"
               aria-label={t('decrease', { title })}
-              onClick={() => decrementItem(item.id, item.variant.key)}
+              onClick={() =>
+                item.quantity > 1 ? decrementItem(item.id, item.variant.key) : remove()
+              }
               className={roundButton}
             >
               <MinusIcon className="size-4" />

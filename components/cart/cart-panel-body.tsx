@@ -1,20 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import {
-  useCartHydrated,
-  useCartStore,
-  useCartStoreApi,
-} from '@/components/providers/cart-store-provider';
+import { useCartHydrated, useCartStore } from '@/components/providers/cart-store-provider';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { isCheckoutLine } from '@/lib/cart/live-stock';
-import { clearCartUndoably, undoClear, type ClearedCart } from '@/lib/stores/cart-undo';
 import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
+import { CartUndoNotice, useCartUndo } from './cart-undo';
 import { CheckoutButton } from './checkout-button';
 import { useLiveStock } from './use-live-stock';
 import { HOLD_LIMITS } from '@/lib/orders/limits';
@@ -55,44 +50,19 @@ export function CartPanelLines() {
   );
 }
 
-/** How long 'Esvaziar a lista' can be undone. */
-export const UNDO_CLEAR_MS = 6_000;
-
-/** The shopping list's total, 'clear' (undoable for a few seconds) and checkout. */
+/** The shopping list's total, 'clear' and checkout, and the last removal's 'Desfazer'. */
 export function CartPanelActions() {
   const t = useTranslations('CartPanel');
-  const u = useTranslations('CartUndo');
   const cartItems = useCartStore((store) => store.cartItems);
   const cartTotal = useCartStore((store) => store.cartTotal);
-  const cartStore = useCartStoreApi();
-  const [cleared, setCleared] = useState<ClearedCart | null>(null);
-  useEffect(() => {
-    if (!cleared) return;
-    const timer = window.setTimeout(() => setCleared(null), UNDO_CLEAR_MS);
-    return () => window.clearTimeout(timer);
-  }, [cleared]);
+  const { clear } = useCartUndo();
   const hydrated = useCartHydrated();
   const empty = cartItems.length === 0;
   // Sold-out or withdrawn lines stay listed (marked) but cannot be checked out.
   const nothingToCheckOut = !cartItems.some(isCheckoutLine);
-  // Something added since the clearing ends the offer: undoing would overwrite it.
-  const undoable = cleared !== null && empty;
   return (
     <div className="flex flex-col gap-3">
-      {undoable ? (
-        <p role="status" className="flex items-center justify-between gap-3">
-          <span>{u('cleared')}</span>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              undoClear(cartStore, cleared);
-              setCleared(null);
-            }}
-          >
-            {u('undo')}
-          </Button>
-        </p>
-      ) : null}
+      <CartUndoNotice />
       <p className="flex items-baseline justify-between text-lg font-bold">
         <span>{t('total')}</span>
         <Price amount={hydrated ? cartTotal : 0} className="text-2xl" />
@@ -100,12 +70,9 @@ export function CartPanelActions() {
       <p data-testid="cart-hold-limits" className="text-sm text-muted">
         {t('holdLimits', HOLD_LIMITS)}
       </p>
-      <div className="flex gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => setCleared(clearCartUndoably(cartStore))}
-          disabled={!hydrated || empty}
-        >
+      {/* Side by side when both fit on one line, else one above the other: never broken. */}
+      <div className="flex flex-wrap gap-3 *:grow *:whitespace-nowrap">
+        <Button variant="secondary" onClick={clear} disabled={!hydrated || empty}>
           {t('clear')}
         </Button>
         <CheckoutButton label={t('checkout')} disabled={!hydrated || nothingToCheckOut} />

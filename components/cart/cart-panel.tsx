@@ -6,6 +6,7 @@ import { useUiStore } from '@/components/providers/ui-store-provider';
 import { Sheet } from '@/components/ui/sheet';
 import { PANEL_ID } from '@/lib/stores/ui-store';
 import { CartPanelActions, CartPanelLines } from './cart-panel-body';
+import { CartUndoProvider } from './cart-undo';
 
 /**
  * The shopping list ('Lista de Compras'), sliding in from the right. Its code, lines included,
@@ -21,16 +22,18 @@ export function CartPanel() {
   if (open && !opened) setOpened(true);
 
   return (
-    <Sheet
-      id={PANEL_ID.cart}
-      side="right"
-      open={open}
-      onClose={() => closePanel('cart')}
-      title={t('title')}
-      closeLabel={t('close')}
-      footer={opened ? <CartPanelActions /> : null}
-    >
-      {opened ? <CartPanelLines /> : null}
-    </Sheet>
+    <CartUndoProvider>
+      <Sheet
+        id={PANEL_ID.cart}
+        side="right"
+        open={open}
+        onClose={() => closePanel('cart')}
+        title={t('title')}
+        closeLabel={t('close')}
+        footer={opened ? <CartPanelActions /> : null}
+      >
+        {opened ? <CartPanelLines /> : null}
+      </Sheet>
+    </CartUndoProvider>
   );
 }

@@ -1,7 +1,12 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
-import { PRODUCT_FILTERS, type ProductFilter as Filter } from '@/lib/catalogue/filters';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  isProductFilter,
+  PRODUCT_FILTER_LINK,
+  PRODUCT_FILTERS,
+  type ProductFilter as Filter,
+} from '@/lib/catalogue/filters';
 
 type Props = {
   labels: { group: string; all: string; organic: string; status: string };
@@ -16,6 +21,18 @@ type Props = {
  */
 export function ProductFilter({ labels, children }: Props) {
   const [filter, setFilter] = useState<Filter>('all');
+  // A link elsewhere on the page carrying PRODUCT_FILTER_LINK (the organic section's) sets the
+  // filter as it jumps here.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link =
+        event.target instanceof Element ? event.target.closest(`[${PRODUCT_FILTER_LINK}]`) : null;
+      const value = link?.getAttribute(PRODUCT_FILTER_LINK);
+      if (isProductFilter(value)) setFilter(value);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
   return (
     <>
       <div role="group" aria-label={labels.group} className="mb-8 flex justify-center gap-2">

@@ -38,7 +38,8 @@ export function DeliveryDayPicker({ pickup, days, value, onChange, busy = false 
       <p id={`${id}-hint`} className="text-sm text-cacao-600 dark:text-cacao-300">
         {days.some((day) => !day.full) ? t('dayHint') : errors('deliveryNoDays')}
       </p>
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-describedby={`${id}-hint`}>
+      {/* Two to a row on a phone, so a day ('qua., 2 de dez.') is never broken over lines. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-describedby={`${id}-hint`}>
         {days.map(({ day, full }) => {
           const label = formatDeliveryDay(day, locale);
           return (
@@ -46,7 +47,7 @@ export function DeliveryDayPicker({ pickup, days, value, onChange, busy = false 
               key={day}
               data-day={day}
               data-full={full || undefined}
-              className={`flex items-center justify-center gap-2 rounded-xl border p-2 text-center text-sm ${
+              className={`flex items-center justify-center gap-2 rounded-xl border p-2 text-center text-sm whitespace-nowrap ${
                 full
                   ? 'cursor-not-allowed border-cacao-200 text-cacao-400 line-through dark:border-cacao-800 dark:text-cacao-500'
                   : 'cursor-pointer border-cacao-300 has-checked:border-cacao-700 has-checked:bg-cacao-100 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-gold-400 dark:border-cacao-700 dark:has-checked:border-gold-400 dark:has-checked:bg-cacao-800'

@@ -15,13 +15,18 @@ type Props = {
 };
 
 /**
- * The checkout's optional gift card message (issue 29), with a live count of its characters. The
- * limit is also the textarea's maxLength, so typing stops there; the form and the server check it
- * again (lib/orders/checkout-form.ts, checkout-schema.ts). Only the shop sees the message.
+ * The checkout's optional gift card message, with a live count of its characters. Nothing is cut:
+ * a message over the limit (typed or pasted) stays whole for the shopper to shorten, and the field
+ * says so at once; the form and the server refuse it (lib/orders/checkout-form.ts,
+ * checkout-schema.ts). Only the shop sees the message.
  */
 export function GiftMessageField({ id, value, onChange, onBlur, error }: Props) {
   const t = useTranslations('Checkout');
   const count = value.trim().length;
+  const over = count > GIFT_MESSAGE_MAX_LENGTH;
+  // Said as soon as the message is too long, before the form's own check on leaving the field.
+  const shown =
+    error ?? (over ? t('giftMessageOver', { count, max: GIFT_MESSAGE_MAX_LENGTH }) : undefined);
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
@@ -36,13 +41,12 @@ export function GiftMessageField({ id, value, onChange, onBlur, error }: Props) 
         name={id}
         rows={3}
         value={value}
-        maxLength={GIFT_MESSAGE_MAX_LENGTH}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, countId, error ? errorId : null].filter(Boolean).join(' ')}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={[hintId, countId, shown ? errorId : null].filter(Boolean).join(' ')}
         className={`w-full resize-y rounded-xl border bg-white px-3 py-2 text-cacao-950 dark:bg-cacao-900 dark:text-cacao-50 ${
-          error ? 'border-red-600 dark:border-red-400' : 'border-cacao-400 dark:border-cacao-500'
+          shown ? 'border-red-600 dark:border-red-400' : 'border-cacao-400 dark:border-cacao-500'
         }`}
       />
       {/* On a phone the count sits under the hint, to the right; side by side from sm up. */}
@@ -53,14 +57,19 @@ export function GiftMessageField({ id, value, onChange, onBlur, error }: Props) 
         <p
           id={countId}
           data-testid="gift-message-count"
-          className={`shrink-0 self-end tabular-nums sm:self-auto ${count > GIFT_MESSAGE_MAX_LENGTH ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
+          className={`shrink-0 self-end tabular-nums sm:self-auto ${over ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
         >
           {t('giftMessageCount', { count, max: GIFT_MESSAGE_MAX_LENGTH })}
         </p>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
+      {shown ? (
+        <p
+          id={errorId}
+          role="alert"
+          data-testid="gift-message-error"
+          className="text-sm font-medium text-red-700 dark:text-red-300"
+        >
+          {shown}
         </p>
       ) : null}
     </fieldset>

@@ -75,6 +75,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
   const pickup = order.shippingOption === 'Retirada';
   // Only its shopper cancels it here (an admin may see it, and cancels from the panel).
   const cancellable = order.ownedByViewer && isOpenOrderStatus(orderStatusKey(order.status));
+  const cancelled = orderStatusKey(order.status) === 'cancelled';
 
   const whatsapp = (
     <a
@@ -198,7 +199,10 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
         ) : null}
         {order.telephone ? (
           <p className="text-sm text-cacao-700 dark:text-cacao-200">
-            {t('telephone')}: {formatPhone(order.telephone)}
+            {t('telephone')}:{' '}
+            <span data-testid="order-telephone" className="whitespace-nowrap">
+              {formatPhone(order.telephone)}
+            </span>
           </p>
         ) : null}
       </section>
@@ -211,7 +215,8 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
         <h2 id="order-payment" className={cardTitleClass}>
           {t('paymentTitle')}
         </h2>
-        {!online ? (
+        {/* A cancelled order has nothing left to pay or arrange: its payment state says so. */}
+        {cancelled ? null : !online ? (
           <Notice tone="info" data-testid="manual-payment">
             {pickup ? pickupTexts('manualPayment') : t('manualPayment')}
           </Notice>
@@ -226,6 +231,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             preferenceId={order.payment.preferenceId}
             paymentId={paymentId}
             canRetry
+            attempted={order.payment.status !== 'pending'}
             whatsappHref={whatsappHref}
             amount={onlinePaymentAmount(order)}
             statusKey={orderStatusKey(order.status)}

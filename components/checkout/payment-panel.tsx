@@ -33,7 +33,11 @@ type PayErrorKey = (typeof PAY_ERROR_MESSAGE_KEYS)[keyof typeof PAY_ERROR_MESSAG
 
 /** What the card brick's last submission came to, as the panel says it. */
 type CardOutcome =
-  'cardApproved' | 'cardWaiting' | 'cardRejected' | { error: PayErrorKey; seconds: number };
+  | 'cardApproved'
+  | 'cardWaiting'
+  | 'cardRejected'
+  | 'cardRefunded'
+  | { error: PayErrorKey; seconds: number };
 
 /**
  * Refreshes the page's server part when the order's status moves (a payment confirmed by the
@@ -71,6 +75,11 @@ type Props = {
   paymentId: string | null;
   /** Whether a fresh preference may be made (the order is unpaid and not cancelled). */
   canRetry: boolean;
+  /**
+   * A payment was tried and did not conclude (the order's payment is no longer 'pending'): only
+   * then, or after a try on this page, does the panel ask 'did the payment not go through?'.
+   */
+  attempted?: boolean;
   whatsappHref: string;
   /** What the card brick charges (lib/orders/online-payment.ts), in centavos. */
   amount: number;
@@ -98,6 +107,7 @@ export function PaymentPanel({
   preferenceId: initialPreferenceId,
   paymentId,
   canRetry,
+  attempted = false,
   whatsappHref,
   amount,
   statusKey,
@@ -148,7 +158,9 @@ export function PaymentPanel({
         ? 'cardApproved'
         : result.status === 'waiting'
           ? 'cardWaiting'
-          : 'cardRejected',
+          : result.status === 'refunded'
+            ? 'cardRefunded'
+            : 'cardRejected',
     );
     // The order moved (paid, or a refusal recorded): the page's server part says so.
     router.refresh();
@@ -211,7 +223,9 @@ export function PaymentPanel({
           <p id={legendId} className="font-semibold">
             {t('methodLegend')}
           </p>
-          <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+          {/* One line each ('Cartão de crédito' is never broken): side by side where they fit,
+              the next row otherwise. */}
+          <div className="flex flex-wrap gap-2">
             {methods.map((option) => (
               <button
                 key={option}
@@ -222,8 +236,8 @@ export function PaymentPanel({
                 className={buttonClass({
                   variant: method === option ? 'primary' : 'secondary',
                   size: 'sm',
-                  // Three in a row on a phone, two lines each at most; the usual size above.
-                  className: 'min-h-11 text-center leading-tight sm:min-w-32 sm:px-5 sm:text-base',
+                  className:
+                    'min-h-11 grow text-center whitespace-nowrap sm:min-w-32 sm:grow-0 sm:px-5 sm:text-base',
                 })}
               >
                 {t(`methods.${option}`)}
@@ -245,7 +259,9 @@ export function PaymentPanel({
           tone={
             cardOutcome === 'cardApproved'
               ? 'success'
-              : cardOutcome === 'cardWaiting'
+              : cardOutcome === 'cardWaiting' ||
+                  cardOutcome === 'cardRefunded' ||
+                  (typeof cardOutcome === 'object' && cardOutcome.error === 'inProgress')
                 ? 'info'
                 : 'error'
           }
@@ -283,7 +299,12 @@ export function PaymentPanel({
           {tErrors('paymentError')}
         </Notice>
       ) : null}
-      {canRetry ? (
+      {canRetry &&
+      (attempted ||
+        declined ||
+        paymentId !== null ||
+        attempt > 0 ||
+        (cardOutcome !== null && cardOutcome !== 'cardApproved')) ? (
         <div className="flex flex-col items-start gap-2">
           <p className="text-sm text-cacao-700 dark:text-cacao-200">{t('retryIntro')}</p>
           <Button variant="secondary" onClick={retry} disabled={retrying}>

@@ -13,6 +13,10 @@ import { requestOrderPayment } from './pay-request';
 
 type Props = { orderID: string };
 
+/** While another attempt is in flight: ask again this often, this many times (an attempt's lease). */
+const ASK_AGAIN_MS = 2000;
+const MAX_ASKS = 30;
+
 type State =
   | { phase: 'loading' }
   | { phase: 'shown'; pix: PixView }
@@ -53,20 +57,30 @@ export function PixPanel({ orderID }: Props) {
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const now = useNow(state.phase === 'shown');
 
+  // Asked again while another attempt of the order is in flight (another tab's Pix or card):
+  // its Pix, once stored, is the one shown; a paid order turns the page to 'Pago' by itself.
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
+    let again: ReturnType<typeof setTimeout> | undefined;
     requestOrderPayment({ orderID, method: 'pix' }, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
         if (result?.ok && result.method === 'pix') setState({ phase: 'shown', pix: result.pix });
         else setState({ phase: 'failed', result: result && !result.ok ? result : null });
+        if (result && !result.ok && result.error === 'payment-in-progress' && asked < MAX_ASKS) {
+          again = setTimeout(() => setAsked((count) => count + 1), ASK_AGAIN_MS);
+        }
       },
       () => {
         if (!controller.signal.aborted) setState({ phase: 'failed', result: null });
       },
     );
-    return () => controller.abort();
-  }, [orderID]);
+    return () => {
+      controller.abort();
+      clearTimeout(again);
+    };
+  }, [orderID, asked]);
 
   if (state.phase === 'loading') {
     return (
@@ -78,7 +92,11 @@ export function PixPanel({ orderID }: Props) {
   if (state.phase === 'failed') {
     const { result } = state;
     return (
-      <Notice tone="error" role="alert" data-testid="pix-error">
+      <Notice
+        tone={result?.error === 'payment-in-progress' ? 'info' : 'error'}
+        role="alert"
+        data-testid="pix-error"
+      >
         {result
           ? t(`payErrors.${PAY_ERROR_MESSAGE_KEYS[result.error]}`, {
               seconds: result.error === 'rate-limited' ? result.retryAfterSeconds : 0,

@@ -4,7 +4,7 @@ import { cardClass, cardTitleClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Link } from '@/lib/i18n/navigation';
 import type { AppLocale } from '@/lib/i18n/locales';
-import { clubSelections, getClubPlan } from '@/lib/club/config';
+import { clubMonth, clubSelections, getClubPlan } from '@/lib/club/config';
 import { allowedAction, MEMBERSHIP_ACTIONS } from '@/lib/club/manage';
 import type { Membership, MembershipState } from '@/lib/club/membership';
 import { formatPrice } from '@/lib/catalogue/format';
@@ -59,6 +59,10 @@ export async function MembershipSection({ locale, membership }: Props) {
     );
   } else {
     const plan = getClubPlan(membership.plan);
+    // This month's box is being prepared, not received: only earlier months' boxes are.
+    const thisMonth = clubMonth(new Date());
+    const received = membership.boxMonths.filter((month) => month < thisMonth);
+    const current = membership.boxMonths.includes(thisMonth) ? thisMonth : null;
     const actions = MEMBERSHIP_ACTIONS.filter((action) => allowedAction(membership, action));
     body = (
       <>
@@ -85,13 +89,21 @@ export async function MembershipSection({ locale, membership }: Props) {
                 }).format(new Date(membership.nextChargeAt))
               : t('noCharge')}
           </dd>
+          {current ? (
+            <>
+              <dt className="font-semibold">{t('currentBox')}</dt>
+              <dd data-testid="membership-current-box">
+                {t('currentBoxState', { month: formatMonth(locale, current) })}
+              </dd>
+            </>
+          ) : null}
           <dt className="font-semibold">{t('boxes')}</dt>
           <dd data-testid="membership-boxes">
-            {membership.boxMonths.length === 0 ? (
+            {received.length === 0 ? (
               t('noBoxes')
             ) : (
               <ul className="list-inside list-disc">
-                {membership.boxMonths.map((month) => {
+                {received.map((month) => {
                   const selection = [...clubSelections]
                     .reverse()
                     .find((entry) => entry.month <= month);

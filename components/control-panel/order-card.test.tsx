@@ -55,6 +55,7 @@ const baseOrder: AdminOrder = {
   address: null,
   lastChange: null,
   paymentReview: null,
+  refunds: [],
   holdsStockUntil: null,
 };
 
@@ -95,11 +96,46 @@ it.each([
   },
 );
 
+it.each([
+  [
+    'pt-BR',
+    'Pagamento depois do cancelamento',
+    /Pagamento 1003 de R\$ 35,00, recebido depois do cancelamento: estornado pelo Mercado Pago em .+\. O cliente foi avisado por e-mail\./,
+    /Pagamento 1004 de R\$ 35,00, .*: o estorno automático falhou\. Estorne pelo painel do Mercado Pago\./,
+  ],
+  [
+    'en',
+    'Payment after the cancellation',
+    /Payment 1003 of R\$ 35,00, received after the cancellation: refunded through Mercado Pago on .+\. The customer was told by e-mail\./,
+    /Payment 1004 of R\$ 35,00, .*: the automatic refund failed\. Refund it in Mercado Pago's panel\./,
+  ],
+] as const)(
+  'shows the payments that reached a cancelled order and their refunds (%s)',
+  async (locale, title, done, failed) => {
+    await renderCard(
+      {
+        ...baseOrder,
+        status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
+        refunds: [
+          { paymentId: '1003', amount: 35, state: 'refunded', at: '2026-03-10T15:00:00.000Z' },
+          { paymentId: '1004', amount: 35, state: 'failed', at: '2026-03-10T15:05:00.000Z' },
+        ],
+      },
+      locale,
+    );
+    const notice = screen.getByTestId('admin-order-refunds');
+    expect(within(notice).getByText(title)).toBeVisible();
+    expect(within(notice).getByText(done)).toBeVisible();
+    expect(within(notice).getByText(failed)).toBeVisible();
+  },
+);
+
 it('shows no flag when the payment needs nobody', async () => {
   await renderCard(baseOrder, 'en');
   expect(screen.getByRole('article', { name: /MPORDER00042/ })).toBeInTheDocument();
   expect(screen.queryByText('Payment needs review')).not.toBeInTheDocument();
   expect(screen.queryByTestId('admin-order-payment-review')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('admin-order-refunds')).not.toBeInTheDocument();
 });
 
 it.each([

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
 import { productTitleLookup } from '@/lib/catalogue/repository';
+import { formatPrice } from '@/lib/catalogue/format';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AdminOrder } from '@/lib/orders/types';
 import { customerWhatsappLink } from '@/lib/control-panel/whatsapp';
@@ -103,11 +104,48 @@ export async function OrderCard({ order, locale }: Props) {
           </Notice>
         ) : null}
 
-        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
+        {order.refunds.length > 0 ? (
+          <Notice
+            tone={order.refunds.some((refund) => refund.state === 'failed') ? 'error' : 'info'}
+            as="div"
+            className="mt-4"
+            data-testid="admin-order-refunds"
+          >
+            <p className="font-bold">{review('refundsTitle')}</p>
+            <ul className="list-disc ps-5">
+              {order.refunds.map((refund) => {
+                const values = { paymentId: refund.paymentId, amount: formatPrice(refund.amount) };
+                return (
+                  <li key={refund.paymentId}>
+                    {refund.state === 'refunded'
+                      ? review('refundDone', {
+                          ...values,
+                          date: refund.at ? formatOrderDate(refund.at, locale) : '-',
+                        })
+                      : refund.state === 'failed'
+                        ? review('refundFailed', values)
+                        : review('refundOwed', values)}
+                  </li>
+                );
+              })}
+            </ul>
+          </Notice>
+        ) : null}
+
+        {/* Columns of at most their share (minmax(0, 1fr)): a long e-mail is cut, not spilled. */}
+        <dl className="mt-4 grid grid-cols-1 gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div className="min-w-0">
             <dt className="font-semibold text-muted">{t('customer')}</dt>
             <dd>{name}</dd>
-            <dd className="break-all">{order.customer.email || t('noEmail')}</dd>
+            {/* One line, never broken inside the address: cut with an ellipsis when it is too
+                long, whole in its tooltip. */}
+            <dd
+              data-testid="admin-order-email"
+              title={order.customer.email || undefined}
+              className="truncate"
+            >
+              {order.customer.email || t('noEmail')}
+            </dd>
             <dd>{order.telephone ? formatPhone(order.telephone) : t('noTelephone')}</dd>
             <dd data-testid="admin-order-cpf">
               {order.cpf ? t('cpf', { cpf: order.cpf }) : t('noCpf')}
@@ -136,7 +174,8 @@ export async function OrderCard({ order, locale }: Props) {
                   <li key={`${item.key ?? item.translatedTitle}-${index}`} className="flex gap-2">
                     <span>{t('quantityTimes', { quantity: item.quantity })}</span>
                     <span className="flex-1">{orderItemTitle(item, titleOf)}</span>
-                    <Price amount={item.value} />
+                    {/* The line's total, as the shopper's order page shows it. */}
+                    <Price amount={item.value * item.quantity} className="whitespace-nowrap" />
                   </li>
                 ))}
               </ul>

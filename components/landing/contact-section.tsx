@@ -20,7 +20,7 @@ export async function ContactSection() {
     <section
       id="contato"
       aria-labelledby="contato-title"
-      className="px-6 py-16 render-when-near [--near-size:45rem] sm:[--near-size:25rem]"
+      className="px-6 py-12 render-when-near [--near-size:45rem] sm:py-16 sm:[--near-size:25rem]"
     >
       <div className="mx-auto max-w-4xl">
         <SectionHeading id="contato-title" title={t('title')}>

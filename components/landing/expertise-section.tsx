@@ -10,7 +10,7 @@ export async function ExpertiseSection() {
     <section
       id="areas-de-atuacao"
       aria-labelledby="areas-title"
-      className="bg-cacao-100 px-6 py-16 render-when-near [--near-size:70rem] sm:[--near-size:42rem] lg:[--near-size:33rem] dark:bg-cacao-900"
+      className="bg-cacao-100 px-6 py-12 render-when-near [--near-size:70rem] sm:py-16 sm:[--near-size:42rem] lg:[--near-size:33rem] dark:bg-cacao-900"
     >
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="areas-title" title={t('title')}>

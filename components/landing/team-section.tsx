@@ -17,7 +17,7 @@ export async function TeamSection() {
     <section
       id="equipe"
       aria-labelledby="equipe-title"
-      className="bg-cacao-100 px-6 py-16 render-when-near [--near-size:69rem] sm:[--near-size:36rem] dark:bg-cacao-900"
+      className="bg-cacao-100 px-6 py-12 render-when-near [--near-size:69rem] sm:py-16 sm:[--near-size:36rem] dark:bg-cacao-900"
     >
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="equipe-title" title={t('title')}>

@@ -6,7 +6,6 @@ import { useCartHydrated, useCartStore } from '@/components/providers/cart-store
 import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useUserStore } from '@/components/providers/user-store-provider';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { SHOP } from '@/lib/shop';
 import { cartQuantity } from '@/lib/stores/cart-store';
 import { PANEL_ID } from '@/lib/stores/ui-store';
 import { footerItemClass } from './footer-bar-styles';
@@ -16,6 +15,11 @@ const activeClass =
   'bg-cacao-200 text-cacao-950 dark:bg-cacao-800 dark:text-white hover:bg-cacao-200 dark:hover:bg-cacao-800';
 
 type Props = {
+  /**
+   * The shop's telephone link and its accessible name, made by the server: the number's
+   * formatting code (lib/shop.ts, lib/brazil.ts) stays out of every page's first load.
+   */
+  phone: { href: string; label: string };
   /** The language switch (desktop only), rendered by the server with its labels. */
   languageSwitch: ReactNode;
   /** The items' icons, drawn by the server (no icon code in the first load). */
@@ -30,7 +34,7 @@ type Props = {
  * links are not prefetched: being on every screen, they would fetch the landing's and the legal
  * pages' payloads during every page load (Next fetches them on the click instead).
  */
-export function FooterBar({ languageSwitch, icons }: Props) {
+export function FooterBar({ phone, languageSwitch, icons }: Props) {
   const t = useTranslations('FooterBar');
   const pathname = usePathname();
   const userTabOpen = useUiStore((store) => store.userTabOpen);
@@ -73,6 +77,9 @@ export function FooterBar({ languageSwitch, icons }: Props) {
             aria-controls={PANEL_ID.userTab}
             aria-current={onUserPage ? 'page' : undefined}
             onClick={() => togglePanel('userTab')}
+            // A tap before the page's script is kept, shown as pending and replayed
+            // (EARLY_PANEL_ATTRIBUTE of lib/boot-script.ts).
+            data-early-panel="userTab"
             {...userTabIntent}
             className={`${footerItemClass} ${onUserPage ? activeClass : ''}`}
           >
@@ -90,6 +97,7 @@ export function FooterBar({ languageSwitch, icons }: Props) {
             aria-controls={PANEL_ID.cart}
             aria-label={t('cartLabel', { count })}
             onClick={() => togglePanel('cart')}
+            data-early-panel="cart"
             {...cartIntent}
             className={footerItemClass}
           >
@@ -135,11 +143,7 @@ export function FooterBar({ languageSwitch, icons }: Props) {
               {t('controlPanel')}
             </Link>
           ) : (
-            <a
-              href={`tel:${SHOP.phone.e164}`}
-              aria-label={t('phoneLabel', { phone: SHOP.phone.display })}
-              className={footerItemClass}
-            >
+            <a href={phone.href} aria-label={phone.label} className={footerItemClass}>
               {icons.phone}
               {t('phone')}
             </a>

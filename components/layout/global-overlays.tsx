@@ -18,6 +18,7 @@ import { footerItemClass } from './footer-bar-styles';
 import { LanguageSwitch } from './language-switch';
 import { CartPanelSlot, MenuPanelSlot, UserTabSlot } from './lazy-panels';
 import { OpenUserTabFromUrl } from './open-user-tab-from-url';
+import { SHOP } from '@/lib/shop';
 
 /**
  * Everything that floats over every page: panels (loaded on intent, lazy-panels.tsx), footer bar,
@@ -31,6 +32,7 @@ export async function GlobalOverlays() {
   const language = await getTranslations('LanguageSwitch');
   const colorMode = await getTranslations('ColorMode');
   const common = await getTranslations('Common');
+  const footer = await getTranslations('FooterBar');
   const slotLabels = {
     loading: common('loading'),
     failed: common('panelFailed'),
@@ -76,6 +78,10 @@ export async function GlobalOverlays() {
         accept={cookies('accept')}
       />
       <FooterBar
+        phone={{
+          href: `tel:${SHOP.phone.e164}`,
+          label: footer('phoneLabel', { phone: SHOP.phone.display }),
+        }}
         languageSwitch={
           <LanguageSwitch
             label={language('target')}

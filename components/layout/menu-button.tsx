@@ -17,6 +17,8 @@ export function MenuButton({ label, icon }: { label: string; icon: ReactNode }) 
       aria-expanded={open}
       aria-controls={PANEL_ID.menu}
       onClick={() => togglePanel('menu')}
+      // A tap before the page's script is kept and replayed (lib/boot-script.ts).
+      data-early-panel="menu"
       {...intent}
       className="flex h-11 items-center gap-2 rounded-full px-3 font-semibold text-cacao-800 hover:bg-cacao-100 dark:text-cacao-100 dark:hover:bg-cacao-900"
     >

@@ -1,13 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCatalogueEntries } from '@/components/providers/catalogue-provider';
 import { SearchIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import type { CatalogueEntry } from '@/lib/catalogue/client-entries';
 import { LIVE_CATALOGUE_PATH, type LiveCatalogue } from '@/lib/catalogue/live';
-import { searchCatalogue } from '@/lib/catalogue/search';
+import { loadCatalogueSearch, type CatalogueSearch } from '@/lib/catalogue/search';
+import { CATALOGUE_SEARCH_PATH, type CatalogueSearchData } from '@/lib/catalogue/search-words';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -43,6 +44,67 @@ function useLiveCatalogue(open: boolean): LiveCatalogue | null {
   return live;
 }
 
+const NO_SEARCH_DATA: CatalogueSearchData = { words: {}, featured: [] };
+
+/**
+ * The products' words in both languages and the featured ones (GET /api/catalogue/search), read
+ * once per page when the search first mounts; without them (the read failed) the search still
+ * finds the page's own language and offers no featured products.
+ */
+function useSearchData(): CatalogueSearchData | null {
+  const [data, setData] = useState<CatalogueSearchData | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(CATALOGUE_SEARCH_PATH, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`answered ${response.status}`);
+        const body = (await response.json()) as Partial<CatalogueSearchData>;
+        setData({
+          words: typeof body.words === 'object' && body.words !== null ? body.words : {},
+          featured: Array.isArray(body.featured) ? body.featured : [],
+        });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('[search] words in the other language not read:', error);
+        setData(NO_SEARCH_DATA);
+      });
+    return () => controller.abort();
+  }, []);
+  return data;
+}
+
+/**
+ * The search over `entries`, null while its library (a chunk of its own, loaded here, when the
+ * menu first opens) or its words are on the way, 'failed' when the library could not be loaded.
+ */
+function useCatalogueSearch(
+  entries: readonly CatalogueEntry[] | null,
+  data: CatalogueSearchData | null,
+): CatalogueSearch<CatalogueEntry> | 'failed' | null {
+  const [built, setBuilt] = useState<{
+    for: readonly CatalogueEntry[];
+    search: CatalogueSearch<CatalogueEntry> | 'failed';
+  } | null>(null);
+  useEffect(() => {
+    if (!entries || !data) return;
+    let current = true;
+    loadCatalogueSearch(entries, data.words).then(
+      (search) => {
+        if (current) setBuilt({ for: entries, search });
+      },
+      (error: unknown) => {
+        console.warn('[search] could not load:', error);
+        if (current) setBuilt({ for: entries, search: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [entries, data]);
+  return built && built.for === entries ? built.search : null;
+}
+
 /**
  * Why the product cannot be bought now, as its card's button says it (components/cart/
  * add-to-cart-button.tsx): the live read when it has the product, else the catalogue; null when
@@ -58,13 +120,54 @@ function unavailableReason(
   return now.stock <= 0 ? 'soldOut' : null;
 }
 
-/** Finds chocolates by title, subtitle, category or type as the visitor types. `open`: the menu's. */
+/** One found (or featured) product: its title, category and type, price, and why it cannot be bought. */
+function ResultLink({
+  entry,
+  reason,
+  reasonLabel,
+}: {
+  entry: CatalogueEntry;
+  reason: 'soldOut' | 'unavailable' | null;
+  reasonLabel: string;
+}) {
+  return (
+    <Link
+      href={entry.pageLink}
+      className="flex items-baseline justify-between gap-3 rounded-xl px-3 py-2 hover:bg-cacao-100 dark:hover:bg-cacao-900"
+    >
+      <span className="flex min-w-0 flex-col">
+        <span className="font-semibold">{entry.title}</span>
+        <span className="text-xs text-muted">
+          {entry.categoryName} · {entry.typeName}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end">
+        <Price amount={entry.price} className="text-sm font-semibold" />
+        {reason ? (
+          <span
+            data-testid="search-unavailable"
+            className="text-xs font-semibold text-red-700 dark:text-red-400"
+          >
+            {reasonLabel}
+          </span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * Finds chocolates as the visitor types, by title, subtitle, category or type in either language,
+ * forgiving typos and unfinished words (lib/catalogue/search.ts), best match first. When nothing
+ * is found it offers the whole shop and the featured products. `open`: the menu's.
+ */
 export function MenuSearch({ open }: { open: boolean }) {
   const t = useTranslations('Search');
   // The same label as the product cards' disabled button (components/cart/add-to-cart.tsx).
   const tAdd = useTranslations('AddToCart');
   const entries = useCatalogueEntries();
   const live = useLiveCatalogue(open);
+  const data = useSearchData();
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   // Mounted when the menu first opens, after the menu gave focus
@@ -73,13 +176,25 @@ export function MenuSearch({ open }: { open: boolean }) {
   const inputId = useId();
   const hintId = useId();
   // Until the shop's flags are known nothing is listed, so a hidden product never shows.
-  const results = live
-    ? searchCatalogue(
-        entries.filter((entry) => !live.hidden.includes(entry.key)),
-        query,
-      )
-    : [];
+  const shown = useMemo(
+    () => (live ? entries.filter((entry) => !live.hidden.includes(entry.key)) : null),
+    [entries, live],
+  );
+  const search = useCatalogueSearch(shown, data);
+  const ready = live !== null && typeof search === 'function';
+  const results = ready ? search(query) : [];
   const searching = query.trim() !== '';
+  const nothingFound = ready && searching && results.length === 0;
+  const featured =
+    nothingFound && shown && data ? shown.filter((entry) => data.featured.includes(entry.key)) : [];
+  const item = (entry: CatalogueEntry) => {
+    const reason = live ? unavailableReason(entry, live) : null;
+    return (
+      <li key={entry.key}>
+        <ResultLink entry={entry} reason={reason} reasonLabel={reason ? tAdd(reason) : ''} />
+      </li>
+    );
+  };
 
   return (
     <div role="search" className="flex flex-col gap-3">
@@ -106,40 +221,37 @@ export function MenuSearch({ open }: { open: boolean }) {
         {t('hint')}
       </p>
       <p role="status" className="text-sm font-semibold">
-        {!searching ? null : live ? t('results', { count: results.length }) : t('loading')}
+        {!searching
+          ? null
+          : search === 'failed'
+            ? t('unavailable')
+            : ready
+              ? t('results', { count: results.length })
+              : t('loading')}
       </p>
       {results.length > 0 ? (
         <ul aria-label={t('resultsLabel')} className="flex flex-col gap-1">
-          {results.map((entry) => {
-            const reason = live ? unavailableReason(entry, live) : null;
-            return (
-              <li key={entry.key}>
-                <Link
-                  href={entry.pageLink}
-                  className="flex items-baseline justify-between gap-3 rounded-xl px-3 py-2 hover:bg-cacao-100 dark:hover:bg-cacao-900"
-                >
-                  <span className="flex min-w-0 flex-col">
-                    <span className="font-semibold">{entry.title}</span>
-                    <span className="text-xs text-muted">
-                      {entry.categoryName} · {entry.typeName}
-                    </span>
-                  </span>
-                  <span className="flex shrink-0 flex-col items-end">
-                    <Price amount={entry.price} className="text-sm font-semibold" />
-                    {reason ? (
-                      <span
-                        data-testid="search-unavailable"
-                        className="text-xs font-semibold text-red-700 dark:text-red-400"
-                      >
-                        {tAdd(reason)}
-                      </span>
-                    ) : null}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
+          {results.map(item)}
         </ul>
+      ) : null}
+      {nothingFound ? (
+        <div data-testid="search-nothing-found" className="flex flex-col gap-3">
+          <p className="text-sm">{t('nothingFoundHint')}</p>
+          <Link
+            href="/#chocolates"
+            className="self-start font-semibold text-cacao-700 underline dark:text-gold-400"
+          >
+            {t('allProducts')}
+          </Link>
+          {featured.length > 0 ? (
+            <>
+              <h3 className="px-3 text-sm font-semibold text-muted uppercase">{t('featured')}</h3>
+              <ul aria-label={t('featured')} className="flex flex-col gap-1">
+                {featured.map(item)}
+              </ul>
+            </>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { runBootScriptIfMissed } from '@/lib/boot-script';
+import { runBootScriptIfMissed, takeEarlyTap } from '@/lib/boot-script';
 import {
   applyColorMode,
   savedColorMode,
@@ -11,7 +11,7 @@ import {
   watchSystemColorMode,
 } from '@/lib/color-mode';
 import { usePathname } from '@/lib/i18n/navigation';
-import { createUiStore, type UiStore, type UiStoreApi } from '@/lib/stores/ui-store';
+import { createUiStore, PANELS, type UiStore, type UiStoreApi } from '@/lib/stores/ui-store';
 
 const UiStoreContext = createContext<UiStoreApi | undefined>(undefined);
 
@@ -36,6 +36,17 @@ export function UiStoreProvider({ children }: { children: ReactNode }) {
       applyColorMode(mode, false);
       store.getState().setColorMode(mode);
     });
+  }, [store]);
+
+  // Hydrated: a panel's button tapped before (lib/boot-script.ts kept the tap) opens its panel
+  // now. After this commit's other effects, as the ?login=1 opening does
+  // (components/layout/open-user-tab-from-url.tsx).
+  useEffect(() => {
+    const early = takeEarlyTap();
+    const panel = PANELS.find((candidate) => candidate === early);
+    if (!panel) return;
+    const timer = window.setTimeout(() => store.getState().openPanel(panel), 0);
+    return () => window.clearTimeout(timer);
   }, [store]);
 
   // A new page: close whatever panel led there (links, back and forward). Not when the provider

@@ -198,26 +198,33 @@ function OrderCard({ order }: { order: Order }) {
         onClick={() => setExpanded((value) => !value)}
         className="flex w-full items-start justify-between gap-3 rounded-xl px-3 py-2 text-left hover:bg-cacao-100 dark:hover:bg-cacao-900"
       >
-        <span className="flex min-w-0 flex-col">
+        {/* The number on its line; the date and the status below it, side by side when both
+            fit, else the status under the date: neither is ever broken over lines. */}
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="font-semibold">{t('order', { orderID: order.orderID })}</span>
-          <time
-            dateTime={order.orderDate}
-            suppressHydrationWarning
-            className="text-sm text-cacao-700 dark:text-cacao-200"
-          >
-            {formatOrderDate(order.orderDate, locale)}
-          </time>
-        </span>
-        <span className="flex shrink-0 items-center gap-2">
-          <Badge size="xs" tone={orderStatusGroup(orderStatusKey(order.status))}>
-            {status(orderStatusKey(order.status))}
-          </Badge>
-          <span
-            aria-hidden="true"
-            className={`transition-transform ${expanded ? 'rotate-180' : ''}`}
-          >
-            ▾
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <time
+              dateTime={order.orderDate}
+              suppressHydrationWarning
+              data-testid="order-date"
+              className="text-sm whitespace-nowrap text-cacao-700 dark:text-cacao-200"
+            >
+              {formatOrderDate(order.orderDate, locale)}
+            </time>
+            <Badge
+              size="xs"
+              tone={orderStatusGroup(orderStatusKey(order.status))}
+              className="whitespace-nowrap"
+            >
+              {status(orderStatusKey(order.status))}
+            </Badge>
           </span>
+        </span>
+        <span
+          aria-hidden="true"
+          className={`shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`}
+        >
+          ▾
         </span>
       </button>
       <div

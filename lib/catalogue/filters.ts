@@ -15,3 +15,9 @@ export function filterProducts<T extends Pick<Product, 'isOrganic'>>(
 ): T[] {
   return filter === 'organic' ? products.filter((product) => product.isOrganic) : [...products];
 }
+
+/**
+ * The attribute of a link that also sets the products section's filter to its value
+ * (components/catalogue/product-filter.tsx), e.g. the organic section's link to its products.
+ */
+export const PRODUCT_FILTER_LINK = 'data-product-filter-link';

@@ -13,10 +13,12 @@ import type { ProductRecord } from './types';
 // dozen small documents) for as long as the storefront's revision (./revision.ts) stays the same,
 // so pages, the cart's and checkout's checks and the live endpoints read no product document per
 // request; a change anywhere moves the revision, and every process reads the products again
-// within STOREFRONT_REVISION_TTL_MS. Writes: ./repository-writes.ts.
+// once it learns of it (./revision.ts). Writes: ./repository-writes.ts.
 
-// `next build` prerenders without Firestore (no emulators, no credentials): the pages are built
-// from the seed after a short wait, and regenerated from the real catalogue once served.
+// `next build` needs no Firestore (no emulators, no credentials): it renders from the seed after
+// a short wait. Nothing it renders is served: the page cache
+// (lib/cache/storefront-cache-handler.mjs) lives in the server's memory, so each page is rendered
+// again from the real catalogue at run time.
 const BUILD_TIMEOUT_MS = 1_500;
 
 function isBuildPhase(): boolean {
@@ -55,16 +57,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 let buildFallbackLogged = false;
 
+/** The catalogue as of one storefront revision: what an order is priced from. */
+export type CatalogueSnapshot = { revision: number; records: readonly ProductRecord[] };
+
 /**
- * Every product record, archived ones included, in shop order: this process's copy while the
- * storefront revision has not moved, else read again (`fresh`: the revision itself read now, not
- * up to STOREFRONT_REVISION_TTL_MS ago). During `next build` without Firestore, the seed. At run
- * time a failure throws, so an incremental regeneration keeps the last good page.
+ * Every product record, archived ones included, in shop order, with the storefront revision they
+ * are from: this process's copy while the revision has not moved, else read again (`fresh`: the
+ * revision itself read now, not up to STOREFRONT_REVISION_TTL_MS ago). During `next build`
+ * without Firestore, the seed. At run time a failure throws, so an incremental regeneration
+ * keeps the last good page.
  */
-export async function listAllProductRecords(
+export async function catalogueSnapshot(
   options: { fresh?: boolean } = {},
-): Promise<readonly ProductRecord[]> {
+): Promise<CatalogueSnapshot> {
   if (isBuildPhase()) {
+    // Once Firestore did not answer, the rest of the build does not wait for it again.
+    if (buildFallbackLogged) return { revision: 0, records: SEED_RECORDS };
     try {
       await withTimeout(
         Promise.resolve().then(() => productsCollection().limit(1).get()),
@@ -75,20 +83,27 @@ export async function listAllProductRecords(
         buildFallbackLogged = true;
         logFailure('backend.failed', error, { what: 'catalogue.build-prerender' }, 'warn');
       }
-      return SEED_RECORDS;
+      return { revision: 0, records: SEED_RECORDS };
     }
-    return readRecords();
+    return { revision: 0, records: await readRecords() };
   }
   const { revision } = await storefrontRevision(options);
   const cached = holder.cache;
-  if (cached && cached.revision === revision) return cached.records;
+  if (cached && cached.revision === revision) return { revision, records: await cached.records };
   const records = readRecords();
   const entry = { revision, records };
   holder.cache = entry;
   records.catch(() => {
     if (holder.cache === entry) holder.cache = null;
   });
-  return records;
+  return { revision, records: await records };
+}
+
+/** Every product record, archived ones included, in shop order (see catalogueSnapshot). */
+export async function listAllProductRecords(
+  options: { fresh?: boolean } = {},
+): Promise<readonly ProductRecord[]> {
+  return (await catalogueSnapshot(options)).records;
 }
 
 /** The products of the shop (not archived), in shop order. */

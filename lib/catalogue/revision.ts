@@ -1,15 +1,24 @@
 import 'server-only';
 
-import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 
 import { withDeadline } from '@/lib/deadline';
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
+import { liveQuery } from '@/lib/firebase/live-query';
 import { logFailure } from '@/lib/log';
 import { runtimeEnv } from '@/lib/public-env';
 
 // The storefront's revision (settings/catalogue: a counter and the time of the last change),
-// bumped in the transaction of every catalogue change. Every server process learns it at most
-// STOREFRONT_REVISION_TTL_MS late: the catalogue repository re-reads the products when it moved,
+// bumped in the transaction of every catalogue change. Every server process learns it from its
+// listener on that document within moments (while the listener is not live, by reading it at most
+// every STOREFRONT_REVISION_TTL_MS): the catalogue repository re-reads the products when it moved,
 // and the page cache (lib/cache/storefront-cache-handler.mjs) drops pages rendered before it.
 // That is how an edit saved on one instance shows on all of them (docs/ARCHITECTURE.md).
 
@@ -32,6 +41,17 @@ function revisionDoc() {
   return getAdminDb().doc(`${shopPath()}/settings/catalogue`);
 }
 
+/** The revision's document: an order's transaction reads it with its other documents. */
+export function storefrontRevisionRef(): DocumentReference {
+  return revisionDoc();
+}
+
+/** The revision number a read of storefrontRevisionRef() holds (0 before the first change). */
+export function revisionOf(snapshot: DocumentSnapshot): number {
+  const revision: unknown = snapshot.get('revision');
+  return typeof revision === 'number' && Number.isInteger(revision) ? revision : 0;
+}
+
 function isBuildPhase(): boolean {
   return runtimeEnv('NEXT_PHASE') === 'phase-production-build';
 }
@@ -48,14 +68,35 @@ const state = ((globalThis as { __shopStorefrontRevision?: State }).__shopStoref
   reading: null,
 });
 
-async function readRevision(): Promise<StorefrontRevision> {
-  const snapshot = await revisionDoc().get();
-  const revision: unknown = snapshot.get('revision');
+function fromSnapshot(snapshot: DocumentSnapshot): StorefrontRevision {
   const changedAt: unknown = snapshot.get('changedAt');
   return {
-    revision: typeof revision === 'number' && Number.isInteger(revision) ? revision : 0,
+    revision: revisionOf(snapshot),
     changedAt: changedAt instanceof Timestamp ? changedAt.toMillis() : 0,
   };
+}
+
+async function readRevision(): Promise<StorefrontRevision> {
+  return fromSnapshot(await revisionDoc().get());
+}
+
+/** The revision as this process's listener on it last saw it; null while it is not live. */
+function liveRevision(): StorefrontRevision | null {
+  try {
+    const doc = revisionDoc();
+    return liveQuery({
+      name: 'storefront-revision',
+      path: doc.path,
+      query: () => doc.parent.where(FieldPath.documentId(), '==', doc.id),
+      reshape: (snapshot) => {
+        const [first] = snapshot.docs;
+        return first ? fromSnapshot(first) : NONE;
+      },
+    });
+  } catch {
+    // No Firestore configured: the read below fails as the caller expects.
+    return null;
+  }
 }
 
 /** Keeps `value` as this process's revision, unless a newer one arrived meanwhile. */
@@ -80,6 +121,9 @@ export async function storefrontRevision(
   if (isBuildPhase()) return NONE;
   const now = Date.now();
   if (options.fresh) return remember(await readRevision(), now);
+  // A change reaches the listener within moments of its commit, with no read per request.
+  const live = liveRevision();
+  if (live) return remember(live, now);
   if (state.value && now - state.checkedAt < STOREFRONT_REVISION_TTL_MS) return state.value;
   state.reading ??= withDeadline(readRevision(), READ_DEADLINE_MS, 'storefront revision').finally(
     () => {

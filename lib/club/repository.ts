@@ -4,9 +4,11 @@ import { z } from 'zod';
 
 import { centavosFromReais } from '@/lib/catalogue/format';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import type { Transaction } from 'firebase-admin/firestore';
+
 import { membershipsCollection, runTransaction } from '@/lib/firebase/admin';
 import { locales } from '@/lib/i18n/locales';
-import { setUserMemberInTransaction } from '@/lib/users/repository';
+import { getUserNameInTransaction, setUserMemberInTransaction } from '@/lib/users/repository';
 
 import { PLAN_KEYS } from './config';
 import {
@@ -123,13 +125,21 @@ export type UpdateOutcome =
     };
 
 /**
+ * What else a membership change writes in its transaction (its e-mails, lib/club/notify.ts),
+ * given the member's name as stored with their account.
+ */
+export type WithChange<T> = (transaction: Transaction, change: T, name: string) => void;
+
+/**
  * Applies the preapproval as Mercado Pago reports it to its shopper's membership (its
- * external_reference is their uid), with `isMember`, in one transaction. Returns what happened,
- * for the webhook's answer and log: 'updated', or why nothing was written.
+ * external_reference is their uid), with `isMember` and what `alsoWrite` adds, in one
+ * transaction. Returns what happened, for the webhook's answer and log: 'updated', or why
+ * nothing was written.
  */
 export function applyPreapprovalUpdate(
   preapproval: Preapproval,
   now = Date.now(),
+  alsoWrite?: WithChange<{ before: Membership; after: Membership }>,
 ): Promise<UpdateOutcome> {
   const uid = preapproval.externalReference;
   if (!uid || uid.includes('/')) return Promise.resolve({ result: 'unknown-membership' });
@@ -140,8 +150,10 @@ export function applyPreapprovalUpdate(
     if (!current) return { result: 'unknown-membership' };
     const outcome = applyPreapproval(current, preapproval, now);
     if (outcome.result !== 'updated') return { result: outcome.result };
+    const name = alsoWrite ? await getUserNameInTransaction(transaction, uid) : '';
     transaction.set(ref, stored(outcome.membership));
     setUserMemberInTransaction(transaction, uid, isMemberState(outcome.membership.state));
+    alsoWrite?.(transaction, { before: current, after: outcome.membership }, name);
     return { result: 'updated', before: current, after: outcome.membership };
   });
 }
@@ -154,12 +166,14 @@ export type ChargeUpdateOutcome =
 
 /**
  * Records the monthly charge `payment` on the membership of its preapproval, in one transaction
- * (the membership is found by its preapprovalId: a charge does not name the shopper). Returns
- * what happened: 'charged' or 'charge-failed' when written, else why nothing was.
+ * (the membership is found by its preapprovalId: a charge does not name the shopper), with what
+ * `alsoWrite` adds. Returns what happened: 'charged' or 'charge-failed' when written, else why
+ * nothing was.
  */
 export function applyChargeUpdate(
   payment: AuthorizedPayment,
   now = Date.now(),
+  alsoWrite?: WithChange<Extract<ChargeOutcome, { result: 'charged' | 'charge-failed' }>>,
 ): Promise<ChargeUpdateOutcome> {
   const query = membershipsCollection()
     .where('preapprovalId', '==', payment.preapprovalId)
@@ -170,7 +184,9 @@ export function applyChargeUpdate(
     if (!doc || !current) return { result: 'unknown-membership' };
     const outcome = applyCharge(current, payment, now);
     if (outcome.result === 'charged' || outcome.result === 'charge-failed') {
+      const name = alsoWrite ? await getUserNameInTransaction(transaction, doc.id) : '';
       transaction.set(doc.ref, stored(outcome.membership));
+      alsoWrite?.(transaction, outcome, name);
     }
     return outcome;
   });

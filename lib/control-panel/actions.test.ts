@@ -8,6 +8,7 @@ import type { Auth } from 'firebase-admin/auth';
 
 import { cookieJar, nextSecond, signInWithPassword } from '@/test/auth-emulator';
 import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
+import { untilStockSeen } from '@/test/stock-view';
 
 jest.mock('next/headers', () =>
   jest
@@ -834,6 +835,7 @@ describe('stock and availability', () => {
 
     as('admin');
     await actions.updateInventory(null, inventoryInput('ovo-tropical-minas', { stock: 0 }));
+    await untilStockSeen('ovo-tropical-minas', 0);
     as('shopperB');
     expect(await placeOrder(order('STOCKZERO01'))).toMatchObject({
       ok: false,
@@ -845,6 +847,7 @@ describe('stock and availability', () => {
       null,
       inventoryInput('ovo-tropical-minas', { stock: 5, expectedStock: 0, availableForSale: false }),
     );
+    await untilStockSeen('ovo-tropical-minas', 5, { availableForSale: false });
     as('shopperB');
     expect(await placeOrder(order('NOTFORSALE01'))).toMatchObject({
       ok: false,
@@ -856,6 +859,8 @@ describe('stock and availability', () => {
       null,
       inventoryInput('ovo-tropical-minas', { stock: 5, expectedStock: 5 }),
     );
+    // What the shop's stock listeners hold catches up with the admin's change (moments later).
+    await untilStockSeen('ovo-tropical-minas', 5, { availableForSale: true });
     as('shopperB');
     expect(await placeOrder(order('BACKONSALE01'))).toMatchObject({ ok: true });
     expect(await stockOf('ovo-tropical-minas')).toBe(4);

@@ -9,7 +9,10 @@ import { writeInventoryLines } from '@/lib/inventory/repository';
 import { locales, type AppLocale } from '@/lib/i18n/locales';
 import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
-import { scheduleStatusMail } from '@/lib/mail/order-mail';
+import { resendFailedMail } from '@/lib/mail/repository';
+import { sendQueuedMailSoon } from '@/lib/mail/sender';
+import { translatorFor } from '@/lib/i18n/translator';
+import { cancelOpenPaymentsOf } from '@/lib/orders/cancel-payments';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
 import type { StatusChange } from '@/lib/orders/types';
 
@@ -135,6 +138,8 @@ export async function changeOrderStatus(
   const { orderID, to, from } = parsed.data;
   const log = await startActionLog();
   try {
+    // What could still pay it is cancelled at Mercado Pago first; what pays it anyway is refunded.
+    if (to === 'cancelled') await cancelOpenPaymentsOf(orderID);
     const outcome = await changeStatus(
       { orderID, to, expectedFrom: from },
       { uid: admin.uid, email: admin.email },
@@ -156,8 +161,9 @@ export async function changeOrderStatus(
           inAnswer: false,
         });
       }
-      // After the response; a failed send never undoes nor slows the change.
-      scheduleStatusMail(outcome.order, outcome.to);
+      // The shopper's e-mail, written with the change, is sent after the response; a failed
+      // send never undoes nor slows the change.
+      sendQueuedMailSoon();
       const order = {
         status: outcome.to,
         lastChange: {
@@ -366,5 +372,34 @@ export async function updateInventory(
   } catch (error) {
     log.error(error, { during: 'update-inventory', by: admin.uid });
     return { ok: false, code: 'server-error', message: t('stockResult.serverError'), lines: {} };
+  }
+}
+
+const resendInputSchema = z
+  .object({ locale: localeSchema, id: z.string().regex(/^[0-9a-f]{20}$/) })
+  .strict();
+
+/**
+ * Queues again an e-mail the mail server refused for good (the outbox page's 'Enviar de novo',
+ * lib/mail/repository.ts). Admins only; an e-mail not given up is left as it is.
+ */
+export async function resendMail(
+  _previous: PanelActionResult | null,
+  input: unknown,
+): Promise<PanelActionResult> {
+  const { admin, locale, parsed } = await adminRequest(input, resendInputSchema);
+  const t = translatorFor(locale, 'OrderEmail');
+  if (!parsed.success) return { ok: false, code: 'invalid', message: t('outboxResendFailed') };
+  const log = await startActionLog();
+  try {
+    if (!(await resendFailedMail(parsed.data.id))) {
+      return { ok: false, code: 'not-failed', message: t('outboxResendFailed') };
+    }
+    log.event('mail.resent', { by: admin.uid, messageId: parsed.data.id });
+    sendQueuedMailSoon();
+    return { ok: true, code: 'queued', message: t('outboxResent') };
+  } catch (error) {
+    log.error(error, { during: 'resend-mail', by: admin.uid });
+    return { ok: false, code: 'unavailable', message: t('outboxResendFailed') };
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '@/lib/orders/repository';
 import { orderStatusKey, type OrderStatusKey } from '@/lib/orders/status';
 import { unitsToReturn } from '@/lib/orders/stock-return';
+import { queueStatusMail } from '@/lib/mail/order-mail';
 import { checkTransition, flagsForStatus, type TransitionRefusal } from '@/lib/orders/transitions';
 import type { ShippingOption } from '@/lib/orders/types';
 
@@ -45,8 +46,8 @@ export type StatusChangeOutcome =
 /**
  * Moves an order to `to` in one transaction, if the transition table allows it from the order's
  * current status and receiving method: the status becomes the flags of that one state, the
- * change is appended to the order's `audit`, and a cancellation returns the items to stock (once,
- * lib/orders/stock-return.ts). A refused change writes nothing. The caller has checked `by` is an
+ * change is appended to the order's `audit`, a cancellation returns the items to stock (once,
+ * lib/orders/stock-return.ts), and the shopper's e-mail is written with it (lib/mail). A refused change writes nothing. The caller has checked `by` is an
  * admin.
  */
 export function changeStatus(
@@ -79,6 +80,8 @@ export function changeStatus(
       at,
     });
     markOrderChanged(transaction, order.clientRef);
+    // The shopper's notice of the new status, with the change.
+    queueStatusMail(transaction, order, request.to);
     return { ok: true, from, to: request.to, stockReturned, at, order };
   });
 }

@@ -39,6 +39,9 @@ import { revalidateStorefront } from './revalidate';
 
 export type Admin = { uid: string; email: string };
 
+/** Keys no product may take: the panel's own pages beside the editor's (products/new). */
+const RESERVED_KEYS = new Set(['new']);
+
 export type EditorOutcome =
   | { ok: true; key: string }
   | { ok: false; reason: 'invalid'; problems: EditorProblem[] }
@@ -184,12 +187,14 @@ function commitProduct(
     if (!wanted) throw new Refused(invalid([{ field: 'title.pt-BR', key: 'keyEmpty' }]));
     // The key follows the pt-BR name until the product is first ordered.
     const key = before && ordered ? before.key : wanted;
-    if (key !== before?.key && !(await isKeyFreeInTransaction(transaction, key, before?.key))) {
+    if (
+      RESERVED_KEYS.has(key) ||
+      (key !== before?.key && !(await isKeyFreeInTransaction(transaction, key, before?.key)))
+    ) {
       throw new Refused(invalid([{ field: 'title.pt-BR', key: 'keyTaken', values: { key } }]));
     }
-    const liveBefore: LiveState | null = before
-      ? await readInventoryInTransaction(transaction, before)
-      : null;
+    const read = before ? await readInventoryInTransaction(transaction, before) : null;
+    const liveBefore: LiveState | null = read?.live ?? null;
     if (
       liveBefore &&
       draft.expectedStock !== undefined &&
@@ -231,10 +236,10 @@ function commitProduct(
     };
     if (before && key !== before.key) {
       deleteProductInTransaction(transaction, before.key);
-      deleteInventoryInTransaction(transaction, before.key);
+      deleteInventoryInTransaction(transaction, before.key, read!.stored);
     }
     writeProductInTransaction(transaction, record, (current?.version ?? 0) + 1);
-    setInventoryInTransaction(transaction, key, live);
+    setInventoryInTransaction(transaction, key, live, key === before?.key ? read!.stored : null);
     recordChangeInTransaction(transaction, {
       productKey: key,
       by: request.admin,
@@ -261,7 +266,7 @@ export async function setProductArchived(
     const current = await readProductInTransaction(transaction, key);
     if (!current) return { ok: false, reason: 'not-found' };
     if (current.record.archived === archived) return { ok: true, key };
-    const live = await readInventoryInTransaction(transaction, current.record);
+    const { live } = await readInventoryInTransaction(transaction, current.record);
     const record = { ...current.record, archived };
     writeProductInTransaction(transaction, record, current.version + 1);
     recordChangeInTransaction(transaction, {
@@ -291,9 +296,9 @@ export async function deleteProduct(key: string, admin: Admin): Promise<EditorOu
       if (current.record.ordered || (await hasOrdersFor(transaction, key))) {
         return { ok: false, reason: 'ordered' };
       }
-      const live = await readInventoryInTransaction(transaction, current.record);
+      const { live, stored } = await readInventoryInTransaction(transaction, current.record);
       deleteProductInTransaction(transaction, key);
-      deleteInventoryInTransaction(transaction, key);
+      deleteInventoryInTransaction(transaction, key, stored);
       recordChangeInTransaction(transaction, {
         productKey: key,
         by: admin,

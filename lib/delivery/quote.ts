@@ -6,7 +6,7 @@ import type { MemberPricing } from '@/lib/club/perks';
 import { CHECKOUT_LIMITS } from '@/lib/orders/limits';
 
 import { receivingTerms } from './plan';
-import { countDeliverySlots, getDeliveryTable } from './repository';
+import { countDeliverySlots, currentDeliveryTable } from './repository';
 import { offeredDays } from './table';
 import type { DeliveryQuoteAnswer } from './types';
 
@@ -53,7 +53,7 @@ export async function quoteDelivery(
   const subtotal =
     request.lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0) -
     member.discount;
-  const table = await getDeliveryTable();
+  const table = await currentDeliveryTable();
   const terms = table
     ? receivingTerms(
         { shippingOption: request.shippingOption, postalCode: request.cep },

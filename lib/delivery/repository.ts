@@ -1,9 +1,16 @@
 import 'server-only';
 
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { z } from 'zod';
 
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
+import { liveQuery } from '@/lib/firebase/live-query';
 import { logEvent } from '@/lib/log';
 
 import type { DeliveryTable } from './table';
@@ -25,6 +32,16 @@ function slotDoc(day: string) {
 
 const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({ orderIds: [] });
 
+/** The table stored as `data` (see getDeliveryTable). */
+function tableFrom(data: unknown): DeliveryTable | null {
+  if (data === undefined) return null;
+  const checked = validateDeliveryTable(amountsInCentavos(data as Record<string, unknown>));
+  if (checked.ok) return checked.table;
+  // Said loudly: every order now goes without a fee, a day or a capacity until it is fixed.
+  logEvent('delivery.table_invalid', {}, 'error');
+  return null;
+}
+
 /**
  * The stored table, or null when the shop has none (a deployment from before delivery fees:
  * delivery is then offered everywhere without a fee, date or capacity). A stored table that no
@@ -32,12 +49,22 @@ const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({
  */
 export async function getDeliveryTable(): Promise<DeliveryTable | null> {
   const snapshot = await tableDoc().get();
-  if (!snapshot.exists) return null;
-  const checked = validateDeliveryTable(amountsInCentavos(snapshot.data() ?? {}));
-  if (checked.ok) return checked.table;
-  // Said loudly: every order now goes without a fee, a day or a capacity until it is fixed.
-  logEvent('delivery.table_invalid', {}, 'error');
-  return null;
+  return tableFrom(snapshot.exists ? snapshot.data() : undefined);
+}
+
+/**
+ * The table as getDeliveryTable reads it, from this process's listener on it when that is live
+ * (no read; a change in the panel reaches it within moments), else read.
+ */
+export async function currentDeliveryTable(): Promise<DeliveryTable | null> {
+  const table = tableDoc();
+  const live = liveQuery({
+    name: 'delivery-table',
+    path: table.path,
+    query: () => table.parent.where(FieldPath.documentId(), '==', table.id),
+    reshape: (snapshot) => ({ table: tableFrom(snapshot.docs[0]?.data()) }),
+  });
+  return live ? live.table : getDeliveryTable();
 }
 
 /** How the stored table says its amounts are centavos; one without it holds whole reais. */
@@ -87,11 +114,38 @@ export async function firstDayWithRoom(
   days: readonly string[],
   capacity: number,
 ): Promise<string | null> {
-  for (const day of days) {
-    const snapshot = await transaction.get(slotDoc(day));
-    if (slotSchema.parse(snapshot.data() ?? {}).orderIds.length < capacity) return day;
-  }
-  return null;
+  const reads = dayReads(days, capacity);
+  return reads.finish(transaction, await transaction.getAll(...reads.refs));
+}
+
+/**
+ * firstDayWithRoom's reads for a transaction that batches them with its others: the first day's
+ * counter in `refs`, then `finish` with its snapshot, which reads the next days one at a time
+ * while the ones before are full.
+ */
+export function dayReads(
+  days: readonly string[],
+  capacity: number,
+): {
+  refs: DocumentReference[];
+  finish: (
+    transaction: Transaction,
+    snapshots: readonly DocumentSnapshot[],
+  ) => Promise<string | null>;
+} {
+  const hasRoom = (snapshot: DocumentSnapshot | undefined) =>
+    slotSchema.parse(snapshot?.data() ?? {}).orderIds.length < capacity;
+  return {
+    refs: days.length > 0 ? [slotDoc(days[0]!)] : [],
+    finish: async (transaction, [first]) => {
+      if (days.length === 0) return null;
+      if (hasRoom(first)) return days[0]!;
+      for (const day of days.slice(1)) {
+        if (hasRoom(await transaction.get(slotDoc(day)))) return day;
+      }
+      return null;
+    },
+  };
 }
 
 /** Inside `transaction`: order `orderID` holds `day`. */

@@ -91,6 +91,11 @@ export function catalogueChangesCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/catalogueChanges`);
 }
 
+/** The further stock documents of a product with a large stock (lib/inventory/stock-shards.ts). */
+export function inventoryShardsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/inventoryShards`);
+}
+
 /** Shared rate-limit buckets, one per (limit, key) (lib/rate-limit/repository.ts). */
 export function rateLimitBucketsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/rateLimitBuckets`);
@@ -109,4 +114,19 @@ export function membershipsCollection(): CollectionReference {
 /** Mercado Pago notifications handled or being handled (lib/payments/repository.ts). */
 export function webhookNotificationsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/webhookNotifications`);
+}
+
+/** The payment attempt in flight or last made for each order, by order id (lib/payments/attempts.ts). */
+export function paymentAttemptsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/paymentAttempts`);
+}
+
+/** Refunds owed for payments that arrived after their order was cancelled (lib/payments/refunds.ts). */
+export function refundsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/refunds`);
+}
+
+/** Every e-mail the shop sends, written with the change that causes it (lib/mail/repository.ts). */
+export function mailCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/mail`);
 }

@@ -36,7 +36,7 @@ describe('every repository query has the indexes it needs', () => {
     },
   );
 
-  it.each(['cliente', 'cliente@chocolates.local', 'ABC123'])(
+  it.each(['cliente', 'cliente@chocolates.local', 'ABC123', 'E3E69'])(
     "the panel's search for %s",
     async (q) => {
       await orders.listPanelOrders({ status: null, shipping: null, q, after: null, before: null });
@@ -66,5 +66,13 @@ describe('every repository query has the indexes it needs', () => {
       await catalogue.isKeyFreeInTransaction(tx, 'ovo-novo');
       await orders.hasOrdersFor(tx, 'ovo-pistache');
     });
+  });
+
+  it('the mail due and unsent, the refunds due', async () => {
+    const mail = await import('@/lib/mail/repository');
+    const refunds = await import('@/lib/payments/refunds');
+    await mail.listDueMail(Date.now(), 20);
+    await mail.listUnsentMail();
+    await refunds.listDueRefunds(Date.now(), 20);
   });
 });

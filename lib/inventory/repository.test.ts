@@ -63,6 +63,7 @@ describe('getInventoryOverlay without Firestore', () => {
       jest.doMock('@/lib/firebase/admin', () => ({
         getAdminDb: jest.fn(),
         inventoryCollection: () => ({ get: () => new Promise(() => undefined) }),
+        inventoryShardsCollection: () => ({ get: () => new Promise(() => undefined) }),
       }));
       ({ getInventoryOverlay } = jest.requireActual<Repository>('./repository'));
     });

@@ -10,7 +10,11 @@ import {
   listProductRecords,
 } from '@/lib/catalogue/repository';
 import type { Product, ProductRecord } from '@/lib/catalogue/types';
-import { getAdminDb, inventoryCollection } from '@/lib/firebase/admin';
+import {
+  inventoryCollection,
+  inventoryShardsCollection,
+  runTransaction,
+} from '@/lib/firebase/admin';
 import { runtimeEnv } from '@/lib/public-env';
 
 import {
@@ -21,6 +25,16 @@ import {
   type InventoryEntry,
   type InventoryOverlay,
 } from './overlay';
+import {
+  readAllProductStocks,
+  readProductStocks,
+  readStocksForWrite,
+  stockView,
+  totalOf,
+  writeStock,
+  type ProductStock,
+  type StockView,
+} from './stock-shards';
 import { logEvent, logFailure } from '@/lib/log';
 
 // `next build` prerenders the landing and product pages without any Firestore (no emulators, no
@@ -45,21 +59,32 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A product's entry: its own document's flags over the record's, and its whole stock. */
+function entryOf(
+  record: Pick<ProductRecord, 'isPromoted'>,
+  stock: ProductStock | undefined,
+): InventoryEntry {
+  return entryFromDocument(record, stock && { ...stock.own, stock: totalOf(stock) });
+}
+
+function overlayOf(stocks: StockView, records: readonly ProductRecord[]): InventoryOverlay {
+  const overlay: InventoryOverlay = {};
+  for (const record of records) overlay[record.key] = entryOf(record, stocks.get(record.key));
+  return overlay;
+}
+
 async function readOverlay(
   records: readonly ProductRecord[],
   timeoutMs: number,
 ): Promise<InventoryOverlay> {
   // Synchronous failures (no Firebase configuration at build time) land in the catch below too.
-  const snapshot = await withTimeout(
-    Promise.resolve().then(() => inventoryCollection().get()),
-    timeoutMs,
-  );
-  const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
-  const overlay: InventoryOverlay = {};
-  for (const record of records) {
-    overlay[record.key] = entryFromDocument(record, stored.get(record.key));
-  }
-  return overlay;
+  const stocks = await withTimeout(Promise.resolve().then(readAllProductStocks), timeoutMs);
+  return overlayOf(stocks, records);
+}
+
+/** The stock this process's listeners hold (never during the build, which has no Firestore). */
+function liveView(): StockView | null {
+  return isBuildPhase() ? null : stockView();
 }
 
 /**
@@ -78,7 +103,7 @@ export async function getInventoryOverlay(
     if (!building) throw error;
     if (!buildFallbackLogged) {
       buildFallbackLogged = true;
-      // Prerendered from the records' defaults; pages pick up the real inventory when they
+      // Prerendered from the catalogue defaults; pages pick up the real inventory when they
       // revalidate.
       logFailure('backend.failed', error, { what: 'inventory.build-prerender' }, 'warn');
     }
@@ -88,11 +113,16 @@ export async function getInventoryOverlay(
 
 /**
  * Every product of the shop (not archived) as the storefront shows it now: its record
- * (lib/catalogue/repository.ts) with its live stock and flags, read once per render.
+ * (lib/catalogue/repository.ts) with its live stock and flags, from this process's listeners when
+ * they are live, else read; once per render.
  */
 export const getStorefrontProducts = cache(async (): Promise<Product[]> => {
   const records = await listProductRecords();
-  return productsWithInventory(await getInventoryOverlay(records), records);
+  const view = liveView();
+  return productsWithInventory(
+    view ? overlayOf(view, records) : await getInventoryOverlay(records),
+    records,
+  );
 });
 
 /**
@@ -112,30 +142,43 @@ const liveCatalogueCache = ((
 
 /**
  * The storefront now, for anyone who asks (GET /api/catalogue/live): every product's units left
- * and sale state, and the hidden ones. One read of the inventory collection per
- * LIVE_CATALOGUE_TTL_MS per process at most, whatever the traffic; a failed read is not kept.
+ * and sale state, and the hidden ones. From this process's listeners when they are live;
+ * otherwise one read of the inventory per LIVE_CATALOGUE_TTL_MS per process at most, whatever
+ * the traffic; a failed read is not kept.
  */
 export function readLiveCatalogue(now = Date.now()): Promise<LiveCatalogue> {
+  const view = liveView();
+  if (view) {
+    return listProductRecords().then((records) =>
+      liveCatalogueOf(overlayOf(view, records), records),
+    );
+  }
   const cache = liveCatalogueCache;
   if (cache.value && now - cache.at < LIVE_CATALOGUE_TTL_MS) return cache.value;
-  const value = listProductRecords().then(async (records) => {
-    const overlay = await readOverlay(records, RUNTIME_TIMEOUT_MS);
-    const live: LiveCatalogue = { hidden: [], products: {} };
-    for (const product of productsWithInventory(overlay, records)) {
-      if (!product.showInStore) live.hidden.push(product.key);
-      live.products[product.key] = {
-        stock: product.stockQtty,
-        forSale: product.availableForSale && product.showInStore,
-      };
-    }
-    return live;
-  });
+  const value = listProductRecords().then(async (records) =>
+    liveCatalogueOf(await readOverlay(records, RUNTIME_TIMEOUT_MS), records),
+  );
   cache.at = now;
   cache.value = value;
   value.catch(() => {
     if (cache.value === value) cache.value = null;
   });
   return value;
+}
+
+function liveCatalogueOf(
+  overlay: InventoryOverlay,
+  records: readonly ProductRecord[],
+): LiveCatalogue {
+  const live: LiveCatalogue = { hidden: [], products: {} };
+  for (const product of productsWithInventory(overlay, records)) {
+    if (!product.showInStore) live.hidden.push(product.key);
+    live.products[product.key] = {
+      stock: product.stockQtty,
+      forSale: product.availableForSale && product.showInStore,
+    };
+  }
+  return live;
 }
 
 /** One product as the storefront shows it now, or undefined for an unknown key. */
@@ -171,15 +214,14 @@ export async function writeInventoryLines(
       return record;
     }),
   );
-  const refs = lines.map((line) => inventoryCollection().doc(line.key));
-  return getAdminDb().runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
-    const snapshots = await transaction.getAll(...refs);
+  return runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
+    const stored = await readStocksForWrite(
+      transaction,
+      lines.map((line) => line.key),
+    );
     return lines.map((line, index): InventoryLineOutcome => {
-      const snapshot = snapshots[index];
-      const before = entryFromDocument(
-        products[index]!,
-        snapshot?.exists ? snapshot.data() : undefined,
-      );
+      const { stock } = stored[index]!;
+      const before = entryOf(products[index]!, stored[index]!.data ? stock : undefined);
       if (before.stock !== line.expectedStock && before.stock !== line.stock) {
         return { key: line.key, ok: false, error: 'stale', current: before.stock };
       }
@@ -189,15 +231,23 @@ export async function writeInventoryLines(
         showInStore: line.showInStore,
         isPromoted: line.isPromoted,
       };
-      transaction.set(refs[index]!, entry, { merge: true });
+      const { availableForSale, showInStore, isPromoted } = entry;
+      writeStock(transaction, line.key, line.stock, stock, {
+        availableForSale,
+        showInStore,
+        isPromoted,
+      });
       return { key: line.key, ok: true, entry, before };
     });
   });
 }
 
-/** What the checkout needs to know of one product's inventory document. */
+/** What a transaction needs to know of one product's own inventory document (shard 0). */
 export type StockOnHand = {
-  /** Units on the shelf; a missing document or malformed stock counts as none. */
+  /**
+   * Units in the product's own document; a missing document or malformed stock counts as none.
+   * A large stock has more in its shards (./stock-shards.ts): orders take through readStockTakes.
+   */
   stock: number;
   /** The document's availableForSale when it holds a boolean (it then wins over the catalogue). */
   availableForSale: boolean | undefined;
@@ -205,7 +255,7 @@ export type StockOnHand = {
   showInStore: boolean | undefined;
 };
 
-/** Inside `transaction`, the stock of each of `keys` (in that order). */
+/** Inside `transaction`, the units in each of `keys`' own document (in that order). */
 export async function readStock(
   transaction: Transaction,
   keys: readonly string[],
@@ -259,9 +309,10 @@ export function returnStock(transaction: Transaction, units: ReadonlyMap<string,
 export type LiveStockEntry = { stock: number; forSale: boolean; price: number };
 
 /**
- * The live stock and sale state of the given catalogue products only (one batched read of their
- * `inventory/{key}` documents), for the cart. A product is for sale when it is both available
- * for sale and shown in the shop (and not archived). Unknown keys are left out.
+ * The live stock and sale state of the given catalogue products only, for the cart: from this
+ * process's listeners when they are live, else one batched read of their documents (and of the
+ * shards of a split stock). A product is for sale when it is both available for sale and shown
+ * in the shop. Unknown keys are left out.
  */
 export async function readLiveStock(
   keys: readonly string[],
@@ -273,50 +324,68 @@ export async function readLiveStock(
     return record ? [record] : [];
   });
   if (known.length === 0) return {};
-  const collection = inventoryCollection();
-  const snapshots = await getAdminDb().getAll(
-    ...known.map((product) => collection.doc(product.key)),
-  );
+  const stocks = liveView() ?? (await readProductStocks(known.map((product) => product.key)));
   const live: Record<string, LiveStockEntry> = {};
-  known.forEach((product, index) => {
-    const snapshot = snapshots[index];
-    const entry = entryFromDocument(product, snapshot?.exists ? snapshot.data() : undefined);
+  for (const product of known) {
+    const entry = entryOf(product, stocks.get(product.key));
     live[product.key] = {
       stock: entry.stock,
       forSale: !product.archived && entry.availableForSale && entry.showInStore,
       price: product.price,
     };
-  });
+  }
   return live;
 }
 
-/** Inside `transaction`, the stock and flags of `record` (its document over its defaults). */
+/** The stock and flags of `record` now (its documents over its defaults): the product editor. */
+export async function readInventoryEntry(
+  record: Pick<ProductRecord, 'key' | 'isPromoted'>,
+): Promise<InventoryEntry> {
+  const stocks = await readProductStocks([record.key]);
+  return entryOf(record, stocks.get(record.key));
+}
+
+// The product editor's share of the inventory (lib/control-panel/product-editor.ts), inside its
+// transaction: a product's stock and flags, whatever documents its stock is split over.
+
+/** Inside `transaction` (reads): the stock and flags of `record`, and its documents as read. */
 export async function readInventoryInTransaction(
   transaction: Transaction,
   record: Pick<ProductRecord, 'key' | 'isPromoted'>,
-): Promise<InventoryEntry> {
-  const snapshot = await transaction.get(inventoryCollection().doc(record.key));
-  return entryFromDocument(record, snapshot.exists ? snapshot.data() : undefined);
+): Promise<{ live: InventoryEntry; stored: ProductStock }> {
+  const [read] = await readStocksForWrite(transaction, [record.key]);
+  return { live: entryOf(record, read!.data ? read!.stock : undefined), stored: read!.stock };
 }
 
-/** Inside `transaction`, sets the stock and flags of product `key` (the product editor). */
+/** Inside `transaction`: sets product `key`'s stock and flags; `before` as read above. */
 export function setInventoryInTransaction(
   transaction: Transaction,
   key: string,
   entry: InventoryEntry,
+  before: ProductStock | null,
 ): void {
-  transaction.set(inventoryCollection().doc(key), entry, { merge: true });
+  const { stock, availableForSale, showInStore, isPromoted } = entry;
+  const none: ProductStock = {
+    shards: [0],
+    own: undefined,
+    availableForSale: undefined,
+    showInStore: undefined,
+  };
+  writeStock(transaction, key, stock, before ?? none, {
+    availableForSale,
+    showInStore,
+    isPromoted,
+  });
 }
 
-/** Inside `transaction`, removes the inventory of product `key` (renamed: it moved). */
-export function deleteInventoryInTransaction(transaction: Transaction, key: string): void {
+/** Inside `transaction`: removes product `key`'s stock documents (`before`: as read above). */
+export function deleteInventoryInTransaction(
+  transaction: Transaction,
+  key: string,
+  before: ProductStock,
+): void {
   transaction.delete(inventoryCollection().doc(key));
-}
-
-/** The stock and flags of `record` now (its document over its defaults): the product editor. */
-export async function readInventoryEntry(
-  record: Pick<ProductRecord, 'key' | 'isPromoted'>,
-): Promise<InventoryEntry> {
-  const snapshot = await inventoryCollection().doc(record.key).get();
-  return entryFromDocument(record, snapshot.exists ? snapshot.data() : undefined);
+  for (let shard = 1; shard < before.shards.length; shard += 1) {
+    transaction.delete(inventoryShardsCollection().doc(`${key}.${shard}`));
+  }
 }

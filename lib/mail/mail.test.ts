@@ -1,10 +1,12 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { startFakeSmtp } from '@/test/fake-smtp';
+
 import { listOutbox, parseEml } from './outbox';
-import { deliverMail } from './send';
+import { messageDomain, senderFor, type OutgoingMail } from './send';
+import { retryDelayMs } from './sender';
 import {
   newOrderMail,
   orderPlacedMail,
@@ -136,12 +138,27 @@ describe('order e-mail texts', () => {
   });
 });
 
+/** `message` as the sender hands it over: stored with an id, a Message-ID and a time. */
+function outgoing(message: ReturnType<typeof orderPlacedMail>, id: string): OutgoingMail {
+  return {
+    ...message,
+    id,
+    messageId: `<${id}@chocolates.local>`,
+    createdAt: new Date('2026-03-20T15:31:00.000Z'),
+  };
+}
+
 describe('the local outbox', () => {
   it('holds each message as an .eml file that reads back as sent, accents included', async () => {
+    const send = senderFor(outboxConfig());
     const sent = [orderPlacedMail(ORDER), newOrderMail(ORDER, 'pedidos@chocolates.local')];
-    expect(await deliverMail(sent, { config: outboxConfig() })).toBe(2);
+    await send(outgoing(sent[0]!, 'a1b2c3'));
+    await send(outgoing(sent[1]!, 'd4e5f6'));
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-    expect(files).toHaveLength(2);
+    expect(files.sort()).toEqual([
+      '2026-03-20T15-31-00-000Z-new-order-PED-2026-0042-d4e5f6.eml',
+      '2026-03-20T15-31-00-000Z-order-placed-PED-2026-0042-a1b2c3.eml',
+    ]);
     const raw = fs.readFileSync(
       path.join(
         outbox,
@@ -149,6 +166,7 @@ describe('the local outbox', () => {
       ),
     );
     expect(raw.toString()).toMatch(/^Content-Type: text\/plain; charset=utf-8/m);
+    expect(raw.toString()).toMatch(/^Message-ID: <a1b2c3@chocolates\.local>/m);
 
     const listed = await listOutbox(outbox);
     expect(listed.map((m) => m.subject).sort()).toEqual([
@@ -157,7 +175,17 @@ describe('the local outbox', () => {
     ]);
     const confirmation = listed.find((m) => m.to.includes('joao@example.com'));
     expect(confirmation?.text).toBe(sent[0]?.text);
-    expect(Date.parse(confirmation?.date ?? '')).not.toBeNaN();
+    expect(confirmation?.date).toBe('2026-03-20T15:31:00.000Z');
+  });
+
+  it('writes a message sent again (after a crash between sending and recording it) to the same file', async () => {
+    const send = senderFor(outboxConfig());
+    const mail = outgoing(orderPlacedMail(ORDER), 'f00d');
+    await send(mail);
+    const first = fs.readdirSync(outbox);
+    await send(mail);
+    expect(fs.readdirSync(outbox)).toEqual(first);
+    expect(first.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
   });
 
   it('lists nothing for a folder that does not exist yet', async () => {
@@ -171,39 +199,41 @@ describe('the local outbox', () => {
 });
 
 describe('sending', () => {
-  it('retries a failed SMTP send once, then gives up without throwing', async () => {
-    let connections = 0;
-    // An SMTP server that hangs up on every connection.
-    const server = net.createServer((socket) => {
-      connections += 1;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+  it('sends over SMTP with the stored Message-ID, and fails loudly when the server refuses', async () => {
+    const smtp = await startFakeSmtp();
     try {
-      const delivered = await deliverMail([orderPlacedMail(ORDER)], {
-        config: {
-          mode: 'smtp',
-          smtpUrl: `smtp://127.0.0.1:${port}`,
-          from: 'Loja <loja@example.com>',
-          shopAddress: 'loja@example.com',
-        },
-        retryDelayMs: 10,
+      const send = senderFor({
+        mode: 'smtp',
+        smtpUrl: smtp.url,
+        from: 'Loja <loja@example.com>',
+        shopAddress: 'loja@example.com',
       });
-      expect(delivered).toBe(0);
-      expect(connections).toBe(2);
-      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([
-        expect.stringMatching(/mail\.failed .*attempt=1 retry=true .*errorCode=ECONNECTION/),
-        expect.stringMatching(/mail\.failed .*attempt=2 retry=false .*errorCode=ECONNECTION/),
-      ]);
+      await send(outgoing(orderPlacedMail(ORDER), 'beef01'));
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toMatchObject({
+        from: 'loja@example.com',
+        to: ['joao@example.com'],
+        messageId: '<beef01@chocolates.local>',
+      });
+      smtp.fail('temporary');
+      await expect(send(outgoing(orderPlacedMail(ORDER), 'beef02'))).rejects.toMatchObject({
+        responseCode: 451,
+      });
+      expect(smtp.received).toHaveLength(1);
     } finally {
-      errors.mockRestore();
-      server.close();
+      await smtp.close();
     }
   });
 
-  it('sends nothing (and says so by the count) when no mail is configured', async () => {
-    expect(await deliverMail([orderPlacedMail(ORDER)], { config: null })).toBe(0);
+  it("makes Message-IDs in the From address's domain", () => {
+    expect(messageDomain({ from: 'Chocolates Tropicais <loja@Chocolates.local>' })).toBe(
+      'chocolates.local',
+    );
+    expect(messageDomain({ from: 'loja@example.com' })).toBe('example.com');
+  });
+
+  it('waits longer after each failed try, at most an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelayMs(20)).toBe(3_600_000);
   });
 });

@@ -1,24 +1,24 @@
 import 'server-only';
 
-import { afterResponse } from '@/lib/after-response';
-import { getEnv } from '@/lib/env';
+import type { Transaction } from 'firebase-admin/firestore';
+
 import type { OrderStatusKey } from '@/lib/orders/status';
 import type { OrderDetails } from '@/lib/orders/types';
 
-import { deliverMail } from './send';
+import { queueMessages } from './queue';
 import {
   isNotifiedStatus,
   newOrderMail,
   orderPlacedMail,
+  paymentRefundedMail,
   shopperCancelledMail,
   statusChangedMail,
-  type MailMessage,
   type MailOrder,
 } from './templates';
-import { logFailure } from '@/lib/log';
 
-// Where orders meet e-mail: builds the messages from a stored order and sends them after the
-// response (so an order is never slowed down nor failed by mail; lib/mail/send.ts retries once).
+// Where orders meet e-mail: builds the messages from a stored order and writes them in the
+// transaction of the change that causes them (./queue.ts); lib/mail/sender.ts sends them once it
+// commits, so an order is never slowed down nor failed by mail, and a crash loses none.
 
 /** What the e-mails read of an order (lib/orders/repository.ts StoredOrder has it all). */
 export type MailableOrder = Pick<
@@ -61,49 +61,40 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
   };
 }
 
+/** Inside `transaction`: the shopper's confirmation and the shop's notice of a new order. */
+export function queueOrderPlacedMails(transaction: Transaction, order: MailableOrder): void {
+  queueMessages(transaction, ({ shopAddress }) => {
+    const mail = mailOrderOf(order);
+    return [orderPlacedMail(mail), newOrderMail(mail, shopAddress)];
+  });
+}
+
+/** Inside `transaction`: the shopper's notice that the order reached `status`, if told of it. */
+export function queueStatusMail(
+  transaction: Transaction,
+  order: MailableOrder,
+  status: OrderStatusKey,
+): void {
+  if (!isNotifiedStatus(status)) return;
+  queueMessages(transaction, () => [statusChangedMail(mailOrderOf(order), status)]);
+}
+
+/** Inside `transaction`: the shopper cancelled their own order; their notice and the shop's. */
+export function queueShopperCancelledMails(transaction: Transaction, order: MailableOrder): void {
+  queueMessages(transaction, ({ shopAddress }) => {
+    const mail = mailOrderOf(order);
+    return [statusChangedMail(mail, 'cancelled'), shopperCancelledMail(mail, shopAddress)];
+  });
+}
+
 /**
- * Runs `send` after the response when called during a request (Server Action, route handler),
- * otherwise (scripts, tests) in the background at once. Never throws.
+ * Inside `transaction`: a payment of `amount` reais that reached the cancelled order was
+ * refunded; to the shopper.
  */
-function schedule(send: () => Promise<unknown>): void {
-  afterResponse(() => send().catch((error: unknown) => logFailure('mail.failed', error)));
-}
-
-function messagesForPlaced(order: MailableOrder): MailMessage[] {
-  const mail = mailOrderOf(order);
-  const shop = getEnv().mail?.shopAddress;
-  return [orderPlacedMail(mail), ...(shop ? [newOrderMail(mail, shop)] : [])];
-}
-
-/** The shopper's confirmation and the shop's notice for a newly placed order. */
-export function sendOrderPlacedMails(order: MailableOrder): Promise<number> {
-  return deliverMail(messagesForPlaced(order));
-}
-
-/** The shopper's notice when the order reached `status`, if it is one they are told about. */
-export function sendStatusMail(order: MailableOrder, status: OrderStatusKey): Promise<number> {
-  if (!isNotifiedStatus(status)) return Promise.resolve(0);
-  return deliverMail([statusChangedMail(mailOrderOf(order), status)]);
-}
-
-export function scheduleOrderPlacedMails(order: MailableOrder): void {
-  schedule(() => sendOrderPlacedMails(order));
-}
-
-export function scheduleStatusMail(order: MailableOrder, status: OrderStatusKey): void {
-  if (isNotifiedStatus(status)) schedule(() => sendStatusMail(order, status));
-}
-
-/** The shopper cancelled their own order: their 'cancelled' notice and the shop's. */
-export function sendShopperCancelledMails(order: MailableOrder): Promise<number> {
-  const mail = mailOrderOf(order);
-  const shop = getEnv().mail?.shopAddress;
-  return deliverMail([
-    statusChangedMail(mail, 'cancelled'),
-    ...(shop ? [shopperCancelledMail(mail, shop)] : []),
-  ]);
-}
-
-export function scheduleShopperCancelledMails(order: MailableOrder): void {
-  schedule(() => sendShopperCancelledMails(order));
+export function queueRefundMail(
+  transaction: Transaction,
+  order: MailableOrder,
+  amount: number,
+): void {
+  queueMessages(transaction, () => [paymentRefundedMail(mailOrderOf(order), amount)]);
 }

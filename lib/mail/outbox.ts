@@ -19,17 +19,21 @@ export type OutboxEntry = {
 
 const FILE_PATTERN = /^[\w.-]+\.eml$/;
 
-/** Writes one raw message; the name sorts by time and says what it is. Atomic (temp + rename). */
+/**
+ * Writes one raw message; the name sorts by the message's creation time and says what it is and
+ * which message (its stored id): writing the same message again replaces its file rather than
+ * adding one. Atomic (temp + rename).
+ */
 export async function writeOutboxFile(
   directory: string,
-  name: { kind: string; orderID: string },
+  name: { kind: string; orderID: string; id: string; createdAt: Date },
   raw: Buffer,
 ): Promise<string> {
   await fs.mkdir(directory, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const stamp = name.createdAt.toISOString().replace(/[:.]/g, '-');
   const safe = (value: string) => value.replace(/[^\w-]/g, '_').slice(0, 60);
-  const file = `${stamp}-${safe(name.kind)}-${safe(name.orderID)}-${randomBytes(3).toString('hex')}.eml`;
-  const temporary = path.join(directory, `.${file}.tmp`);
+  const file = `${stamp}-${safe(name.kind)}-${safe(name.orderID)}-${safe(name.id)}.eml`;
+  const temporary = path.join(directory, `.${file}.${randomBytes(3).toString('hex')}.tmp`);
   await fs.writeFile(temporary, raw);
   await fs.rename(temporary, path.join(directory, file));
   return file;

@@ -2,34 +2,49 @@ import 'server-only';
 
 import nodemailer from 'nodemailer';
 
-import { getEnv, type MailConfig } from '@/lib/env';
+import type { MailConfig } from '@/lib/env';
 
 import { writeOutboxFile } from './outbox';
 import type { MailMessage } from './templates';
-import { logFailure } from '@/lib/log';
 
-// Sending never blocks nor fails an order: callers schedule it after the response (next/server
-// `after`), and a failed attempt is logged and retried once, then given up (logged again).
+// The transports: SMTP, or the local outbox's .eml files. One call sends one stored message
+// (lib/mail/repository.ts) with its own Message-ID and date, so a message sent twice (a sender
+// that stopped between sending and recording it) is the same message both times: the same
+// Message-ID for a mail server, the same file in the outbox. Retries are lib/mail/sender.ts's.
 
-export const RETRY_DELAY_MS = 2_000;
+/** A message as the sender hands it over: its id, Message-ID and creation time are stored. */
+export type OutgoingMail = MailMessage & { id: string; messageId: string; createdAt: Date };
 
-type Sender = (message: MailMessage) => Promise<void>;
+export type Sender = (mail: OutgoingMail) => Promise<void>;
+
+/** An SMTP server that does not answer is given up on after these (ms), not nodemailer's minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 const smtpTransports = new Map<string, ReturnType<typeof nodemailer.createTransport>>();
 
-function smtpSender(config: Extract<MailConfig, { mode: 'smtp' }>): Sender {
-  let transport = smtpTransports.get(config.smtpUrl);
+function smtpTransport(smtpUrl: string) {
+  let transport = smtpTransports.get(smtpUrl);
   if (!transport) {
-    transport = nodemailer.createTransport(config.smtpUrl);
-    smtpTransports.set(config.smtpUrl, transport);
+    const url = new URL(smtpUrl);
+    for (const [name, value] of Object.entries(SMTP_TIMEOUTS)) {
+      if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+    }
+    transport = nodemailer.createTransport(url.toString());
+    smtpTransports.set(smtpUrl, transport);
   }
-  const smtp = transport;
-  return async (message) => {
+  return transport;
+}
+
+function smtpSender(config: Extract<MailConfig, { mode: 'smtp' }>): Sender {
+  const smtp = smtpTransport(config.smtpUrl);
+  return async (mail) => {
     await smtp.sendMail({
       from: config.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      messageId: mail.messageId,
+      date: mail.createdAt,
     });
   };
 }
@@ -38,15 +53,17 @@ function smtpSender(config: Extract<MailConfig, { mode: 'smtp' }>): Sender {
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
 
 function outboxSender(config: Extract<MailConfig, { mode: 'outbox' }>): Sender {
-  return async (message) => {
+  return async (mail) => {
     const info = await composer.sendMail({
       from: config.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
       textEncoding: 'quoted-printable',
+      messageId: mail.messageId,
+      date: mail.createdAt,
     });
-    await writeOutboxFile(config.directory, message, info.message as Buffer);
+    await writeOutboxFile(config.directory, mail, info.message as Buffer);
   };
 }
 
@@ -54,39 +71,9 @@ export function senderFor(config: MailConfig): Sender {
   return config.mode === 'smtp' ? smtpSender(config) : outboxSender(config);
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Sends each message (in order), retrying a failed one once after `retryDelayMs`. Never throws:
- * returns how many were delivered. Messages without a recipient are skipped.
- */
-export async function deliverMail(
-  messages: readonly MailMessage[],
-  options: { config?: MailConfig | null; retryDelayMs?: number } = {},
-): Promise<number> {
-  let config: MailConfig | null;
-  try {
-    config = options.config === undefined ? getEnv().mail : options.config;
-  } catch (error) {
-    logFailure('mail.failed', error, { what: 'configuration' });
-    return 0;
-  }
-  if (!config) return 0;
-  const send = senderFor(config);
-  let delivered = 0;
-  for (const message of messages) {
-    if (!message.to) continue;
-    for (let attempt = 1; attempt <= 2; attempt += 1) {
-      try {
-        await send(message);
-        delivered += 1;
-        break;
-      } catch (error) {
-        const fields = { kind: message.kind, orderId: message.orderID, attempt };
-        logFailure('mail.failed', error, { ...fields, retry: attempt === 1 });
-        if (attempt === 1) await wait(options.retryDelayMs ?? RETRY_DELAY_MS);
-      }
-    }
-  }
-  return delivered;
+/** The domain of the shop's From address: the right-hand side of its Message-IDs. */
+export function messageDomain(config: Pick<MailConfig, 'from'>): string {
+  const address = /<([^>]+)>\s*$/.exec(config.from)?.[1] ?? config.from;
+  const domain = address.split('@')[1]?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
 }

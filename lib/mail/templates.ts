@@ -66,6 +66,7 @@ export type MailKind =
   | 'order-placed'
   | 'new-order'
   | 'shopper-cancelled'
+  | 'payment-refunded'
   | `status-${NotifiedStatus}`
   // The club's (lib/club/emails.ts); `orderID` then names the member's uid.
   | 'club-joined'
@@ -238,5 +239,20 @@ export function shopperCancelledMail(order: MailOrder, shopAddress: string): Mai
       name: order.customer.name || '-',
       email: order.customer.email || '-',
     }),
+  );
+}
+
+/**
+ * To the shopper, in the order's language: a payment of `amount` reais reached the order after it
+ * was cancelled, and was refunded in full (lib/orders/refunds.ts).
+ */
+export function paymentRefundedMail(order: MailOrder, amount: number): MailMessage {
+  const t = translator(order.locale);
+  return shopperMail(
+    order,
+    'payment-refunded',
+    t('refundedSubject', { orderID: order.orderID }),
+    t('refundedIntro', { orderID: order.orderID, amount: formatPrice(amount) }),
+    ['', t('follow', { url: orderPageUrl(order) })],
   );
 }

@@ -5,7 +5,7 @@ import { getSessionUid } from '@/lib/session/session';
 
 import type { RetryPaymentResult } from './checkout-result';
 import { expireDueOrdersLazily } from './expiry';
-import { retryOrderPayment } from './place-order';
+import { retryOrderPayment } from './order-payment';
 import { listOrdersForUser } from './repository';
 import type { Order } from './types';
 

@@ -7,9 +7,11 @@ import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { startActionLog } from '@/lib/log';
-import { scheduleShopperCancelledMails } from '@/lib/mail/order-mail';
+import { queueShopperCancelledMails } from '@/lib/mail/order-mail';
+import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 
+import { cancelOpenPaymentsOf } from './cancel-payments';
 import { ORDER_ID_PATTERN } from './limits';
 import {
   applyStatusChange,
@@ -74,6 +76,8 @@ export function cancelOpenOrder(
       at: new Date(),
     });
     markOrderChanged(transaction, order.clientRef);
+    // The shopper's 'cancelled' e-mail and the shop's notice, with the change.
+    queueShopperCancelledMails(transaction, order);
     return { kind: 'cancelled', order, stockReturned: units !== null };
   });
 }
@@ -96,6 +100,8 @@ export async function cancelMyOrder(input: unknown): Promise<CancelOrderResult> 
     const parsed = cancelInputSchema.safeParse(input);
     if (!parsed.success) return { ok: false, error: 'invalid' };
     const { orderID } = parsed.data;
+    // What could still pay it is cancelled at Mercado Pago first; what pays it anyway is refunded.
+    await cancelOpenPaymentsOf(orderID, user.uid);
     const outcome = await withDeadline(
       cancelOpenOrder(orderID, { uid: user.uid, email: user.email }),
       backendDeadlineMs(),
@@ -116,7 +122,7 @@ export async function cancelMyOrder(input: unknown): Promise<CancelOrderResult> 
       log.event('stock.changed', { by: uid, orderId: orderID, reason: 'order-cancelled' });
     }
     // After the response: the shopper's 'cancelled' e-mail and the shop's notice.
-    scheduleShopperCancelledMails(outcome.order);
+    sendQueuedMailSoon();
     return { ok: true, orderID, stockReturned: outcome.stockReturned };
   } catch (error) {
     log.error(error, { during: 'cancel-order', uid });

@@ -5,7 +5,8 @@ import { getEnv } from '@/lib/env';
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
-import { scheduleStatusMail } from '@/lib/mail/order-mail';
+import { queueStatusMail } from '@/lib/mail/order-mail';
+import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { throttledTask, type ThrottledTask } from '@/lib/throttled-task';
 
@@ -125,6 +126,7 @@ async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null
       stockReturned: units !== null,
     });
     markOrderChanged(transaction, order.clientRef);
+    queueStatusMail(transaction, order, 'cancelled');
     return order;
   });
 }
@@ -145,9 +147,9 @@ export async function expireDueOrders(now = new Date()): Promise<string[]> {
     const order = await expireOne(id, now);
     if (!order) continue;
     expired.push(id);
-    scheduleStatusMail(order, 'cancelled');
   }
   if (expired.length > 0) {
+    sendQueuedMailSoon();
     logEvent('orders.expired', { count: expired.length, orderIds: expired.join(' ') });
   }
   return expired;

@@ -1,6 +1,6 @@
 // The control panel's order list filters, pure: read from and written to the URL's search
 // params, so a filtered page is shareable and rendered on the server.
-import { normalizeForSearch } from '@/lib/catalogue/search';
+import { normalizeForSearch } from '@/lib/text/normalize';
 
 import { orderStatusKey, type OrderStatusKey } from './status';
 import { isOrderStatusKey } from './transitions';
@@ -96,6 +96,40 @@ export type FilterableOrder = {
  */
 export function customerNameKey(name: string): string {
   return normalizeForSearch(name).replace(/\s+/g, ' ');
+}
+
+/** The lengths of the parts of an order number stored for the panel's search ('E3E69'). */
+export const ORDER_ID_PART_LENGTH = Object.freeze({ min: 4, max: 12 });
+
+/** Only the parts within an order number's first this many characters are stored. */
+const ORDER_ID_PART_SPAN = 24;
+
+/**
+ * Every part of `orderId` from 4 to 12 characters long, upper-cased: stored on each order
+ * (`orderIdParts`), so that the panel finds an order by any part of its number with one
+ * array-contains query. A checkout's number has 12 characters: 45 parts. Of a longer one (the
+ * checkout accepts up to 64), the parts within its first 24 characters (153 at most).
+ */
+export function orderIdParts(orderId: string): string[] {
+  const id = orderId.toUpperCase().slice(0, ORDER_ID_PART_SPAN);
+  const parts = new Set<string>();
+  for (let length = ORDER_ID_PART_LENGTH.min; length <= ORDER_ID_PART_LENGTH.max; length += 1) {
+    for (let start = 0; start + length <= id.length; start += 1) {
+      parts.add(id.slice(start, start + length));
+    }
+  }
+  return [...parts];
+}
+
+/**
+ * The stored part a search for part of an order number looks up: the query upper-cased, cut to 12
+ * characters (a longer part is then checked whole on the orders found); null when it cannot be
+ * part of an order number (under 4 characters, or other characters than an order id has).
+ */
+export function orderIdPartOf(query: string): string | null {
+  const part = query.trim().toUpperCase();
+  if (part.length < ORDER_ID_PART_LENGTH.min || !/^[A-Z0-9_-]+$/.test(part)) return null;
+  return part.slice(0, ORDER_ID_PART_LENGTH.max);
 }
 
 /** Whether an order passes the status, shipping and search filters (the page is not applied). */

@@ -5,7 +5,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 
 import { setUpFileFirebase, type AdminClients } from '@/test/local-firebase-env';
 
-import { customerNameKey } from './order-filters';
+import { customerNameKey, orderIdParts } from './order-filters';
 
 jest.setTimeout(120_000);
 
@@ -52,6 +52,8 @@ beforeAll(async () => {
         customerEmailLower: email.toLowerCase(),
         // Every 100th order is from before the name key was stored.
         ...(index % 100 === 49 ? {} : { customerNameKey: customerNameKey(name) }),
+        // As createOrder stores them; the oldest is from before they were.
+        ...(index === 0 ? {} : { orderIdParts: orderIdParts(id) }),
         payment: { provider: 'manual', status: 'not-required' },
         stockReturned: false,
         audit: [],
@@ -132,6 +134,31 @@ describe('the panel search over 1,500 orders', () => {
       const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
       expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
     }
+  });
+
+  it('finds orders by any part of their number, newest first', async () => {
+    // 'K00001234' and '01234' are parts of BULK00001234 only; 'ulk0000123' of ten orders.
+    for (const q of ['01234', 'k00001234', 'BULK00001234']) {
+      const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
+      expect(page.items.map((order) => order.orderID)).toEqual(['BULK00001234']);
+    }
+    const ten = await repository.listPanelOrders({ ...NO_FILTERS, q: 'ulk0000123' });
+    expect(ten.items.map((order) => order.orderID)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `BULK0000123${9 - k}`),
+    );
+    // Three characters are too few; an order stored before the parts is found whole only.
+    expect((await repository.listPanelOrders({ ...NO_FILTERS, q: '234' })).items).toEqual([]);
+    expect((await repository.listPanelOrders({ ...NO_FILTERS, q: 'OLD00000' })).items).toEqual([]);
+  });
+
+  it('stores the parts of a number from 4 to 12 characters, upper-cased', () => {
+    const parts = orderIdParts('7e886783ff22');
+    expect(parts).toHaveLength(45);
+    expect(parts).toContain('E886');
+    expect(parts).toContain('7E886783FF22');
+    expect(parts.every((part) => part.length >= 4 && part.length <= 12)).toBe(true);
+    expect(orderIdParts('X'.repeat(64)).length).toBeLessThanOrEqual(9);
+    expect(orderIdParts('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789').length).toBe(153);
   });
 
   it("finds the oldest order by its customer's e-mail, whatever its case", async () => {

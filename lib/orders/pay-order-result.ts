@@ -21,6 +21,11 @@ export type PayOrderError =
   | 'not-payable'
   /** Its time to pay is over (lib/orders/expiry.ts cancels it). */
   | 'expired'
+  /**
+   * Another payment attempt of the order (a card or a Pix code, from another tab or device) is
+   * being made: its outcome reaches the order's page by itself.
+   */
+  | 'payment-in-progress'
   | 'rate-limited'
   /** Mercado Pago is not configured, or did not answer. */
   | 'payment-unavailable'
@@ -29,8 +34,11 @@ export type PayOrderError =
 
 export type PayOrderResult =
   | { ok: true; method: 'pix'; pix: PixView }
-  /** The card payment as Mercado Pago decided it; 'approved' has already confirmed the order. */
-  | { ok: true; method: 'card'; status: 'approved' | 'waiting' | 'rejected' }
+  /**
+   * The card payment as Mercado Pago decided it; 'approved' has already confirmed the order;
+   * 'refunded': approved, but the order had been cancelled meanwhile, so it is being refunded.
+   */
+  | { ok: true; method: 'card'; status: 'approved' | 'waiting' | 'rejected' | 'refunded' }
   | { ok: false; error: 'rate-limited'; retryAfterSeconds: number }
   | { ok: false; error: Exclude<PayOrderError, 'rate-limited'> };
 
@@ -41,6 +49,7 @@ export const PAY_ERROR_MESSAGE_KEYS = {
   'not-found': 'notFound',
   'not-payable': 'notPayable',
   expired: 'expired',
+  'payment-in-progress': 'inProgress',
   'rate-limited': 'rateLimited',
   'payment-unavailable': 'paymentUnavailable',
   'temporarily-unavailable': 'temporarilyUnavailable',

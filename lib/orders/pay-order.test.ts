@@ -89,16 +89,19 @@ function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
 }
 
 let sequence = 0;
-async function place(user: PublicUser = ana): Promise<string> {
+async function place(
+  user: PublicUser = ana,
+  receiving: Record<string, unknown> = { shippingOption: 'Retirada' },
+): Promise<string> {
   sequence += 1;
   const orderID = `PAYORDER${String(sequence).padStart(5, '0')}`;
   const result = await as(user, () =>
     orders.placeOrder({
       orderID,
       lines: [{ key: PRODUCT, quantity: 2 }],
-      shippingOption: 'Retirada',
       telephone: '11 91234-5678',
       locale: 'pt-BR',
+      ...receiving,
     }),
   );
   expect(result).toMatchObject({ ok: true, payment: { mode: 'mercadopago' } });
@@ -212,7 +215,10 @@ describe('Pix', () => {
 
     expect(paymentPosts()).toHaveLength(before + 1);
     const request = paymentPosts().at(-1)!;
-    expect(request.headers['x-idempotency-key']).toBe(`${orderID}-pix-${expiresAt.getTime()}`);
+    // The attempt's own key (lib/payments/attempts.ts): a retry of it is the same payment.
+    expect(request.headers['x-idempotency-key']).toMatch(
+      new RegExp(`^${orderID}-pix-[A-Za-z0-9_-]{12}$`),
+    );
     expect(request.body).toMatchObject({
       payment_method_id: 'pix',
       transaction_amount: 386,
@@ -230,14 +236,22 @@ describe('Pix', () => {
     expect(doc.get('paymentId')).toBe(pix.paymentId);
   });
 
-  it('two tabs at once get the same payment (the idempotency key)', async () => {
+  it('two tabs at once make one Pix: the other is told the order is being paid, then shows the same code', async () => {
     const orderID = await place();
-    const [one, two] = await Promise.all([
+    const before = paymentPosts().length;
+    const answers = await Promise.all([
       pay(ana, { orderID, method: 'pix' }),
       pay(ana, { orderID, method: 'pix' }),
     ]);
-    expect(one.status).toBe(200);
-    expect(two.body).toEqual(one.body);
+    expect(paymentPosts()).toHaveLength(before + 1);
+    const shown = answers.find((answer) => answer.status === 200)!;
+    expect(shown.body).toMatchObject({ ok: true, method: 'pix' });
+    for (const answer of answers) {
+      if (answer.status === 200) expect(answer.body).toEqual(shown.body);
+      else expect(answer).toMatchObject({ status: 409, body: { error: 'payment-in-progress' } });
+    }
+    // Asked again, as the page does: the same code.
+    expect((await pay(ana, { orderID, method: 'pix' })).body).toEqual(shown.body);
   });
 
   it("a new deadline (a fresh payment made with 'Gerar novo pagamento') makes a new code", async () => {
@@ -351,7 +365,7 @@ describe('who may pay, and what', () => {
 });
 
 describe('card (the Payment Brick token)', () => {
-  it('an approved card payment confirms the order at once; its idempotency key names the order, not the token', async () => {
+  it('an approved card payment confirms the order at once; its idempotency key names the order and the attempt, not the token', async () => {
     const orderID = await place();
     const card = { token: 'fake-card-token-0001', paymentMethodId: 'master', installments: 3 };
     const before = paymentPosts().length;
@@ -372,10 +386,10 @@ describe('card (the Payment Brick token)', () => {
     const paid = await order(orderID);
     expect(paid.payment).toMatchObject({ status: 'approved' });
     expect(paid.status).toMatchObject({ confirmed: true });
-    // A resubmission of the same token gets the same payment from Mercado Pago; the token itself
-    // is not written in the key.
+    // The attempt's key: two tabs' tokens are two attempts, and only one is claimed at a time
+    // (lib/orders/pay-order-race.test.ts); the token itself is not written in the key.
     const key = request.headers['x-idempotency-key'];
-    expect(key).toMatch(new RegExp(`^${orderID}-card-[0-9a-f]{24}$`));
+    expect(key).toMatch(new RegExp(`^${orderID}-card-[A-Za-z0-9_-]{12}$`));
     expect(key).not.toContain(card.token);
     expect(paymentPosts()).toHaveLength(before + 1);
   });
@@ -405,7 +419,7 @@ describe('card (the Payment Brick token)', () => {
     expect((await order(orderID)).status).toMatchObject({ confirmed: true, cancelled: false });
   });
 
-  it("an approved card cancels the order's open Pix at Mercado Pago, so it cannot pay a second time", async () => {
+  it("a card cancels the order's open Pix at Mercado Pago before it is charged, so the Pix cannot pay a second time", async () => {
     const orderID = await place();
     const pix = await pay(ana, { orderID, method: 'pix' });
     if (!pix.body.ok || pix.body.method !== 'pix') throw new Error('expected a Pix');
@@ -416,12 +430,21 @@ describe('card (the Payment Brick token)', () => {
       card: { token: 'card-after-pix-0001', paymentMethodId: 'visa', installments: 1 },
     });
     expect(card.body).toEqual({ ok: true, method: 'card', status: 'approved' });
-    // After the response (at once outside a request): the Pix is cancelled.
-    for (let waited = 0; fake.getPayment(pixId)?.status !== 'cancelled' && waited < 5_000;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      waited += 50;
-    }
     expect(fake.getPayment(pixId)?.status).toBe('cancelled');
+    // Cancelled before the card was charged.
+    const pixCancel = fake.requests.findIndex(
+      (r) => r.method === 'PUT' && r.path === `/v1/payments/${pixId}`,
+    );
+    const charge = fake.requests.findIndex(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payments' &&
+        (r.body as { token?: string }).token === 'card-after-pix-0001',
+    );
+    expect(pixCancel).toBeGreaterThan(-1);
+    expect(pixCancel).toBeLessThan(charge);
+    // No longer shown on the order's page.
+    expect((await db.doc(`${ROOT}/pixPayments/${orderID}`).get()).exists).toBe(false);
     expect(fake.requests.filter((r) => r.method === 'PUT')).toContainEqual(
       expect.objectContaining({ path: `/v1/payments/${pixId}`, body: { status: 'cancelled' } }),
     );
@@ -475,5 +498,83 @@ describe('card (the Payment Brick token)', () => {
     } finally {
       process.env.BACKEND_DEADLINE_MS = deadline;
     }
+  });
+});
+
+it('an open Pix paid just before a card is charged: the card is not charged and the Pix pays the order', async () => {
+  const orderID = await place();
+  const pix = await pay(ana, { orderID, method: 'pix' });
+  if (!pix.body.ok || pix.body.method !== 'pix') throw new Error('expected a Pix');
+  const pixId = pix.body.pix.paymentId;
+  fake.setPayment({ ...fake.getPayment(pixId)!, status: 'approved' });
+  const before = paymentPosts().length;
+  const card = await pay(ana, {
+    orderID,
+    method: 'card',
+    card: { token: 'card-after-paid-pix-1', paymentMethodId: 'visa', installments: 1 },
+  });
+  expect(card).toMatchObject({ status: 409, body: { ok: false, error: 'not-payable' } });
+  expect(paymentPosts()).toHaveLength(before);
+  expect(await order(orderID)).toMatchObject({
+    status: { confirmed: true },
+    payment: { status: 'approved', paymentId: pixId },
+  });
+});
+
+describe('a delivery order with a fee', () => {
+  const TABLE = {
+    regions: [{ name: 'Centro', from: '01000000', to: '01599999', fee: 12, days: 1 }],
+    freeAbove: 1000,
+    dailyCapacity: 50,
+    weekdays: [0, 1, 2, 3, 4, 5, 6],
+    pickupDays: 1,
+  };
+  const delivery = {
+    shippingOption: 'Entrega',
+    address: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      extra: '',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      postalCode: '01310-100',
+    },
+  };
+  beforeAll(async () => {
+    await db.doc(`${ROOT}/settings/delivery`).set(TABLE);
+  });
+  afterAll(async () => {
+    await db.doc(`${ROOT}/settings/delivery`).delete();
+  });
+
+  it('charges the products and the fee, by Pix and by card, and the card pays the order', async () => {
+    const pixOrder = await place(ana, delivery);
+    // 2 x R$ 193 and the region's R$ 12.
+    expect(await order(pixOrder)).toMatchObject({ deliveryFee: 12, total: 398 });
+    expect((await pay(ana, { orderID: pixOrder, method: 'pix' })).status).toBe(200);
+    expect(paymentPosts().at(-1)?.body).toMatchObject({
+      payment_method_id: 'pix',
+      transaction_amount: 398,
+      external_reference: pixOrder,
+    });
+
+    const cardOrder = await place(ana, delivery);
+    const answer = await pay(ana, {
+      orderID: cardOrder,
+      method: 'card',
+      card: { token: 'card-delivery-fee-01', paymentMethodId: 'visa', installments: 1 },
+    });
+    expect(paymentPosts().at(-1)?.body).toMatchObject({
+      token: 'card-delivery-fee-01',
+      transaction_amount: 398,
+      external_reference: cardOrder,
+    });
+    expect(answer.body).toEqual({ ok: true, method: 'card', status: 'approved' });
+    // The paid amount is the order's total: the payment confirms it (no amount mismatch).
+    expect(await order(cardOrder)).toMatchObject({
+      status: { confirmed: true },
+      payment: { status: 'approved' },
+    });
   });
 });

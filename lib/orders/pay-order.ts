@@ -1,33 +1,33 @@
 import 'server-only';
 
-import { createHash } from 'node:crypto';
-
 import { z } from 'zod';
 
 import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { startActionLog } from '@/lib/log';
+import { finishAttempt } from '@/lib/payments/attempts';
 import {
-  createCardPayment,
   createPixPayment,
   getMercadoPagoConfig,
   MercadoPagoError,
 } from '@/lib/payments/mercadopago';
 import { getStoredPix, storePix, type StoredPix } from '@/lib/payments/repository';
-import { classifyPaymentStatus } from '@/lib/payments/types';
 import { rateLimiter } from '@/lib/rate-limit';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
 
 import { ORDER_ID_PATTERN } from './limits';
-import { awaitsOnlinePayment, onlinePaymentAmount } from './online-payment';
+import { onlinePaymentAmount } from './online-payment';
+import { payByCard } from './pay-card';
 import type { PayOrderResult, PixView } from './pay-order-result';
-import { applyPaymentToOrder } from './payment-update';
+import { claimPaymentAttempt, payabilityProblem } from './payment-claim';
 import { getOrder, type StoredOrder } from './repository';
 
 // Paying a placed order on its page, through Mercado Pago's payments API: a Pix code, or a card
 // with the Payment Brick's token. Only the order's owner, only while it waits for its online
-// payment; the amount is the one every online payment charges (./online-payment.ts). One Pix per
-// order and deadline: the code is stored (lib/payments/repository.ts) and shown again on a
-// reload, and the idempotency key makes a concurrent or retried call get the same payment.
+// payment; the amount is the one every online payment charges (./online-payment.ts). One attempt
+// at a time per order, whatever the instance: each Mercado Pago call is made under a claim taken
+// in a transaction with the order (./payment-claim.ts), and its idempotency key names that
+// attempt. One Pix per order and deadline: the code is stored (lib/payments/repository.ts) and
+// shown again on a reload without a claim.
 
 const cardSchema = z
   .object({
@@ -72,33 +72,54 @@ function pixView(pix: StoredPix): PixView {
   };
 }
 
-/**
- * The order's Pix: the stored one when it was made for this deadline and amount, otherwise a new
- * one from Mercado Pago, stored. The idempotency key names the order and its deadline, so a retry
- * or a second tab gets the same payment back, and a new deadline (a fresh payment made through
- * retryOrderPayment) a new code.
- */
-async function orderPix(order: StoredOrder, expiresAt: Date, amount: number): Promise<StoredPix> {
+/** The order's Pix when one was stored for this deadline and amount (shown again), or null. */
+async function storedPixFor(
+  order: StoredOrder,
+  expiresAt: Date,
+  amount: number,
+): Promise<StoredPix | null> {
   const stored = await withDeadline(getStoredPix(order.orderID), backendDeadlineMs(), 'pix read');
-  if (stored && stored.expiresAt.getTime() === expiresAt.getTime() && stored.amount === amount) {
-    return stored;
+  return stored && stored.expiresAt.getTime() === expiresAt.getTime() && stored.amount === amount
+    ? stored
+    : null;
+}
+
+/**
+ * A new Pix from Mercado Pago for the claimed attempt `attemptId`, stored. The attempt is ended
+ * whatever happens: a code Mercado Pago made but this call never stored was never shown, so no
+ * one can pay it, and it lapses with the order.
+ */
+async function newPix(
+  order: StoredOrder,
+  attemptId: string,
+  expiresAt: Date,
+  amount: number,
+): Promise<StoredPix> {
+  let pix: StoredPix | null = null;
+  try {
+    const created = await createPixPayment({
+      orderID: order.orderID,
+      amount,
+      payerEmail: order.customer.email,
+      idempotencyKey: `${order.orderID}-pix-${attemptId}`,
+      expiresAt,
+    });
+    pix = {
+      paymentId: created.paymentId,
+      qrCode: created.qrCode,
+      qrCodeBase64: created.qrCodeBase64,
+      amount,
+      expiresAt,
+    };
+    await withDeadline(storePix(order.orderID, pix), backendDeadlineMs(), 'pix write');
+    return pix;
+  } finally {
+    await finishAttempt(order.orderID, attemptId, {
+      state: 'finished',
+      paymentId: pix?.paymentId ?? null,
+      outcome: pix ? 'pix' : 'failed',
+    }).catch(() => undefined);
   }
-  const created = await createPixPayment({
-    orderID: order.orderID,
-    amount,
-    payerEmail: order.customer.email,
-    idempotencyKey: `${order.orderID}-pix-${expiresAt.getTime()}`,
-    expiresAt,
-  });
-  const pix: StoredPix = {
-    paymentId: created.paymentId,
-    qrCode: created.qrCode,
-    qrCodeBase64: created.qrCodeBase64,
-    amount,
-    expiresAt,
-  };
-  await withDeadline(storePix(order.orderID, pix), backendDeadlineMs(), 'pix write');
-  return pix;
 }
 
 /**
@@ -128,64 +149,35 @@ export async function payMyOrder(input: unknown, address: string): Promise<PayOr
     }
     const order = await withDeadline(getOrder(orderId), backendDeadlineMs(), 'order read');
     if (!order || order.clientRef !== uid) return { ok: false, error: 'not-found' };
-    if (!awaitsOnlinePayment(order)) return { ok: false, error: 'not-payable' };
-    const expiresAt = order.expiresAt instanceof Date ? order.expiresAt : null;
-    if (!expiresAt) return { ok: false, error: 'not-payable' };
-    if (expiresAt.getTime() <= Date.now()) return { ok: false, error: 'expired' };
+    const problem = payabilityProblem(order, Date.now());
+    if (problem) return { ok: false, error: problem };
     if (!getMercadoPagoConfig()) return { ok: false, error: 'payment-unavailable' };
-    const amount = onlinePaymentAmount(order);
+    const { method } = parsed.data;
+
+    if (method === 'pix') {
+      const stored = await storedPixFor(order, order.expiresAt as Date, onlinePaymentAmount(order));
+      if (stored) return { ok: true, method: 'pix', pix: pixView(stored) };
+    }
+    const claim = await withDeadline(
+      claimPaymentAttempt(orderId, uid, method),
+      backendDeadlineMs(),
+      'payment claim',
+    );
+    if (claim.kind === 'in-progress') {
+      log.event('payment.refused', { uid, orderId, reason: 'in-progress', method }, 'warn');
+      return { ok: false, error: 'payment-in-progress' };
+    }
+    if (claim.kind !== 'claimed') return { ok: false, error: claim.kind };
+    // The order as the claim read it: its deadline and amount are the ones charged.
+    const amount = onlinePaymentAmount(claim.order);
 
     if (parsed.data.method === 'pix') {
-      const pix = await orderPix(order, expiresAt, amount);
+      const expiresAt = claim.order.expiresAt as Date;
+      const pix = await newPix(claim.order, claim.attemptId, expiresAt, amount);
       log.event('payment.started', { uid, orderId, method: 'pix', paymentId: pix.paymentId });
       return { ok: true, method: 'pix', pix: pixView(pix) };
     }
-
-    const { card } = parsed.data;
-    // A token is good for one payment: the same token sent twice is the same payment.
-    const tokenHash = createHash('sha256').update(card.token).digest('hex').slice(0, 24);
-    const payment = await createCardPayment({
-      orderID: orderId,
-      amount,
-      payerEmail: order.customer.email,
-      idempotencyKey: `${orderId}-card-${tokenHash}`,
-      token: card.token,
-      paymentMethodId: card.paymentMethodId,
-      installments: card.installments,
-      issuerId: card.issuerId,
-      identification: card.identification,
-    });
-    // Mercado Pago's own answer to our authenticated call: applied now, as the webhook would
-    // (./payment-update.ts is idempotent, so its later notification changes nothing). The card
-    // is charged already: when Firestore cannot take it now (failing or stalled), the shopper
-    // still hears Mercado Pago's answer (a 'temporarily unavailable' would invite a second
-    // card), and the webhook applies it once Firestore answers.
-    let applied: string;
-    try {
-      applied = await withDeadline(
-        applyPaymentToOrder(payment),
-        backendDeadlineMs(),
-        'payment apply',
-      );
-    } catch (error) {
-      if (!isBackendFault(error)) throw error;
-      log.error(error, { during: 'pay-order.apply', uid, orderId, paymentId: payment.id });
-      applied = 'left-to-webhook';
-    }
-    const kind = classifyPaymentStatus(payment.status);
-    log.event('payment.started', {
-      uid,
-      orderId,
-      method: 'card',
-      paymentId: payment.id,
-      status: payment.status,
-      applied,
-    });
-    return {
-      ok: true,
-      method: 'card',
-      status: kind === 'approved' ? 'approved' : kind === 'waiting' ? 'waiting' : 'rejected',
-    };
+    return await payByCard(claim.order, claim.attemptId, parsed.data.card, amount, log);
   } catch (error) {
     if (error instanceof MercadoPagoError) {
       log.event(

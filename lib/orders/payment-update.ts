@@ -2,11 +2,13 @@ import 'server-only';
 
 import { afterResponse } from '@/lib/after-response';
 import { runTransaction } from '@/lib/firebase/admin';
-import { releaseOrderDay, takeDeliverySlot } from '@/lib/delivery/repository';
-import { readStock, returnStock, takeStock } from '@/lib/inventory/repository';
+import { releaseOrderDay } from '@/lib/delivery/repository';
+import { returnStock } from '@/lib/inventory/repository';
 import { logEvent, logFailure } from '@/lib/log';
-import { scheduleStatusMail } from '@/lib/mail/order-mail';
+import { queueStatusMail } from '@/lib/mail/order-mail';
+import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import { cancelPayment } from '@/lib/payments/mercadopago';
+import { recordOwedRefund } from '@/lib/payments/refunds';
 import { getStoredPix } from '@/lib/payments/repository';
 import {
   classifyPaymentStatus,
@@ -20,10 +22,10 @@ import {
   getOrderInTransaction,
   markOrderChanged,
   paymentEventKey,
-  type StoredOrder,
 } from './repository';
-import { orderStatusKey, type OrderStatusKey } from './status';
-import { unitsOf, unitsToReturn } from './stock-return';
+import { refundOwedPaymentsSoon } from './refunds';
+import { orderStatusKey } from './status';
+import { unitsToReturn } from './stock-return';
 import type { ExtraPayment, OrderStatusFlags } from './types';
 
 // What a Mercado Pago payment does to its order. lib/payments/webhook.ts verifies and fetches the
@@ -31,13 +33,23 @@ import type { ExtraPayment, OrderStatusFlags } from './types';
 // imports lib/orders.
 
 export type PaymentUpdateResult =
-  'applied' | 'no-change' | 'duplicate' | 'needs-review' | 'unknown-order' | 'amount-mismatch';
+  | 'applied'
+  | 'no-change'
+  | 'duplicate'
+  | 'needs-review'
+  /** Approved for an order already cancelled: refunded, and the order stays cancelled. */
+  | 'refund'
+  | 'unknown-order'
+  | 'amount-mismatch';
 
 /**
  * Applies Mercado Pago's current view of a payment to its order (external_reference), in one
  * transaction: approved confirms, pending waits, rejected (a declined card) keeps the order waiting
  * for another card or Pix until it expires (./expiry.ts), cancelled/refunded/charged_back cancels
- * and returns the stock once. The same payment id and status twice change nothing the second time.
+ * and returns the stock once. A cancelled order is never revived: a payment approved after the
+ * cancellation is owed back, refunded through Mercado Pago (./refunds.ts), and the shopper is told
+ * once it is. The status e-mail is written in the same transaction (lib/mail/order-mail.ts).
+ * The same payment id and status twice change nothing the second time.
  * A second approved payment for an order another payment already paid keeps the first payment id,
  * is stored in `payment.extraPayments` and flags the payment 'needs-review' for the panel.
  */
@@ -47,12 +59,11 @@ export async function applyPaymentToOrder(
   const orderID = payment.externalReference;
   if (!orderID || !ORDER_ID_PATTERN.test(orderID)) return 'unknown-order';
   const kind = classifyPaymentStatus(payment.status);
-  // The status the committed attempt moved the order to, told to the shopper after the commit
-  // (a retried attempt must not send twice), as an admin's change is (lib/mail/order-mail.ts).
-  let moved: { order: StoredOrder; to: OrderStatusKey } | null = null;
+  // Whether the committed attempt wrote an e-mail (a retried attempt starts again).
+  let mailed = false;
 
   const result = await runTransaction(async (transaction): Promise<PaymentUpdateResult> => {
-    moved = null;
+    mailed = false;
     const order = await getOrderInTransaction(transaction, orderID);
     if (!order) return 'unknown-order';
     // Centavos on both sides (lib/payments/mercadopago.ts converts what Mercado Pago reports).
@@ -73,6 +84,7 @@ export async function applyPaymentToOrder(
     let paymentStatus: OrderPaymentStatus | undefined;
     let stockReturned: boolean | undefined;
     let extraPaymentsBefore: ExtraPayment[] | undefined;
+    let refundOwed: { amount: number } | undefined;
     let change: PaymentUpdateResult = 'no-change';
 
     if (kind === 'approved' && paidByAnother) {
@@ -84,34 +96,19 @@ export async function applyPaymentToOrder(
         change = 'needs-review';
       }
     } else if (kind === 'approved' && flags.cancelled) {
-      // Paid after the order was cancelled (it expired, or a payment was cancelled): take the units
-      // again if they are still there; otherwise someone must refund by hand.
-      const units = [...unitsOf(order.orderItems)];
-      const onHand = await readStock(
-        transaction,
-        units.map(([key]) => key),
-      );
-      const enough =
-        order.stockReturned &&
-        units.every(([, quantity], index) => (onHand[index]?.stock ?? 0) >= quantity);
-      if (enough) {
-        takeStock(
-          transaction,
-          units.map(([key, quantity], index) => ({
-            key,
-            quantity,
-            stock: onHand[index]?.stock ?? 0,
-          })),
-        );
-        stockReturned = false;
-        // Paid: it holds its day again, over the capacity if need be (the shop has the money).
-        if (order.deliveryDate) takeDeliverySlot(transaction, order.deliveryDate, orderID);
-        status = { ...flags, cancelled: false, confirmed: true, waitingPayment: false };
-        paymentStatus = 'approved';
-        change = 'applied';
-      } else {
-        paymentStatus = 'needs-review';
-        change = 'needs-review';
+      // Paid after the order was cancelled (by the shopper, the shop or its deadline): the order
+      // stays cancelled and its units where they are; the payment is owed back, once. A payment
+      // that had paid the order before the shop cancelled it is the shop's to settle.
+      const paidBeforeCancel =
+        order.payment.paymentId === payment.id && order.payment.status === 'approved';
+      if (!paidBeforeCancel && !order.refunds.some((refund) => refund.paymentId === payment.id)) {
+        recordOwedRefund(transaction, {
+          paymentId: payment.id,
+          orderId: orderID,
+          amount: payment.transactionAmount,
+        });
+        refundOwed = { amount: payment.transactionAmount };
+        change = 'refund';
       }
     } else if (kind === 'approved' && !confirmedByThis) {
       status = { ...flags, confirmed: true, waitingPayment: false };
@@ -153,17 +150,18 @@ export async function applyPaymentToOrder(
       stockReturned,
       extraPaymentsBefore,
       change,
+      refundOwed,
     });
     // Only a status move is something the live polls report (applyPaymentUpdate stamps it).
     if (status) markOrderChanged(transaction, order.clientRef);
     if (status && orderStatusKey(status) !== orderStatusKey(order.status)) {
-      moved = { order, to: orderStatusKey(status) };
+      queueStatusMail(transaction, order, orderStatusKey(status));
+      mailed = true;
     }
     return change;
   });
-  // TypeScript cannot see the callback's assignment.
-  const committed = moved as { order: StoredOrder; to: OrderStatusKey } | null;
-  if (committed) scheduleStatusMail(committed.order, committed.to);
+  if (mailed) sendQueuedMailSoon();
+  if (result === 'refund') refundOwedPaymentsSoon();
   if (kind === 'approved' && result === 'applied') {
     afterResponse(() => cancelWaitingPix(orderID, payment.id));
   }

@@ -3,9 +3,10 @@
 // async context, so concurrent calls can be different shoppers.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
+import { untilStockSeen } from '@/test/stock-view';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
 import { parseOrderFilters } from './order-filters';
 
@@ -37,6 +38,8 @@ const ROOT = 'projects/chocolate-shop';
 
 let db: Firestore;
 let orders: typeof import('./place-order');
+let paying: typeof import('./order-payment');
+let myOrder: typeof import('./my-order');
 let repository: typeof import('./repository');
 
 function shopper(id: string): PublicUser {
@@ -96,6 +99,7 @@ async function stock(key: string): Promise<unknown> {
 
 async function setStock(key: string, value: number) {
   await db.doc(`${ROOT}/inventory/${key}`).set({ stock: value });
+  await untilStockSeen(key, value);
 }
 
 async function orderCount(): Promise<number> {
@@ -114,6 +118,8 @@ beforeAll(async () => {
   ({ db } = firebase);
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   orders = await import('./place-order');
+  paying = await import('./order-payment');
+  myOrder = await import('./my-order');
   repository = await import('./repository');
 });
 
@@ -221,20 +227,20 @@ describe('placeOrder', () => {
     expect(
       await repository.getOrderForViewer(request.orderID, { uid: bia.uid, isAdmin: true }),
     ).toMatchObject({ orderID: request.orderID });
-    expect(await as(bia, () => orders.getMyPlacedOrder(request.orderID))).toEqual({
+    expect(await as(bia, () => myOrder.getMyPlacedOrder(request.orderID))).toEqual({
       signedIn: true,
       order: null,
     });
-    expect(await as(ana, () => orders.getMyPlacedOrder(request.orderID))).toMatchObject({
+    expect(await as(ana, () => myOrder.getMyPlacedOrder(request.orderID))).toMatchObject({
       signedIn: true,
       order: { orderID: request.orderID },
     });
     // Signed out: the page offers the sign-in; a session that cannot be checked is no 'signed out'.
-    expect(await as(null, () => orders.getMyPlacedOrder(request.orderID))).toEqual({
+    expect(await as(null, () => myOrder.getMyPlacedOrder(request.orderID))).toEqual({
       signedIn: false,
     });
     await expect(
-      whileSessionUnavailable(() => orders.getMyPlacedOrder(request.orderID)),
+      whileSessionUnavailable(() => myOrder.getMyPlacedOrder(request.orderID)),
     ).rejects.toThrow('Auth is down');
   });
 
@@ -268,6 +274,43 @@ describe('placeOrder', () => {
     expect(stored?.orderItems[0].translatedTitle).toBe('Mini Ovo');
     expect(stored?.address).toBeNull();
     expect(stored?.cpf).toBeNull();
+  });
+
+  it('charges the price of the catalogue when the order is written, even one this process has not seen yet', async () => {
+    await setStock('ovo-tropical-minas', 10);
+    const product = db.doc(`${ROOT}/products/ovo-tropical-minas`);
+    const revision = db.doc(`${ROOT}/settings/catalogue`);
+    const priced = async () => {
+      const request = input({ lines: [{ key: 'ovo-tropical-minas', quantity: 1 }] });
+      expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+      const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+      return stored?.orderItems[0].value;
+    };
+    try {
+      expect(await priced()).toBe(9000);
+      // An edit from another instance: this process still holds the old revision (read less
+      // than a second ago), the order's transaction sees it moved and prices again.
+      await db.runTransaction(async (transaction) => {
+        transaction.update(product, { price: 14590 });
+        transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
+      });
+      expect(await priced()).toBe(14590);
+      // Archived meanwhile: no longer sold.
+      await db.runTransaction(async (transaction) => {
+        transaction.update(product, { archived: true });
+        transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
+      });
+      const refused = await as(ana, () =>
+        orders.placeOrder(input({ lines: [{ key: 'ovo-tropical-minas', quantity: 1 }] })),
+      );
+      expect(refused).toMatchObject({ ok: false });
+      expect(refused.ok ? '' : refused.error).toMatch(/^(unavailable|invalid)$/);
+    } finally {
+      await db.runTransaction(async (transaction) => {
+        transaction.update(product, { price: 9000, archived: false });
+        transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
+      });
+    }
   });
 
   it('is idempotent: the same order id twice is one order and one stock decrement', async () => {
@@ -504,7 +547,7 @@ describe('fair stock: what one account may hold in open orders', () => {
     expect(await as(edu, () => orders.placeOrder(oneMore))).toMatchObject({ ok: true });
   });
 
-  it('refuses a sold-out product on a plain read, without a transaction, and still replays a placed order', async () => {
+  it('refuses a sold-out product from what the shop knows, before the session and with no transaction, and still replays a placed order', async () => {
     await setStock('barra-tropical-sampa', 1);
     const last = input({ lines: [{ key: 'barra-tropical-sampa', quantity: 1 }] });
     expect(await as(ana, () => orders.placeOrder(last))).toMatchObject({ ok: true });
@@ -524,6 +567,12 @@ describe('fair stock: what one account may hold in open orders', () => {
         ok: false,
         error: 'out-of-stock',
       });
+      // Before the session: refused as sold out even while the session cannot be checked.
+      expect(
+        await whileSessionUnavailable(() =>
+          orders.placeOrder(input({ lines: [{ key: 'barra-tropical-sampa', quantity: 1 }] })),
+        ),
+      ).toMatchObject({ ok: false, error: 'out-of-stock' });
       // The same order id again (a shopper's second press) is the placed order, not 'sold out'.
       expect(await as(ana, () => orders.placeOrder(last))).toMatchObject({
         ok: true,
@@ -882,15 +931,15 @@ describe('placeOrder refuses hostile input', () => {
       ok: false,
       error: 'unauthenticated',
     });
-    expect(await as(null, () => orders.retryOrderPayment('SEEDXXXX01'))).toMatchObject({
+    expect(await as(null, () => paying.retryOrderPayment('SEEDXXXX01'))).toMatchObject({
       ok: false,
       error: 'unauthenticated',
     });
-    expect(await as(ana, () => orders.retryOrderPayment('seed-order-1'))).toMatchObject({
+    expect(await as(ana, () => paying.retryOrderPayment('seed-order-1'))).toMatchObject({
       ok: false,
       error: 'invalid',
     });
-    expect(await as(ana, () => orders.retryOrderPayment({ orderID: 'x' }))).toMatchObject({
+    expect(await as(ana, () => paying.retryOrderPayment({ orderID: 'x' }))).toMatchObject({
       ok: false,
       error: 'invalid',
     });
@@ -900,7 +949,7 @@ describe('placeOrder refuses hostile input', () => {
   it('answers payment-unavailable for a retry while Mercado Pago is not configured', async () => {
     const request = input({ lines: [{ key: 'mini-ovo', quantity: 1 }] });
     expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
-    expect(await as(ana, () => orders.retryOrderPayment(request.orderID))).toEqual({
+    expect(await as(ana, () => paying.retryOrderPayment(request.orderID))).toEqual({
       ok: false,
       error: 'payment-unavailable',
     });
@@ -987,15 +1036,18 @@ describe('the log of placing an order', () => {
     const lines = captureLines();
     const body = input();
     expect(await as(bia, () => orders.placeOrder(body))).toMatchObject({ error: 'out-of-stock' });
-    expect(lines.map((l) => JSON.parse(l))).toEqual([
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed).toEqual([
       expect.objectContaining({
         event: 'order.refused',
         reason: 'out-of-stock',
-        uid: bia.uid,
         orderId: body.orderID,
         productKeys: 'ovo-pistache',
+        attempts: 0,
       }),
     ]);
+    // Refused from what the shop knows of the stock, before the session is read: no uid.
+    expect(parsed[0]).not.toHaveProperty('uid');
     await setStock('ovo-pistache', 10);
   });
 });

@@ -1,4 +1,4 @@
-import { inProductTurn, noteStock, seenShort } from './product-turns';
+import { inProductTurn } from './product-turns';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -44,16 +44,5 @@ describe('inProductTurn', () => {
       inProductTurn(['b', 'a'], Date.now() + 2000, async () => (await tick(), 'ba')),
     ]);
     expect(results).toEqual(['ab', 'ba']);
-  });
-});
-
-describe('seenShort', () => {
-  it('says short only for a sighting of the last second with too few units', () => {
-    const now = Date.now();
-    noteStock('mini', 2, now);
-    expect(seenShort([{ key: 'mini', quantity: 3 }], now)).toBe(true);
-    expect(seenShort([{ key: 'mini', quantity: 2 }], now)).toBe(false);
-    expect(seenShort([{ key: 'mini', quantity: 3 }], now + 1500)).toBe(false);
-    expect(seenShort([{ key: 'never-seen', quantity: 1 }], now)).toBe(false);
   });
 });

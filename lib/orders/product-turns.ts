@@ -1,10 +1,11 @@
 import 'server-only';
 
-// Orders for the same product placed on this server take turns. Correctness never depends on it
-// (each order's Firestore transaction re-reads the stock and Firestore aborts and retries a
-// transaction whose reads changed), but without it a burst of orders for one egg on one instance
-// would make its transactions abort one another and use up firebase-admin's retries, answering
-// 'temporarily unavailable' to shoppers who should hear 'sold out'. A per-process first line, as
+// Orders for the same stock document placed on this server take turns (a key per product and
+// stock shard, lib/inventory/stock-shards.ts). Correctness never depends on it (each order's
+// Firestore transaction re-reads the stock and Firestore aborts and retries a transaction whose
+// reads changed), but without it a burst of orders for one egg on one instance would make its
+// transactions abort one another and use up firebase-admin's retries, answering 'temporarily
+// unavailable' to shoppers who should hear 'sold out'. A per-process first line, as
 // docs/SCALING.md describes; orders on other instances still contend in Firestore.
 
 type Tails = Map<string, Promise<void>>;
@@ -75,33 +76,4 @@ export async function inProductTurn<T>(
     clearTimeout(timer);
     releaseAll();
   }
-}
-
-// What this process last saw of each product's stock (a plain read, or a transaction that took
-// units or found too few), for one second. A turn uses it only to step out of the queue: an order
-// that a fresh sighting says cannot be served checks the stock again outside the queue (in
-// parallel with the others), so a sold-out burst is refused at once instead of one transaction
-// after another. Never a refusal by itself: the stock is read again before anyone is told no.
-type Sighting = { stock: number; at: number };
-const sightings = ((
-  globalThis as { __shopStockSightings?: Map<string, Sighting> }
-).__shopStockSightings ??= new Map());
-const SIGHTING_FRESH_MS = 1000;
-
-/** Records `stock` units of product `key`, seen now. */
-export function noteStock(key: string, stock: number, at = Date.now()): void {
-  sightings.set(key, { stock, at });
-}
-
-/** Whether a sighting of the last second says some line has fewer units than it asks for. */
-export function seenShort(
-  lines: readonly { key: string; quantity: number }[],
-  now = Date.now(),
-): boolean {
-  return lines.some(({ key, quantity }) => {
-    const sighting = sightings.get(key);
-    return (
-      sighting !== undefined && now - sighting.at <= SIGHTING_FRESH_MS && sighting.stock < quantity
-    );
-  });
 }

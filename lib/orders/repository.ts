@@ -25,6 +25,8 @@ import { awaitsOnlinePayment } from './online-payment';
 import { isOpenStatus, type OrderChange, type OrderStatusSnapshot } from './live';
 import {
   customerNameKey,
+  orderIdPartOf,
+  orderIdParts,
   matchesOrderFilters,
   ORDERS_PAGE_SIZE,
   type OrderCursor,
@@ -45,6 +47,7 @@ import type {
   OrderDetails,
   OrderItem,
   OrderStatusFlags,
+  PaymentRefund,
   PaymentReview,
   PlacedOrder,
   ShippingOption,
@@ -145,6 +148,25 @@ const extraPaymentsSchema = z
     }),
   );
 
+/** `payment.refunds` (by payment id) as a list; an unreadable entry is left out. */
+const refundsSchema = z
+  .record(z.string(), z.unknown())
+  .catch({})
+  .transform((raw) =>
+    Object.entries(raw).flatMap(([paymentId, entry]): PaymentRefund[] => {
+      const parsed = z
+        .object({
+          amount: z.number().nonnegative(),
+          state: z.enum(['owed', 'refunded', 'failed']),
+          at: z.instanceof(Timestamp).optional().catch(undefined),
+        })
+        .safeParse(entry);
+      if (!parsed.success) return [];
+      const { amount, state, at } = parsed.data;
+      return [{ paymentId, amount, state, at: at ? at.toDate().toISOString() : '' }];
+    }),
+  );
+
 const paymentSchema = z
   .object({
     provider: z.enum(['mercadopago', 'manual']).catch('manual'),
@@ -160,6 +182,8 @@ const paymentSchema = z
     processed: z.array(z.string()).catch([]),
     /** Payments that arrived after another one had paid the order (double charges). */
     extraPayments: extraPaymentsSchema,
+    /** Payments that arrived after the order was cancelled, refunded (lib/orders/refunds.ts). */
+    refunds: refundsSchema,
   })
   .catch({
     provider: 'manual',
@@ -170,6 +194,7 @@ const paymentSchema = z
     attempts: 0,
     processed: [],
     extraPayments: [],
+    refunds: [],
   });
 
 const auditEntrySchema = z.object({
@@ -264,6 +289,8 @@ export type StoredOrder = OrderDetails & {
   processedPaymentEvents: string[];
   /** Payments that paid the order again after `payment.paymentId` had paid it. */
   extraPayments: ExtraPayment[];
+  /** Payments that reached it after it was cancelled, and their refunds. */
+  refunds: PaymentRefund[];
   /** See lib/orders/expiry.ts; undefined for orders stored before expiry existed. */
   expiresAt: Date | null | undefined;
   statusHistory: StatusHistoryEntry[];
@@ -318,7 +345,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   const data = snapshot.data();
   if (!data) return null;
   const stored = orderDocumentSchema.parse(amountsInCentavos(data));
-  const { attempts, processed, extraPayments, ...payment } = stored.payment;
+  const { attempts, processed, extraPayments, refunds, ...payment } = stored.payment;
   // A document without a readable date still belongs in the list; its creation time is the
   // closest truth available.
   const orderDate = (
@@ -350,6 +377,7 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
     extraPayments,
+    refunds,
     expiresAt: stored.expiresAt,
     deliveryFee: stored.deliveryFee,
     deliveryDate: stored.deliveryDate,
@@ -591,6 +619,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       giftMessage: order.giftMessage ?? '',
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
+      refunds: order.refunds,
       holdsStockUntil:
         order.expiresAt instanceof Date && isOpenOrderStatus(orderStatusKey(order.status))
           ? order.expiresAt.toISOString()
@@ -647,6 +676,25 @@ function searchByNamePrefix(query: string): Promise<QueryDocumentSnapshot[]> {
 }
 
 /**
+ * The orders whose number holds `query` (4 characters or more: 'E3E69'), by the parts of their
+ * number stored with them (`orderIdParts`, lib/orders/order-filters.ts), newest first, on the
+ * index it has with the order date (firestore.indexes.json). A part longer than the stored ones is
+ * looked up by its first 12 characters and checked whole. Orders stored before that field are
+ * found by their whole number only.
+ */
+async function searchByIdPart(query: string): Promise<QueryDocumentSnapshot[]> {
+  const part = orderIdPartOf(query);
+  if (!part) return [];
+  const snapshot = await ordersCollection()
+    .where('orderIdParts', 'array-contains', part)
+    .orderBy('orderDate', 'desc')
+    .limit(MAX_ORDERS_PER_EMAIL)
+    .get();
+  const whole = query.trim().toUpperCase();
+  return snapshot.docs.filter((doc) => String(doc.id).toUpperCase().includes(whole));
+}
+
+/**
  * The orders a panel search names, whatever their age: an order number is one direct read (as
  * typed and upper-cased); the first letters of a customer's e-mail or name (3 or more) a range
  * query on the stored lower-cased e-mail or name key; a whole e-mail also an indexed query on it, plus, for orders
@@ -655,9 +703,11 @@ function searchByNamePrefix(query: string): Promise<QueryDocumentSnapshot[]> {
 async function searchOrders(q: string): Promise<StoredOrder[]> {
   const query = q.trim();
   if (!query) return [];
-  const byPrefix = Promise.all([searchByEmailPrefix(query), searchByNamePrefix(query)]).then(
-    ([byEmail, byName]) => [...byEmail, ...byName],
-  );
+  const byPrefix = Promise.all([
+    searchByEmailPrefix(query),
+    searchByNamePrefix(query),
+    searchByIdPart(query),
+  ]).then(([byEmail, byName, byIdPart]) => [...byEmail, ...byName, ...byIdPart]);
   if (ORDER_ID_PATTERN.test(query) || !query.includes('@')) {
     const ids = ORDER_ID_PATTERN.test(query) ? [...new Set([query, query.toUpperCase()])] : [];
     const [snapshots, prefixed] = await Promise.all([
@@ -753,6 +803,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     statusChangedAt: FieldValue.serverTimestamp(),
     customerEmailLower: order.customer.email.toLowerCase(),
     customerNameKey: customerNameKey(order.customer.name),
+    orderIdParts: orderIdParts(order.orderID),
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
@@ -792,6 +843,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     paymentAttempts: 0,
     processedPaymentEvents: [],
     extraPayments: [],
+    refunds: [],
     expiresAt: order.expiresAt,
     deliveryFee,
     deliveryDate,
@@ -877,6 +929,8 @@ export function applyPaymentUpdate(
     extraPaymentsBefore?: readonly ExtraPayment[];
     /** What the shop did with the event, for the audit trail. */
     change: string;
+    /** The payment (`amount` reais) reached the order after it was cancelled: owed back. */
+    refundOwed?: { amount: number };
   },
 ): void {
   const { payment } = update;
@@ -904,6 +958,13 @@ export function applyPaymentUpdate(
   } else if (update.paymentStatus) {
     fields['payment.paymentId'] = payment.id;
   }
+  if (update.refundOwed) {
+    fields[`payment.refunds.${payment.id}`] = {
+      amount: update.refundOwed.amount,
+      state: 'owed',
+      at: Timestamp.now(),
+    };
+  }
   fields['payment.lastPaymentStatus'] = payment.status;
   fields['payment.processed'] = [...processedEvents, paymentEventKey(payment)].slice(
     -MAX_PROCESSED_EVENTS,
@@ -916,6 +977,22 @@ export function applyPaymentUpdate(
     change: update.change,
   });
   transaction.update(ordersCollection().doc(orderID), fields);
+}
+
+/**
+ * Inside `transaction`, how the refund of `paymentId` (a payment that reached the cancelled order
+ * `orderID`) ended: refunded, or given up for a person to refund by hand.
+ */
+export function recordRefundOutcome(
+  transaction: Transaction,
+  orderID: string,
+  refund: { paymentId: string; amount: number; state: 'refunded' | 'failed' },
+): void {
+  transaction.update(
+    ordersCollection().doc(orderID),
+    new FieldPath('payment', 'refunds', refund.paymentId),
+    { amount: refund.amount, state: refund.state, at: Timestamp.now() },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

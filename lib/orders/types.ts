@@ -118,6 +118,17 @@ export type ExtraPayment = {
   at: string;
 };
 
+/** A payment that reached the order after it was cancelled, and its refund (lib/orders/refunds.ts). */
+export type PaymentRefund = {
+  paymentId: string;
+  /** Reais: the whole payment. */
+  amount: number;
+  /** 'owed': Mercado Pago is being asked; 'failed': given up, a person refunds it by hand. */
+  state: 'owed' | 'refunded' | 'failed';
+  /** ISO time of the last change; '' when unreadable. */
+  at: string;
+};
+
 /** Why the panel must show a payment for someone to check by hand (a refund, say). */
 export type PaymentReview = {
   /** The payment the order stands on (the first one that paid it). */
@@ -130,6 +141,8 @@ export type PaymentReview = {
 export type AdminOrder = Omit<OrderDetails, 'payment'> & {
   /** Set when the payment needs a person (payment status 'needs-review'); null otherwise. */
   paymentReview: PaymentReview | null;
+  /** Payments that reached it after it was cancelled, and their refunds. */
+  refunds: PaymentRefund[];
   /**
    * ISO time until which this open order holds its stock unpaid or unconfirmed (then it is
    * cancelled, lib/orders/expiry.ts); null when it holds none that way.

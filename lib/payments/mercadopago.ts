@@ -347,3 +347,33 @@ export async function createCardPayment(request: CardPaymentRequest): Promise<Ca
     currencyId: parsed.data.currency_id,
   };
 }
+
+const refundResponseSchema = z.object({
+  id: z.union([z.number().int(), z.string().min(1)]),
+  amount: z.number().optional(),
+  status: z.string().optional(),
+});
+
+/**
+ * Refunds the whole of the payment `id` (POST /v1/payments/{id}/refunds): a payment that reached
+ * an order already cancelled. The idempotency key makes a repeated call the same refund. Answers
+ * the refund's id, or null when Mercado Pago refuses because there is nothing to refund (400: not
+ * approved, or refunded already; 404); throws MercadoPagoError when it cannot be asked.
+ */
+export async function refundPayment(id: string, idempotencyKey: string): Promise<string | null> {
+  const config = getMercadoPagoConfig();
+  if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
+  if (!MERCADOPAGO_ID_PATTERN.test(id)) return null;
+  const { status, body } = await call(config, `/v1/payments/${id}/refunds`, {
+    method: 'POST',
+    idempotencyKey,
+    body: {},
+  });
+  if (status === 400 || status === 404) return null;
+  if (status < 200 || status >= 300) {
+    throw new MercadoPagoError(`POST /v1/payments/{id}/refunds answered ${status}`, status);
+  }
+  const parsed = refundResponseSchema.safeParse(body);
+  if (!parsed.success) throw new MercadoPagoError('Unexpected refund response', status);
+  return String(parsed.data.id);
+}

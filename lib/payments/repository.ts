@@ -131,3 +131,15 @@ export async function storePix(orderID: string, pix: StoredPix): Promise<void> {
       createdAt: Timestamp.now(),
     });
 }
+
+/**
+ * Forgets the stored Pix of `orderID` when it is `paymentId` (cancelled at Mercado Pago, so never
+ * to be shown again); a newer one is kept.
+ */
+export async function dropStoredPix(orderID: string, paymentId: string): Promise<void> {
+  const ref = pixPaymentsCollection().doc(orderID);
+  await ref.firestore.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    if (snapshot.get('paymentId') === paymentId) transaction.delete(ref);
+  });
+}

@@ -30,8 +30,8 @@ export type ApplyPayment = (payment: MercadoPagoPayment) => Promise<string>;
 export type TopicHandler = (dataId: string) => Promise<string>;
 export type TopicHandlers = Readonly<Record<string, TopicHandler>>;
 
-/** Results worth a warning in the log: the order needs a person's look. */
-const WARN_RESULTS = new Set(['unknown-order', 'amount-mismatch', 'needs-review']);
+/** Results worth a warning in the log: the order needs a person's look, or money goes back. */
+const WARN_RESULTS = new Set(['unknown-order', 'amount-mismatch', 'needs-review', 'refund']);
 
 export type WebhookResponse = {
   status: 200 | 400 | 401 | 404 | 409 | 429 | 503;

@@ -125,6 +125,8 @@ export const DEGRADED_PAUSE_MS = 5000;
 
 type ProcessState = {
   limiters: Map<string, RateLimiter>;
+  /** The per-process buckets of limits finished in a use-case's transaction (takeFirstLine). */
+  firstLines: Map<string, LocalRateLimiter>;
   /** Prefixes every shared bucket's id: '' in a deployment, fresh after resetRateLimiters(). */
   namespace: string;
   /** Until when shared checks are skipped after a failure (ms since the epoch). */
@@ -139,6 +141,7 @@ type ProcessState = {
 // Server Actions are separate bundles in a Next build).
 const state = ((globalThis as { __shopRateLimits?: ProcessState }).__shopRateLimits ??= {
   limiters: new Map(),
+  firstLines: new Map(),
   namespace: '',
   degradedUntil: 0,
   skipped: 0,
@@ -181,6 +184,12 @@ export function createSharedLimiter(
         });
         return await withDeadline(check, sharedDeadlineMs(), `rate limit ${name}`);
       } catch (error) {
+        // Checks under way when the episode began fail together: the first one to fail says so
+        // and starts the pause; the others count as skipped, in the next episode's line.
+        if (Date.now() < state.degradedUntil) {
+          state.skipped += 1;
+          return local;
+        }
         state.degradedUntil = Date.now() + DEGRADED_PAUSE_MS;
         startRequestLog().event(
           'ratelimit.degraded',
@@ -230,12 +239,50 @@ export function rateLimiter(name: RateLimitName): RateLimiter {
 }
 
 /**
+ * The first half of a shared limit's check that a use-case finishes in its own transaction (an
+ * order: lib/orders/place-order.ts): this process's bucket refuses a flood at once, without
+ * Firestore; an allowance comes with the shared bucket to read there (readSharedTokens of
+ * ./repository.ts), null for a limit that is per process only.
+ */
+export function takeFirstLine(
+  name: RateLimitName,
+  key: string,
+): { allowed: false; retryAfterSeconds: number } | { allowed: true; shared: SharedTake | null } {
+  const limit: TokenBucketOptions & { shared?: false } = RATE_LIMITS[name];
+  const capacity = limit.capacity * multiplier();
+  let firstLine = state.firstLines.get(name);
+  if (!firstLine) {
+    firstLine = createTokenBucketLimiter({
+      capacity,
+      refillMs: limit.refillMs,
+      now: () => state.clock(),
+    });
+    state.firstLines.set(name, firstLine);
+  }
+  const local = firstLine.take(key);
+  if (!local.allowed) return local;
+  if (limit.shared === false) return { allowed: true, shared: null };
+  return {
+    allowed: true,
+    shared: {
+      limit: name,
+      key,
+      capacity,
+      refillMs: limit.refillMs,
+      now: state.clock(),
+      namespace: state.namespace,
+    },
+  };
+}
+
+/**
  * For tests: forgets this process's buckets and starts from empty shared ones (a new id prefix;
  * the old documents stay until their TTL), and ends a degraded pause.
  */
 export function resetRateLimiters(): void {
   state.clock = Date.now;
   state.limiters.clear();
+  state.firstLines.clear();
   state.namespace = `test-${Math.random().toString(36).slice(2)}`;
   state.degradedUntil = 0;
   state.skipped = 0;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 
 import { SOCKET_ADDRESS_HEADER } from './client-address';
-import { holdsActionBody, installHttpServerGuard } from './http-server-guard';
+import { addQuickAnswer, holdsActionBody, installHttpServerGuard } from './http-server-guard';
 
 function send(
   port: number,
@@ -175,5 +175,69 @@ describe('Server Action bodies', () => {
     ).toBe(false);
     expect(hold('POST', '/api/session', { 'content-type': 'application/json' })).toBe(false);
     expect(hold('GET', '/pt-BR', { 'next-action': 'abc' })).toBe(false);
+  });
+});
+
+describe('quick answers', () => {
+  it("answer their route's requests themselves, or hand them on with their whole body", async () => {
+    const seen: { url: string; body: string }[] = [];
+    const server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      seen.push({ url: req.url!, body: Buffer.concat(chunks).toString() });
+      res.end('app');
+    });
+    installHttpServerGuard();
+    addQuickAnswer({
+      method: 'POST',
+      path: '/quick',
+      maxBodyBytes: 100,
+      answer: async (_request, body) =>
+        body.toString() === 'sold out'
+          ? { status: 409, headers: { 'Cache-Control': 'no-store' }, body: '{"ok":false}' }
+          : null,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const post = (path: string, body: string) =>
+      new Promise<{ status: number; text: string; type?: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path,
+            headers: { 'content-length': body.length },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, text, type: res.headers['content-type'] }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      expect(await post('/quick?x=1', 'sold out')).toEqual({
+        status: 409,
+        text: '{"ok":false}',
+        type: 'application/json',
+      });
+      expect(await post('/quick', 'in stock')).toMatchObject({ status: 200, text: 'app' });
+      // A larger body than the quick answer reads, and another path, go to the app unread.
+      const large = 'y'.repeat(101);
+      expect(await post('/quick', large)).toMatchObject({ status: 200, text: 'app' });
+      expect(await post('/other', 'sold out')).toMatchObject({ status: 200, text: 'app' });
+      expect(seen).toEqual([
+        { url: '/quick', body: 'in stock' },
+        { url: '/quick', body: large },
+        { url: '/other', body: 'sold out' },
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });

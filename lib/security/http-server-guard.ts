@@ -123,18 +123,119 @@ function holdActionBody(
 
 /**
  * Replaces any client-sent copy of the private socket-address header with the TCP peer's
- * address, where the raw request arrives (./client-address.ts reads it).
+ * address, where the raw request arrives (./client-address.ts reads it), and of the arrival
+ * header with the time it arrived (receivedAt).
  */
 export function stampSocketAddress(request: http.IncomingMessage): void {
   delete request.headers[SOCKET_ADDRESS_HEADER];
   const address = request.socket?.remoteAddress;
   if (address) request.headers[SOCKET_ADDRESS_HEADER] = address;
+  request.headers[ARRIVAL_HEADER] = String(Date.now());
+}
+
+/** The private header holding when the server received a request (epoch ms). */
+export const ARRIVAL_HEADER = 'x-shop-received-at';
+
+/**
+ * When the server received the request with `headers` (stamped by the guard; a busy server may
+ * hold a request a while before the app sees it), or null where nothing stamped it (tests that
+ * call a handler directly). Never later than now.
+ */
+export function receivedAt(headers: Pick<Headers, 'get'>, now = Date.now()): number | null {
+  const stamped = Number(headers.get(ARRIVAL_HEADER));
+  // A copy a client slipped past a host without the guard could only shorten its own deadline;
+  // anything older than a request can wait is not believed.
+  if (!Number.isFinite(stamped) || stamped <= now - MAX_WAIT_BELIEVED_MS) return null;
+  return Math.min(stamped, now);
+}
+
+const MAX_WAIT_BELIEVED_MS = 10_000;
+
+/**
+ * An answer the server gives itself, without the app's routing, to some requests of one route:
+ * the cheapest answers of a flood (an order for a product known to be sold out,
+ * lib/orders/sold-out-gate.ts). `answer` gets the request and its whole body and returns the
+ * response, or null to hand the request (with that body) to the app as usual; it must answer
+ * exactly as the route would.
+ */
+export type QuickAnswer = {
+  method: string;
+  /** The route's path, without a query. */
+  path: string;
+  /** Requests declaring a larger body (or none) go to the app unread. */
+  maxBodyBytes: number;
+  answer: (
+    request: http.IncomingMessage,
+    body: Buffer,
+  ) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
+};
+
+// One list per process, shared by every bundle (lib/server-start.ts adds to it).
+const quickAnswers = ((globalThis as { __shopQuickAnswers?: QuickAnswer[] }).__shopQuickAnswers ??=
+  []);
+
+/** Adds (or, for the same method and path, replaces) a quick answer. */
+export function addQuickAnswer(quick: QuickAnswer): void {
+  const index = quickAnswers.findIndex(
+    (other) => other.method === quick.method && other.path === quick.path,
+  );
+  if (index >= 0) quickAnswers.splice(index, 1, quick);
+  else quickAnswers.push(quick);
+}
+
+/** The quick answer for `request`, when its body is small enough to read here. */
+function quickAnswerFor(request: http.IncomingMessage): QuickAnswer | undefined {
+  const path = (request.url ?? '').split('?')[0];
+  const declared = Number(request.headers['content-length']);
+  return quickAnswers.find(
+    (quick) =>
+      quick.method === request.method &&
+      quick.path === path &&
+      Number.isInteger(declared) &&
+      declared <= quick.maxBodyBytes,
+  );
+}
+
+/**
+ * Reads the body (its declared length, checked above) and runs `quick`; answers with what it
+ * returns, or hands the request, its body complete, to `handOn`. A failure hands it on too: the
+ * app then answers as it always does.
+ */
+function runQuickAnswer(
+  quick: QuickAnswer,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  handOn: (complete: http.IncomingMessage) => void,
+): void {
+  const chunks: Buffer[] = [];
+  request.on('error', () => undefined);
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.once('end', () => {
+    const body = Buffer.concat(chunks);
+    const complete = withBody(request, body);
+    quick.answer(complete, body).then(
+      (answer) => {
+        if (!answer) {
+          handOn(complete);
+          return;
+        }
+        response.writeHead(answer.status, {
+          ...answer.headers,
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(answer.body)),
+        });
+        response.end(answer.body);
+      },
+      () => handOn(complete),
+    );
+  });
 }
 
 /**
  * Makes every HTTP server of this process refuse those requests before its request listener
- * runs, stamp the socket's peer on every request, and hand it Server Actions only with their
- * whole body. Idempotent; called from lib/server-start.ts at start-up.
+ * runs, stamp the socket's peer on every request, hand it Server Actions only with their whole
+ * body, and give the quick answers (addQuickAnswer). Idempotent; called from lib/server-start.ts
+ * at start-up.
  */
 export function installHttpServerGuard(): void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
@@ -150,6 +251,13 @@ export function installHttpServerGuard(): void {
         return true;
       }
       stampSocketAddress(request);
+      const quick = quickAnswerFor(request);
+      if (quick) {
+        runQuickAnswer(quick, request, response, (complete) => {
+          (emit as (...all: unknown[]) => boolean).apply(this, [event, complete, response]);
+        });
+        return true;
+      }
       if (holdsActionBody(request)) {
         holdActionBody(request, response, (complete) => {
           (emit as (...all: unknown[]) => boolean).apply(this, [event, complete, response]);

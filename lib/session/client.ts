@@ -1,17 +1,19 @@
 // The browser side of /api/session: tiny fetch wrappers, no Firebase. The httpOnly session cookie
-// they set or clear is the source of truth for who is signed in.
+// is the source of truth for who is signed in. Reading it is here (every page's first load asks
+// once); setting and clearing it, which only the account's lazily loaded forms do, are in
+// ./client-sign-in.ts.
 import { SessionRequestError } from './session-error';
 import type { PublicUser } from '@/lib/users/types';
 
 export const SESSION_URL = '/api/session';
 
-function userFrom(body: unknown): PublicUser | null {
+export function userFrom(body: unknown): PublicUser | null {
   const user = (body as { user?: unknown } | null)?.user;
   if (typeof user !== 'object' || user === null) return null;
   return typeof (user as { uid?: unknown }).uid === 'string' ? (user as PublicUser) : null;
 }
 
-async function errorCode(response: Response): Promise<string> {
+export async function errorCode(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { error?: unknown };
     return typeof body.error === 'string' ? body.error : 'unknown';
@@ -32,34 +34,6 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<PublicUser
   });
   if (!response.ok) throw new SessionRequestError(response.status, await errorCode(response));
   return userFrom(await response.json());
-}
-
-/** Exchanges a fresh ID token for the session cookie; throws SessionRequestError when refused. */
-export async function createServerSession(idToken: string): Promise<PublicUser> {
-  const response = await fetch(SESSION_URL, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ idToken }),
-  });
-  if (!response.ok) throw new SessionRequestError(response.status, await errorCode(response));
-  const user = userFrom(await response.json());
-  if (!user) throw new SessionRequestError(response.status, 'invalid-response');
-  return user;
-}
-
-/**
- * Clears the session cookie (and the server revokes the user's refresh tokens). `keepalive`: the
- * interface shows 'signed out' at once, so the shopper may leave the page before the answer comes;
- * a plain request would then be cancelled, its Set-Cookie dropped and the session kept.
- */
-export async function deleteServerSession(): Promise<void> {
-  const response = await fetch(SESSION_URL, {
-    method: 'DELETE',
-    credentials: 'same-origin',
-    keepalive: true,
-  });
-  if (!response.ok) throw new SessionRequestError(response.status, await errorCode(response));
 }
 
 type UserSetters = {

@@ -2,7 +2,7 @@ import { catalogueEntries } from '@/lib/catalogue/client-entries';
 import { seedProducts } from '@/lib/catalogue/seed';
 import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 import type { StateStorage } from 'zustand/middleware';
-import { clearCartUndoably, undoClear } from './cart-undo';
+import { clearCartUndoably, removeLineUndoably, undoClear, undoRemove } from './cart-undo';
 import {
   CART_STORAGE_KEY,
   CART_STORAGE_VERSION,
@@ -191,6 +191,53 @@ describe('cart store', () => {
     // Clearing an empty cart leaves nothing to undo.
     store.getState().clearCart();
     expect(undoClear(store, clearCartUndoably(store))).toBe(false);
+  });
+
+  it('undoRemove puts a removed line back where it stood, with its quantity and the total', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('mini-ovo');
+    store.getState().addToCart('mini-ovo');
+    store.getState().addToCart('barra-tropical-rio');
+    const before = store.getState().cartItems;
+    const removed = removeLineUndoably(store, 'mini-ovo', DEFAULT_VARIANT.key);
+    expect(removed?.index).toBe(1);
+    expect(store.getState().cartItems.map((item) => item.id)).toEqual([
+      'ovo-pistache',
+      'barra-tropical-rio',
+    ]);
+    expect(store.getState().cartTotal).toBe(23300);
+    expect(undoRemove(store, removed!)).toBe(true);
+    expect(store.getState().cartItems).toEqual(before);
+    expect(store.getState().cartTotal).toBe(30300);
+    expect(removeLineUndoably(store, 'ovo-esgotado', DEFAULT_VARIANT.key)).toBeNull();
+  });
+
+  it('undoRemove never overwrites the same product added again, nor passes the limits', () => {
+    const { store } = freshStore();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    const removed = removeLineUndoably(store, 'ovo-pistache', DEFAULT_VARIANT.key)!;
+    store.getState().addToCart('ovo-pistache');
+    expect(undoRemove(store, removed)).toBe(false);
+    expect(store.getState().cartItems.map((item) => item.quantity)).toEqual([1]);
+
+    // Twenty units in other lines meanwhile: two more would pass the limit of units in all.
+    store.getState().clearCart();
+    store.getState().addToCart('ovo-pistache');
+    store.getState().addToCart('ovo-pistache');
+    const pistache = removeLineUndoably(store, 'ovo-pistache', DEFAULT_VARIANT.key)!;
+    const others = Object.keys(catalogue).filter(
+      (key) => key !== 'ovo-pistache' && catalogue[key]?.purchasable,
+    );
+    for (const key of others.slice(0, HOLD_LIMITS.total / HOLD_LIMITS.perProduct)) {
+      for (let unit = 0; unit < HOLD_LIMITS.perProduct; unit += 1) store.getState().addToCart(key);
+    }
+    expect(store.getState().cartItems.reduce((sum, item) => sum + item.quantity, 0)).toBe(
+      HOLD_LIMITS.total,
+    );
+    expect(undoRemove(store, pistache)).toBe(false);
+    expect(store.getState().cartItems.some((item) => item.id === 'ovo-pistache')).toBe(false);
   });
 
   it('recomputes the total on every change (R$ 421,00 for two Ovo Pistache and one Mini Ovo)', () => {

@@ -7,6 +7,7 @@ import type { AddLimit } from '@/lib/cart/live-stock';
  * cover each other on a phone. (The control panel is a page, /control-panel, not a panel.)
  */
 export type Panel = 'menu' | 'cart' | 'userTab';
+export const PANELS: readonly Panel[] = ['menu', 'cart', 'userTab'];
 
 /** Each panel's element id, for the aria-controls of the buttons that open it. */
 export const PANEL_ID = {

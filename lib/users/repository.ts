@@ -85,6 +85,15 @@ export function setUserMemberInTransaction(
   transaction.set(usersCollection().doc(uid), { isMember }, { merge: true });
 }
 
+/** Inside `transaction`, the name `uid` gave ('' when none or never filled in), for e-mails. */
+export async function getUserNameInTransaction(
+  transaction: Transaction,
+  uid: string,
+): Promise<string> {
+  const name = readString((await transaction.get(usersCollection().doc(uid))).get('name')) ?? '';
+  return isUnfilled('name', name) ? '' : name;
+}
+
 /** The user document of `uid`, or null when there is none. */
 export async function getUserRecord(uid: string): Promise<UserRecord | null> {
   const snapshot = await usersCollection().doc(uid).get();

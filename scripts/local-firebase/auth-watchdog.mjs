@@ -3,7 +3,12 @@
 import { spawn } from 'node:child_process';
 
 const [bin, ...args] = process.argv.slice(2);
-const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+// LOCAL_FIREBASE_CPU_PROF_DIR (npm run bench:race -- --profile): a CPU profile of the emulator.
+const profileDir = process.env.LOCAL_FIREBASE_CPU_PROF_DIR;
+const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const child = spawn(process.execPath, [...profile, bin, ...args], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 
 // The parent may be gone: a failed write must not kill us before the CLI has exported.
 process.stdout.on('error', () => {});

@@ -11,12 +11,14 @@ import {
   setAt,
   timestampFromDate,
 } from './fields.mjs';
+import { patchEmulatorState } from './state-patches.mjs';
 import { missingIndex } from './indexes.mjs';
+import { listenHandler } from './listen.mjs';
 import { runStructuredQuery } from './query.mjs';
 
 const require = createRequire(import.meta.url);
 const grpc = require('@grpc/grpc-js');
-const { FirestoreServer, FirestoreStateDocument } = require('@firestore-emulator/server');
+const { FirestoreServer } = require('@firestore-emulator/server');
 const {
   BatchGetDocumentsResponse,
   BeginTransactionResponse,
@@ -45,21 +47,6 @@ function toGrpcStatus(error) {
   return { code: Status.INTERNAL, details: String(error?.message ?? error) };
 }
 
-let documentPatched = false;
-
-/**
- * The emulator only reads top-level fields (`address.city` throws "Not implemented"), which
- * breaks where/orderBy on nested fields; `__name__` is needed for documentId() filters.
- */
-function patchNestedFieldReads() {
-  if (documentPatched) return;
-  documentPatched = true;
-  FirestoreStateDocument.prototype.getField = function getField(path) {
-    if (path === '__name__') return makeField.reference(this.getPath());
-    return getAt(this.fields, parseFieldPath(path));
-  };
-}
-
 function databaseOf(resourcePath) {
   return resourcePath.split('/').slice(0, 4).join('/');
 }
@@ -78,9 +65,12 @@ class TransactionManager {
   #log;
   #holdTimeoutMs;
 
-  constructor({ log, holdTimeoutMs }) {
+  #onBegin;
+
+  constructor({ log, holdTimeoutMs, onBegin = () => {} }) {
     this.#log = log;
     this.#holdTimeoutMs = holdTimeoutMs;
+    this.#onBegin = onBegin;
   }
 
   /** The version of a document: 0 until a commit writes it. */
@@ -121,6 +111,7 @@ class TransactionManager {
     }, ttl);
     tx.timer.unref();
     this.#transactions.set(tx.key, tx);
+    if (!tx.readOnly) this.#onBegin();
     return tx;
   }
 
@@ -369,8 +360,10 @@ function captureServiceImplementation() {
 /**
  * Starts the in-process Firestore emulator on host:port with atomic commits and concurrent
  * transactions that retry on conflict. Returns { state, port, setBeforeAcknowledge, stop }.
- * `onRead(count, kind)` is told of every billable read as Firestore counts them (read counting,
- * tests only). With `indexes` (firestore.indexes.json's list) a query needing a composite index
+ * `onRead(count, kind)` is told of every billable read as Firestore counts them, `onWrite(count)`
+ * of every document write applied (one per document a commit changes) and `onTransaction()` of
+ * every read-write transaction begun, each attempt of a retried one included (counting, for
+ * tests and the benches). With `indexes` (firestore.indexes.json's list) a query needing a composite index
  * missing from it is refused as a real project refuses it (./indexes.mjs); without, none is.
  */
 export async function startFirestoreEmulator({
@@ -379,12 +372,14 @@ export async function startFirestoreEmulator({
   log = console.log,
   holdTimeoutMs = TRANSACTION_HOLD_TIMEOUT_MS,
   onRead = () => {},
+  onWrite = () => {},
+  onTransaction = () => {},
   indexes = null,
 } = {}) {
-  patchNestedFieldReads();
+  patchEmulatorState();
   const { state, definition, implementation: impl } = captureServiceImplementation();
   state.emitter.setMaxListeners(0);
-  const transactions = new TransactionManager({ log, holdTimeoutMs });
+  const transactions = new TransactionManager({ log, holdTimeoutMs, onBegin: onTransaction });
   // Set by the persistence: makes a commit's writes durable before the client hears of it.
   let beforeAcknowledge = () => {};
 
@@ -456,12 +451,13 @@ export async function startFirestoreEmulator({
 
   wrapped.Commit = unary(async (call) => {
     const { request } = call;
-    const commit = () => {
+    const commit = async () => {
       const date = new Date();
       const results = applyWrites(state, request.writes, date);
+      onWrite(request.writes.length);
       transactions.written(request.writes.map((w) => (w.has_delete ? w.delete : w.update.name)));
       try {
-        beforeAcknowledge();
+        await beforeAcknowledge();
       } catch (error) {
         log(`[firestore] COMMIT NOT SAVED to disk: ${error.message}`);
         throw new GrpcError(Status.UNAVAILABLE, 'The local Firestore could not save the commit');
@@ -483,7 +479,7 @@ export async function startFirestoreEmulator({
           // ABORTED is what firebase-admin retries (@google-cloud/firestore's transaction.js).
           throw new GrpcError(Status.ABORTED, `Transaction aborted: ${conflict}; retry it.`);
         }
-        return commit();
+        return await commit();
       } finally {
         transactions.finish(tx);
       }
@@ -572,27 +568,14 @@ export async function startFirestoreEmulator({
     call.end();
   });
 
-  wrapped.Listen = (call) => {
-    // The emulator throws from its stream listener on unsupported requests, which would crash
-    // the whole process: turn that into an error status on the stream.
-    const once = call.once.bind(call);
-    call.once = (event, listener) =>
-      once(event, (...args) => {
-        try {
-          listener(...args);
-        } catch (error) {
-          call.emit('error', toGrpcStatus(error));
-        }
-      });
-    // Read counting: one per document delivered. This emulator re-sends all of a query's documents
-    // after any write to the database, where Firestore sends only the changed ones.
-    const write = call.write.bind(call);
-    call.write = (response, ...rest) => {
-      if (response?.document_change) onRead(1, 'listen');
-      return write(response, ...rest);
-    };
-    impl.Listen(call);
-  };
+  // Only what changed since a target's last snapshot (./listen.mjs); read counting: one per
+  // document sent, as Firestore bills a listener.
+  wrapped.Listen = listenHandler({
+    state,
+    runQuery: (parent, query) => runStructuredQuery(state, parent, query),
+    onRead: (count) => onRead(count, 'listen'),
+    toGrpcStatus,
+  });
 
   const server = new grpc.Server();
   server.addService(definition, wrapped);
@@ -613,7 +596,10 @@ export async function startFirestoreEmulator({
     state,
     host,
     port: boundPort,
-    /** fn runs after each commit is applied and before it is acknowledged; a throw fails it. */
+    /**
+     * fn runs after each commit is applied; the commit is acknowledged once the promise it returns
+     * resolves (a throw or a rejection fails it).
+     */
     setBeforeAcknowledge(fn) {
       beforeAcknowledge = fn;
     },

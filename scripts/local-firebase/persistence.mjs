@@ -190,11 +190,16 @@ export const JOURNAL_COMPACT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Makes every change durable before it is acknowledged: commit() appends the documents changed
- * since the last call to the journal as one line (one commit, all or nothing), with fdatasync
- * unless `sync` is false; the Firestore emulator calls it before answering a Commit. Changes
- * made outside a Commit are journaled at the end of the current tick. The journal is folded into
- * `file` (written atomically) when it grows past `compactBytes`, on flush() and on close().
- * Journal entries are whole documents, so replaying one already in the data file is harmless.
+ * since the last call to the journal as one line (one commit, all or nothing) and resolves once
+ * fdatasync has covered it (unless `sync` is false); the Firestore emulator waits for it before
+ * answering a Commit. Commits arriving while one fdatasync runs share the next one, and the event
+ * loop keeps serving meanwhile (a flush per commit, in line, held every other request of the
+ * stack for its duration). Lines are appended in commit order, so a commit that survives a crash
+ * survives with every commit before it. Changes made outside a Commit are journaled at the end of
+ * the current tick. The journal is folded into `file` (written atomically) when it has grown past
+ * `compactBytes` and past the data file's own size (so a large shop does not rewrite its whole
+ * data file every few megabytes of orders), on flush() and on close(). Journal entries are whole
+ * documents, so replaying one already in the data file is harmless.
  */
 export function persistState(
   state,
@@ -205,25 +210,58 @@ export function persistState(
   const journalFile = journalFileFor(file);
   const fd = fs.openSync(journalFile, 'a');
   let journalBytes = fs.fstatSync(fd).size;
+  let dataBytes = fs.existsSync(file) ? fs.statSync(file).size : 0;
   const pending = new Map();
   let scheduled = false;
   let closed = false;
 
   const compact = () => {
-    writeFileAtomic(file, `${JSON.stringify(serializeState(state), null, 1)}\n`);
+    const text = `${JSON.stringify(serializeState(state), null, 1)}\n`;
+    writeFileAtomic(file, text);
+    dataBytes = Buffer.byteLength(text);
     fs.ftruncateSync(fd, 0);
     journalBytes = 0;
   };
+
+  // Group commit: the fdatasync under way, and the one queued after it for lines written since.
+  let flushing = null;
+  let queued = null;
+  const fdatasync = () =>
+    new Promise((resolve, reject) => {
+      fs.fdatasync(fd, (error) => (error ? reject(error) : resolve()));
+    });
+  const durable = () => {
+    if (!sync) return Promise.resolve();
+    if (!flushing) {
+      flushing = fdatasync().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    }
+    queued ??= flushing
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return durable();
+      });
+    return queued;
+  };
+
+  /** Appends the pending changes to the journal; resolves once they are on disk. */
   const commit = () => {
-    if (pending.size === 0) return;
+    if (pending.size === 0) return durable();
     if (closed) throw new Error(`${journalFile} is closed (the stack is stopping)`);
     const documents = [...pending.values()].map(serializeDocument);
     pending.clear();
     const line = `${JSON.stringify({ at: new Date().toISOString(), documents })}\n`;
     fs.writeSync(fd, line);
-    if (sync) fs.fdatasyncSync(fd);
     journalBytes += Buffer.byteLength(line);
-    if (journalBytes > compactBytes) compact();
+    if (journalBytes > Math.max(compactBytes, dataBytes)) {
+      // The data file is written and synced before the journal is emptied: durable at once.
+      compact();
+      return Promise.resolve();
+    }
+    return durable();
   };
   const commitLater = () => {
     if (scheduled) return;
@@ -231,7 +269,9 @@ export function persistState(
     setImmediate(() => {
       scheduled = false;
       try {
-        commit();
+        commit().catch((error) => {
+          log(`[local-firebase] could not save ${journalFile}: ${error.message}`);
+        });
       } catch (error) {
         log(`[local-firebase] could not write ${journalFile}: ${error.message}`);
       }
@@ -250,10 +290,13 @@ export function persistState(
   state.emitter.on('clear-all-projects', onClear);
 
   return {
-    /** Journals the pending changes now; throws if they could not be written. */
+    /**
+     * Journals the pending changes now (throws if they could not be written) and resolves once
+     * they are on disk (rejects if they could not be synced).
+     */
     commit,
     flush() {
-      commit();
+      void commit().catch(() => {});
       compact();
     },
     close() {
@@ -261,7 +304,7 @@ export function persistState(
       for (const event of events) state.emitter.off(event, onDocument);
       state.emitter.off('clear-all-projects', onClear);
       try {
-        commit();
+        void commit().catch(() => {});
         compact();
       } catch (error) {
         log(`[local-firebase] could not save ${file}: ${error.message}`);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 
+import { equalityIndexes } from './equality-index.mjs';
 import { fieldFromProto, getAt, parseFieldPath } from './fields.mjs';
 
 const require = createRequire(import.meta.url);
@@ -161,6 +162,18 @@ function projectFields(document, selectPaths) {
   return { ...full, fields };
 }
 
+const indexesByState = new WeakMap();
+
+/** The equality indexes of `state` (./equality-index.mjs), made at its first query. */
+export function indexesOf(state) {
+  let indexes = indexesByState.get(state);
+  if (!indexes) {
+    indexes = equalityIndexes(state);
+    indexesByState.set(state, indexes);
+  }
+  return indexes;
+}
+
 /**
  * Runs a StructuredQuery against the emulator's state with production semantics. Returns the
  * emulator documents in order (after cursors, offset and limit), how many the offset skipped,
@@ -168,8 +181,14 @@ function projectFields(document, selectPaths) {
  */
 export function runStructuredQuery(state, parent, query) {
   // The emulator's own pass filters only: no ordering (ours is total) and no limit (cursors and
-  // offset come first).
-  let docs = state.v1Query(parent, {
+  // offset come first). It filters the documents an equality index offers, not the collection.
+  const candidates = indexesOf(state).candidates(parent, query);
+  const source = candidates
+    ? Object.create(state, {
+        getCollection: { value: () => ({ getAllDocuments: () => candidates }) },
+      })
+    : state;
+  let docs = state.v1Query.call(source, parent, {
     from: query.from,
     order_by: [],
     has_where: query.has_where,

@@ -3,7 +3,9 @@
 //
 // CLI: node scripts/local-firebase/start.mjs [--data-dir DIR] [--no-reuse] [--exit-with-stdin]
 // With --exit-with-stdin, a line `reads` on stdin is answered `LOCAL_FIREBASE_READS <n>` on stdout:
-// the Firestore document reads served so far, counted as Firestore bills them (tests). Lines
+// the Firestore document reads served so far, counted as Firestore bills them (tests); a line
+// `operations` is answered `LOCAL_FIREBASE_OPERATIONS {"reads":n,"writes":n,"transactions":n}`
+// (writes: documents written; transactions: read-write transactions begun, retries included). Lines
 // `auth-hold` / `auth-release` (answered `LOCAL_FIREBASE_AUTH_RESTARTS held|released`) hold back
 // and let go the Auth emulator's restart after a crash, so a fault test keeps the outage longer
 // than the app's backend deadline whatever the machine's speed.
@@ -369,12 +371,18 @@ export async function startLocalFirebase({
   };
 
   try {
-    let reads = 0;
+    const operations = { reads: 0, writes: 0, transactions: 0 };
     const firestore = await startFirestoreEmulator({
       port: resolvedFirestorePort,
       log,
       onRead: (count) => {
-        reads += count;
+        operations.reads += count;
+      },
+      onWrite: (count) => {
+        operations.writes += count;
+      },
+      onTransaction: () => {
+        operations.transactions += 1;
       },
       holdTimeoutMs: parseMilliseconds(
         env.LOCAL_FIREBASE_TX_TIMEOUT_MS,
@@ -491,7 +499,9 @@ export async function startLocalFirebase({
       authEmulatorPid: () => auth.current().pid,
       exited: auth.exited,
       /** Firestore document reads served so far (see startFirestoreEmulator's onRead). */
-      reads: () => reads,
+      reads: () => operations.reads,
+      /** Reads, writes and read-write transactions so far (startFirestoreEmulator's hooks). */
+      operations: () => ({ ...operations }),
       /** See superviseAuthEmulator's holdRestarts; false where the emulator is shared. */
       holdAuthRestarts(hold) {
         if (!auth.holdRestarts) return false;
@@ -556,6 +566,9 @@ async function main() {
       for (const line of lines) {
         const command = line.trim();
         if (command === 'reads') console.log(`LOCAL_FIREBASE_READS ${stack.reads?.() ?? -1}`);
+        if (command === 'operations') {
+          console.log(`LOCAL_FIREBASE_OPERATIONS ${JSON.stringify(stack.operations?.() ?? null)}`);
+        }
         if (command === 'auth-hold' || command === 'auth-release') {
           const held = command === 'auth-hold';
           const done = stack.holdAuthRestarts?.(held) ?? false;

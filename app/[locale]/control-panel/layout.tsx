@@ -33,8 +33,8 @@ export default async function ControlPanelLayout({ children, params }: Props) {
   if (!admin) return <ServiceUnavailable />;
   const t = await getTranslations('ControlPanel');
   const tMail = await getTranslations('OrderEmail');
-  // The local outbox exists only where e-mails are written to files (lib/mail/send.ts).
-  const outbox = getEnv().mail?.mode === 'outbox';
+  // The outbox (what waits to be sent, and locally what was) exists wherever e-mail is set up.
+  const outbox = getEnv().mail !== null;
   return (
     <section className="mx-auto max-w-6xl px-6 pt-28 pb-24">
       <header>

@@ -6,6 +6,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { resetRateLimiters, setRateLimitClock } from '@/lib/rate-limit';
 import { cookieJar, signInWithPassword } from '@/test/auth-emulator';
 import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
+import { untilStockSeen } from '@/test/stock-view';
 
 /** The client address next/headers reports for the request being handled. */
 const mockClient = { address: '192.0.2.10' };
@@ -46,6 +47,7 @@ beforeEach(async () => {
   resetRateLimiters();
   mockClient.address = '192.0.2.10';
   await db.doc(`${ROOT}/inventory/${PRODUCT}`).set({ stock: 100 });
+  await untilStockSeen(PRODUCT, 100);
 });
 
 let accounts = 0;
@@ -119,7 +121,7 @@ describe('POST /api/orders', () => {
     const input = orderInput({ lines: [{ key: PRODUCT, quantity: 2 }] });
     const response = await postOrder(input);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(await response.json()).toEqual({
       ok: true,
       orderID: input.orderID,

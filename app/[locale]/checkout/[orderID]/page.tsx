@@ -9,7 +9,7 @@ import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { orderStatusKey } from '@/lib/orders/status';
-import { getMyPlacedOrder, type MyPlacedOrder } from '@/lib/orders/place-order';
+import { getMyPlacedOrder, type MyPlacedOrder } from '@/lib/orders/my-order';
 import { getMercadoPagoPublicKey } from '@/lib/payments/mercadopago';
 import { SessionUnavailableError } from '@/lib/session/session';
 import { logFailure } from '@/lib/log';

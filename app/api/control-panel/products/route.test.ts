@@ -253,6 +253,12 @@ describe('bad input', () => {
       'Já existe um produto com o endereço “ovo-pistache”. Mude o nome em português.',
     ],
     [
+      'a name whose key is the panel page of a new product',
+      async () => formOf(input({ title: { 'pt-BR': 'New', en: 'New' } })),
+      'title.pt-BR',
+      'Já existe um produto com o endereço “new”. Mude o nome em português.',
+    ],
+    [
       'a file over 10 MB',
       async () =>
         formOf(input({ photos: upload() }), {

@@ -3,7 +3,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { keepAliveUntil } from '@/lib/after-response';
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
+import { sendQueuedMailNow } from '@/lib/mail/sender';
 import { expireDueOrders } from '@/lib/orders/expiry';
+import { refundOwedPaymentsNow } from '@/lib/orders/refunds';
 import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +20,8 @@ function authorized(request: Request): boolean {
 
 /**
  * Expires the orders awaiting payment past their deadline (lib/orders/expiry.ts) and returns
- * their ids. Authorized by `Authorization: Bearer <CRON_SECRET>`, which Vercel Cron sends when
+ * their ids; also sends the e-mails due (lib/mail/sender.ts) and asks Mercado Pago for the refunds
+ * owed (lib/orders/refunds.ts), which go on after the answer (they never fail it). Authorized by `Authorization: Bearer <CRON_SECRET>`, which Vercel Cron sends when
  * the project has that variable (vercel.json) and Cloud Scheduler is told to send (README). Safe
  * to run concurrently.
  *
@@ -31,6 +34,7 @@ async function run(request: Request): Promise<Response> {
   if (!authorized(request)) {
     return Response.json({ error: 'unauthorized' }, { status: 401 });
   }
+  keepAliveUntil(Promise.all([sendQueuedMailNow(), refundOwedPaymentsNow()]));
   const running = expireDueOrders();
   try {
     const expired = await withDeadline(running, backendDeadlineMs(), 'the order expiry');

@@ -21,6 +21,7 @@ const STATUS_OF: Record<Exclude<PayOrderResult, { ok: true }>['error'], number> 
   'not-found': 404,
   'not-payable': 409,
   expired: 410,
+  'payment-in-progress': 409,
   'rate-limited': 429,
   'payment-unavailable': 503,
   'temporarily-unavailable': 503,
@@ -33,7 +34,8 @@ function answer(result: PayOrderResult, status: number, headers: Record<string, 
 
 /**
  * Answers 200 with the Pix to show or the card payment's outcome; 400 invalid, 401 signed out,
- * 404 no such order of this shopper, 409 nothing to pay, 410 its time to pay is over, 429 and 503
+ * 404 no such order of this shopper, 409 nothing to pay or another attempt of it in flight, 410
+ * its time to pay is over, 429 and 503
  * with Retry-After, 500 otherwise; before it, 403 for another origin, 415 for a body that is not
  * JSON, 413 too large.
  */
