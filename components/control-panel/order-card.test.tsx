@@ -117,8 +117,8 @@ it.each([
         ...baseOrder,
         status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
         refunds: [
-          { paymentId: '1003', amount: 35, state: 'refunded', at: '2026-03-10T15:00:00.000Z' },
-          { paymentId: '1004', amount: 35, state: 'failed', at: '2026-03-10T15:05:00.000Z' },
+          { paymentId: '1003', amount: 3500, state: 'refunded', at: '2026-03-10T15:00:00.000Z' },
+          { paymentId: '1004', amount: 3500, state: 'failed', at: '2026-03-10T15:05:00.000Z' },
         ],
       },
       locale,

@@ -1,3 +1,4 @@
+import { getSeedProduct } from '@/lib/catalogue/seed';
 import { EMPTY_STATUS_FLAGS } from '@/lib/orders/status';
 
 import { csvCell, csvDocument } from './csv';
@@ -227,7 +228,9 @@ describe('ordersCsv', () => {
         { key: 'no-longer-sold', translatedTitle: 'Old Egg', quantity: 2 },
       ],
     });
-    expect(parse(ordersCsv([ordered], 'pt-BR'), ';')[1]?.[3]).toBe(
+    // The catalogue's names (lib/catalogue/repository.ts productTitleLookup), here the seed's.
+    const titles = (locale: 'pt-BR' | 'en') => (key: string) => getSeedProduct(key)?.title[locale];
+    expect(parse(ordersCsv([ordered], 'pt-BR', titles('pt-BR')), ';')[1]?.[3]).toBe(
       '1 × Barra Tropical Sampa; 2 × Old Egg',
     );
     expect(
@@ -246,6 +249,7 @@ describe('ordersCsv', () => {
             },
           ],
           'en',
+          titles('en'),
         ),
         ',',
       )[1]?.[3],

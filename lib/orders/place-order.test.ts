@@ -32,6 +32,14 @@ jest.mock('next/headers', () => ({
     }),
 }));
 
+// The catalogue as read, real unless a test hands out an old copy of it.
+jest.mock('@/lib/catalogue/repository', () => {
+  const actual = jest.requireActual<typeof import('@/lib/catalogue/repository')>(
+    '@/lib/catalogue/repository',
+  );
+  return { ...actual, catalogueSnapshot: jest.fn(actual.catalogueSnapshot) };
+});
+
 jest.setTimeout(45_000);
 
 const ROOT = 'projects/chocolate-shop';
@@ -276,7 +284,7 @@ describe('placeOrder', () => {
     expect(stored?.cpf).toBeNull();
   });
 
-  it('charges the price of the catalogue when the order is written, even one this process has not seen yet', async () => {
+  it("charges the catalogue's price after another instance's edit, and refuses an archived product", async () => {
     await setStock('ovo-tropical-minas', 10);
     const product = db.doc(`${ROOT}/products/ovo-tropical-minas`);
     const revision = db.doc(`${ROOT}/settings/catalogue`);
@@ -288,8 +296,7 @@ describe('placeOrder', () => {
     };
     try {
       expect(await priced()).toBe(9000);
-      // An edit from another instance: this process still holds the old revision (read less
-      // than a second ago), the order's transaction sees it moved and prices again.
+      // An edit from another instance (the product and the revision, in one transaction).
       await db.runTransaction(async (transaction) => {
         transaction.update(product, { price: 14590 });
         transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
@@ -310,6 +317,33 @@ describe('placeOrder', () => {
         transaction.update(product, { price: 9000, archived: false });
         transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
       });
+    }
+  });
+
+  it('prices again when the catalogue moved between the pricing and the transaction', async () => {
+    await setStock('ovo-tropical-amazonas', 10);
+    const catalogue = await import('@/lib/catalogue/repository');
+    const snapshot = jest.mocked(catalogue.catalogueSnapshot);
+    const real = jest.requireActual<typeof catalogue>('@/lib/catalogue/repository');
+    // This process's copy is one revision old, with an old price: only a fresh read is current.
+    snapshot.mockImplementation(async (options = {}) => {
+      const current = await real.catalogueSnapshot(options);
+      if (options.fresh) return current;
+      return {
+        revision: current.revision - 1,
+        records: current.records.map((record) =>
+          record.key === 'ovo-tropical-amazonas' ? { ...record, price: 100 } : record,
+        ),
+      };
+    });
+    try {
+      const request = input({ lines: [{ key: 'ovo-tropical-amazonas', quantity: 1 }] });
+      expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+      const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+      expect(stored?.orderItems[0].value).toBe(9000);
+      expect(snapshot).toHaveBeenCalledWith({ fresh: true });
+    } finally {
+      snapshot.mockImplementation(real.catalogueSnapshot);
     }
   });
 
