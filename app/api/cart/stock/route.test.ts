@@ -33,13 +33,14 @@ describe('GET /api/cart/stock', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
+      // With the catalogue's price now, which the checkout compares with the cart's.
       stock: {
-        'ovo-pistache': { stock: 2, forSale: true },
-        'mini-ovo': { stock: 0, forSale: true },
+        'ovo-pistache': { stock: 2, forSale: true, price: 19300 },
+        'mini-ovo': { stock: 0, forSale: true, price: 3500 },
         // Hidden ('Na vitrine' off) or not for sale: the cart cannot check it out.
-        'barra-tropical-rio': { stock: 10, forSale: false },
-        'barra-tropical-bahia': { stock: 10, forSale: false },
-        'ovo-tropical-minas': { stock: 10, forSale: true },
+        'barra-tropical-rio': { stock: 10, forSale: false, price: 4000 },
+        'barra-tropical-bahia': { stock: 10, forSale: false, price: 4000 },
+        'ovo-tropical-minas': { stock: 10, forSale: true, price: 9000 },
       },
     });
   });
