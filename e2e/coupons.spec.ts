@@ -149,7 +149,7 @@ for (const locale of ['pt-BR', 'en'] as const satisfies readonly ShopLocale[]) {
       const minimum = unique('MINIMO');
       await seedCoupon(expired, { validUntil: '2020-12-31' });
       await seedCoupon(usedUp, { totalUses: 1 }, { left: 0 });
-      await seedCoupon(minimum, { minimum: 500 });
+      await seedCoupon(minimum, { minimum: 50000 });
       for (const [typed, message] of [
         [expired, t.errors.expired],
         [usedUp, t.errors.usedUp],

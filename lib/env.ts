@@ -33,6 +33,8 @@ export type LocalFirebaseConfig = {
   projectId: string;
   firestoreEmulatorHost: string;
   authEmulatorHost: string;
+  /** The pictures' stand-in (scripts/local-firebase/storage.mjs); null: pictures unavailable. */
+  storageEmulatorHost: string | null;
 };
 
 /** A real Firebase project. */
@@ -347,8 +349,20 @@ function parseFirebase({
       );
       return undefined;
     }
-    if (!firestoreEmulatorHost || !authEmulatorHost) return undefined;
-    return { mode: 'local', projectId, firestoreEmulatorHost, authEmulatorHost };
+    const storageValue = get('FIREBASE_STORAGE_EMULATOR_HOST');
+    const storageEmulatorHost = storageValue
+      ? check('FIREBASE_STORAGE_EMULATOR_HOST', hostSchema, storageValue)
+      : null;
+    if (!firestoreEmulatorHost || !authEmulatorHost || storageEmulatorHost === undefined) {
+      return undefined;
+    }
+    return {
+      mode: 'local',
+      projectId,
+      firestoreEmulatorHost,
+      authEmulatorHost,
+      storageEmulatorHost,
+    };
   }
 
   if (realSet.length === 0) {

@@ -88,6 +88,8 @@ export type LogEventName =
   /** A backend step (Firestore, Auth) failed or missed its deadline; `what` names the step. */
   | 'backend.failed'
   | 'inventory.stock_missing'
+  | 'catalogue.product_invalid'
+  | 'catalogue.empty'
   | 'webhook.signature_refused'
   | 'after.refused'
   /** Text printed with console.* by Next.js or a library, turned into one JSON line. */

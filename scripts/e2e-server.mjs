@@ -34,6 +34,7 @@ const child = spawn(
       // The e2e run always gets its own emulators, never ones configured in the shell.
       FIRESTORE_EMULATOR_HOST: '',
       FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_STORAGE_EMULATOR_HOST: '',
     },
   },
 );

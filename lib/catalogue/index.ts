@@ -1,21 +1,5 @@
 import { categories, easterTypes } from './categories';
-import { products } from './products';
-import type { CategoryKey, Product, ProductTypeKey } from './types';
 
 export type * from './types';
 export { formatPrice } from './format';
-export { categories, easterTypes, products };
-
-export const productKeys: string[] = products.map((product) => product.key);
-
-export function getProduct(key: string): Product | undefined {
-  return products.find((product) => product.key === key);
-}
-
-export function getProductsByCategory(key: CategoryKey): Product[] {
-  return products.filter((product) => product.category === key);
-}
-
-export function getProductsByType(key: ProductTypeKey): Product[] {
-  return products.filter((product) => product.type === key);
-}
+export { categories, easterTypes };

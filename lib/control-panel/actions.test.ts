@@ -696,14 +696,15 @@ describe('stock and availability', () => {
 
     const { getInventoryOverlay, getStorefrontProduct } =
       await import('@/lib/inventory/repository');
-    expect((await getInventoryOverlay())['barra-tropical-sampa']).toEqual(entry);
+    const { SEED_RECORDS } = await import('@/lib/catalogue/seed');
+    expect((await getInventoryOverlay(SEED_RECORDS))['barra-tropical-sampa']).toEqual(entry);
     expect(await getStorefrontProduct('barra-tropical-sampa')).toMatchObject({
       stockQtty: 4,
       showInStore: false,
       isPromoted: true,
     });
     // Products without flags in Firestore keep the catalogue's.
-    expect((await getInventoryOverlay())['ovo-pistache']).toMatchObject({
+    expect((await getInventoryOverlay(SEED_RECORDS))['ovo-pistache']).toMatchObject({
       availableForSale: true,
       showInStore: true,
       isPromoted: true,

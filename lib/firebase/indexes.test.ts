@@ -12,11 +12,13 @@ setUpFileFirebase({ timeoutMs: 80_000 });
 
 let orders: typeof import('@/lib/orders/repository');
 let users: typeof import('@/lib/users/repository');
+let catalogue: typeof import('@/lib/catalogue/repository-writes');
 
 beforeAll(async () => {
   // Environment first: lib/env.ts and firebase-admin read it at first use.
   orders = await import('@/lib/orders/repository');
   users = await import('@/lib/users/repository');
+  catalogue = await import('@/lib/catalogue/repository-writes');
 });
 
 const STATUSES = [null, 'waitingPayment'] as const;
@@ -55,6 +57,15 @@ describe('every repository query has the indexes it needs', () => {
     await orders.listExpiryCandidates(new Date(), new Date(), ['pending', 'waiting'], 10);
     await orders.readOrdersMarker();
     await users.getUserIdsByEmail('Cliente@Chocolates.local');
+  });
+
+  it("the catalogue's history, its key checks and the orders naming a product", async () => {
+    await catalogue.listProductChanges(['ovo-pistache', 'ovo-antigo']);
+    const { getAdminDb } = await import('@/lib/firebase/admin');
+    await getAdminDb().runTransaction(async (tx) => {
+      await catalogue.isKeyFreeInTransaction(tx, 'ovo-novo');
+      await orders.hasOrdersFor(tx, 'ovo-pistache');
+    });
   });
 
   it('the mail due and unsent, the refunds due', async () => {

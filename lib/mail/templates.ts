@@ -22,7 +22,7 @@ export type MailOrder = {
   items: readonly { title: string; quantity: number; value: number }[];
   total: number;
   shippingOption: 'Entrega' | 'Retirada';
-  /** Whole reais, included in `total` (lib/delivery); 0 or absent: none. */
+  /** Centavos, included in `total` (lib/delivery); 0 or absent: none. */
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;

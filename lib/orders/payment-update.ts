@@ -66,11 +66,8 @@ export async function applyPaymentToOrder(
     mailed = false;
     const order = await getOrderInTransaction(transaction, orderID);
     if (!order) return 'unknown-order';
-    // Whole reais on our side; Mercado Pago reports a decimal amount.
-    if (
-      payment.currencyId !== 'BRL' ||
-      !(Math.abs(payment.transactionAmount - order.total) < 0.005)
-    ) {
+    // Centavos on both sides (lib/payments/mercadopago.ts converts what Mercado Pago reports).
+    if (payment.currencyId !== 'BRL' || payment.transactionAmount !== order.total) {
       return 'amount-mismatch';
     }
     if (order.processedPaymentEvents.includes(paymentEventKey(payment))) return 'duplicate';

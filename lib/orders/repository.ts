@@ -325,11 +325,33 @@ function completeHistory(
   return history;
 }
 
+/** How a stored order says its amounts are centavos; one without it holds whole reais. */
+const AMOUNTS_IN_CENTAVOS = { amountsIn: 'centavos' } as const;
+
+/** An order stored before amounts were centavos (whole reais), with its amounts in centavos. */
+function amountsInCentavos(data: Record<string, unknown>): Record<string, unknown> {
+  if (data.amountsIn === AMOUNTS_IN_CENTAVOS.amountsIn) return data;
+  const scale = (value: unknown) => (typeof value === 'number' ? Math.round(value * 100) : value);
+  const scaleField = (value: unknown, field: string) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? { ...value, [field]: scale((value as Record<string, unknown>)[field]) }
+      : value;
+  return {
+    ...data,
+    total: scale(data.total),
+    deliveryFee: scale(data.deliveryFee),
+    memberDiscount: scaleField(data.memberDiscount, 'amount'),
+    orderItems: Array.isArray(data.orderItems)
+      ? data.orderItems.map((item: unknown) => scaleField(item, 'value'))
+      : data.orderItems,
+  };
+}
+
 /** The one mapping from a stored order document to the app's order. */
 function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   const data = snapshot.data();
   if (!data) return null;
-  const stored = orderDocumentSchema.parse(data);
+  const stored = orderDocumentSchema.parse(amountsInCentavos(data));
   const { attempts, processed, extraPayments, refunds, ...payment } = stored.payment;
   // A document without a readable date still belongs in the list; its creation time is the
   // closest truth available.
@@ -757,7 +779,7 @@ export type NewOrder = {
   paymentProvider: 'mercadopago' | 'manual';
   /** When it stops holding its stock unpaid (lib/orders/expiry.ts); null: never. */
   expiresAt: Date | null;
-  /** Whole reais, added to the total (lib/delivery/table.ts); 0 when absent. */
+  /** Centavos, added to the total (lib/delivery/table.ts); 0 when absent. */
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
@@ -785,7 +807,10 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     paymentId: null,
   };
   transaction.create(ordersCollection().doc(order.orderID), {
+    ...AMOUNTS_IN_CENTAVOS,
     orderID: order.orderID,
+    // For the catalogue: a product some order names keeps its key (hasOrdersFor).
+    productKeys: [...new Set(order.orderItems.map((item) => item.key))],
     orderDate: FieldValue.serverTimestamp(),
     clientRef: order.clientRef,
     orderItems: order.orderItems,
@@ -1156,4 +1181,13 @@ export async function readOrdersMarker(): Promise<number> {
 /** The key under which a payment event is remembered as applied. */
 export function paymentEventKey(payment: { id: string; status: string }): string {
   return `${payment.id}:${payment.status}`;
+}
+
+/**
+ * Inside `transaction`, whether any order names the product `key` (orders placed since they
+ * carry `productKeys`; the catalogue marks products ordered before that as `ordered`).
+ */
+export async function hasOrdersFor(transaction: Transaction, key: string): Promise<boolean> {
+  const query = ordersCollection().where('productKeys', 'array-contains', key).limit(1);
+  return !(await transaction.get(query)).empty;
 }

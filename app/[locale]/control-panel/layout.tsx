@@ -47,7 +47,9 @@ export default async function ControlPanelLayout({ children, params }: Props) {
         label={t('nav.label')}
         links={[
           { href: '/control-panel', label: t('nav.orders') },
+          { href: '/control-panel/products', label: t('nav.products') },
           { href: '/control-panel/stock', label: t('nav.stock') },
+          { href: '/control-panel/banners', label: t('nav.banners') },
           { href: '/control-panel/entrega', label: t('nav.delivery') },
           { href: '/control-panel/clube', label: t('nav.club') },
           { href: '/control-panel/coupons', label: t('nav.coupons') },

@@ -1,5 +1,6 @@
 import { hasLocale } from 'next-intl';
 
+import { productTitleLookup } from '@/lib/catalogue/repository';
 import { checkAdmin, type AdminCheck } from '@/lib/control-panel/auth';
 import { parseOrderFilters, type OrderCursor } from '@/lib/orders/order-filters';
 import { listPanelOrders } from '@/lib/orders/repository';
@@ -46,7 +47,7 @@ export async function GET(request: Request, { params }: Context) {
       orders.push(...slice.items);
       next = slice.next;
     } while (next);
-    return new Response(ordersCsv(orders, locale), {
+    return new Response(ordersCsv(orders, locale, await productTitleLookup(locale)), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${ordersCsvFileName(locale)}"`,
