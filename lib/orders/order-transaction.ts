@@ -3,6 +3,7 @@ import 'server-only';
 import type { Transaction } from 'firebase-admin/firestore';
 
 import { getProduct, type Product } from '@/lib/catalogue';
+import { recordOrderPlaced } from '@/lib/dashboard/rollups';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
@@ -231,6 +232,8 @@ export function reserveAndCreate(
       giftMessage: input.giftMessage ?? '',
     });
     queueOrderPlacedMails(transaction, order);
+    // The panel home's day totals (blind increments: nothing read, lib/dashboard/rollups.ts).
+    recordOrderPlaced(transaction, order);
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.
