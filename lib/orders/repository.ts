@@ -591,6 +591,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       ...summaryOf(order),
       deliveryFee: order.deliveryFee,
       deliveryDate: order.deliveryDate,
+      memberDiscount: order.memberDiscount ?? null,
       locale: order.locale,
       address: order.address,
       cpf: order.cpf ?? null,
@@ -1135,4 +1136,27 @@ export async function readOrdersMarker(): Promise<number> {
 /** The key under which a payment event is remembered as applied. */
 export function paymentEventKey(payment: { id: string; status: string }): string {
   return `${payment.id}:${payment.status}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counts for the panel home (lib/dashboard/home.ts): aggregation queries, one read each per
+// 1,000 orders they match, whatever the number of orders.
+
+/** Orders whose payment needs a person ('needs-review'). */
+export async function countPaymentsToReview(): Promise<number> {
+  const snapshot = await ordersCollection()
+    .where('payment.status', '==', 'needs-review' satisfies OrderPaymentStatus)
+    .count()
+    .get();
+  return snapshot.data().count;
+}
+
+/** Orders still awaiting approval that were placed at or before `placedBy`. */
+export async function countAwaitingApprovalSince(placedBy: Date): Promise<number> {
+  const snapshot = await ordersCollection()
+    .where('statusKey', '==', 'awaitingApproval' satisfies OrderStatusKey)
+    .where('orderDate', '<=', Timestamp.fromDate(placedBy))
+    .count()
+    .get();
+  return snapshot.data().count;
 }
