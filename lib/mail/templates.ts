@@ -74,7 +74,10 @@ export type MailKind =
   | 'club-paused'
   | 'club-cancelled'
   | 'club-charged'
-  | 'club-charge-failed';
+  | 'club-charge-failed'
+  // The panel home's notices to the shop (lib/dashboard/mail-templates.ts).
+  | 'shop-morning-summary'
+  | 'shop-low-stock';
 
 export type MailMessage = {
   kind: MailKind;
@@ -166,7 +169,7 @@ function shopNotice(
   details: readonly string[] = [],
 ): MailMessage {
   const t = translator(SHOP_LOCALE);
-  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel/orders?q=${encodeURIComponent(order.orderID)}`;
   const text = [
     intro,
     ...details,
