@@ -7,6 +7,7 @@ type Props = {
   links: {
     href:
       | '/control-panel'
+      | '/control-panel/orders'
       | '/control-panel/stock'
       | '/control-panel/entrega'
       | '/control-panel/clube'
