@@ -161,14 +161,25 @@ for (const locale of ['pt-BR', 'en'] as const) {
       ).toBeVisible();
     }
 
-    await page.screenshot({
-      path: testInfo.outputPath(`panel-home-${locale}-${testInfo.project.name}.png`),
-      fullPage: true,
-    });
-    const axe = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(axe.violations).toEqual([]);
+    // Both colour modes: the charts' colours and texts keep their contrast in each.
+    for (const mode of ['light', 'dark'] as const) {
+      if (mode === 'dark') {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.reload();
+        await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+        for (const summary of await page.getByText(texts.showTable, { exact: true }).all()) {
+          await summary.click();
+        }
+      }
+      await page.screenshot({
+        path: testInfo.outputPath(`panel-home-${locale}-${testInfo.project.name}-${mode}.png`),
+        fullPage: true,
+      });
+      const axe = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(axe.violations, mode).toEqual([]);
+    }
   });
 }

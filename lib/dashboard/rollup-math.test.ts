@@ -22,7 +22,7 @@ const ORDER = {
 };
 
 describe('day totals of an order', () => {
-  it("count an order on its São Paulo day, with its fee and discount, and take it off once cancelled", () => {
+  it('count an order on its São Paulo day, with its fee and discount, and take it off once cancelled', () => {
     // 02:30 UTC on 1 April is 23:30 on 31 March in São Paulo.
     expect(shopDayOf(ORDER.orderDate)).toBe('2026-03-31');
     const placed = orderContribution(ORDER, 1);
