@@ -188,7 +188,7 @@ async function Attention({ dashboard }: Pick<Props, 'dashboard'>) {
         </li>
         <li>
           <Link
-            href={{ pathname: '/control-panel/orders', query: { status: 'awaitingApproval' } }}
+            href="/control-panel/orders?status=awaitingApproval"
             className={linkClass}
           >
             {t('attentionWaiting', {

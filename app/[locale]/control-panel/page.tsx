@@ -1,3 +1,4 @@
+import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 
 import { MailSwitches } from '@/components/dashboard/mail-switches';
@@ -9,7 +10,6 @@ import { readDashboard } from '@/lib/dashboard/home';
 import { readDashboardSettings } from '@/lib/dashboard/settings';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { formatDeliveryDay } from '@/lib/delivery/table';
-import { redirect } from '@/lib/i18n/navigation';
 import type { AppLocale } from '@/lib/i18n/routing';
 
 export const dynamic = 'force-dynamic';
@@ -41,7 +41,7 @@ export default async function ControlPanelHomePage({ params, searchParams }: Pro
         search.append(name, one);
       }
     }
-    redirect({ href: `/control-panel/orders?${search.toString()}`, locale });
+    redirect(`/${locale}/control-panel/orders?${search.toString()}`);
   }
   const loaded = await withinBackendDeadline(
     Promise.all([readDashboard(locale), readDashboardSettings()]),
