@@ -1,13 +1,16 @@
 import 'server-only';
 
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { preferredShards, stockView, totalOf } from '@/lib/inventory/stock-shards';
 import { startActionLog } from '@/lib/log';
 
 import type { PlaceOrderResult } from './checkout-result';
 import { checkoutInputSchema, type ValidCheckoutInput } from './checkout-schema';
 import { expireDueOrdersLazily } from './expiry';
-import { orderAnswerMs, storedOrder } from './order-replies';
+import { MIN_ORDER_TIME_MS, orderAnswerMs, storedOrder } from './order-replies';
 import { priceLines, stockRefusal, type PricedLine, type StockRefusal } from './order-transaction';
+import { enterInFlight, IN_FLIGHT_HEADER } from './stock-in-flight';
 
 // What this server process already knows of the stock (its listeners on the inventory,
 // lib/inventory/stock-shards.ts): enough to refuse an order for a sold-out or withdrawn product
@@ -93,4 +96,34 @@ export async function refuseKnownSoldOut(
     log.error(error, { during: 'place-order', orderId: parsed.data.orderID });
     return null;
   }
+}
+
+/**
+ * placeOrder's second step, for the server's quick answer: an order whose units the orders already
+ * in flight would use up waits for them to settle (./stock-in-flight.ts), then is refused as sold
+ * out, or as 'temporarily-unavailable' when its time to start ran out. One with room is counted in
+ * flight until `response` closes and handed on (null), marked so that placeOrder does not count
+ * it again.
+ */
+export async function holdInFlight(
+  input: unknown,
+  started: number,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<PlaceOrderResult | null> {
+  const parsed = checkoutInputSchema.safeParse(input);
+  if (!parsed.success) return null;
+  const end = await enterInFlight(parsed.data.lines, started + orderAnswerMs() - MIN_ORDER_TIME_MS);
+  if (end) {
+    response.once('close', end);
+    request.headers[IN_FLIGHT_HEADER] = '1';
+    return null;
+  }
+  const soldOut = await refuseKnownSoldOut(parsed.data, started);
+  if (soldOut) return soldOut;
+  // Sold out, yet not refused: a replay of an order placed before; the route gives it back.
+  if (knownStockRefusal(priceLines(parsed.data), parsed.data.locale)) return null;
+  const log = await startActionLog();
+  log.event('order.shed', { orderId: parsed.data.orderID, waitedMs: Date.now() - started }, 'warn');
+  return { ok: false, error: 'temporarily-unavailable' };
 }

@@ -40,7 +40,9 @@ import {
   type Outcome,
   type Progress,
 } from './order-transaction';
+import { whenAdmitted } from './order-admission';
 import { inProductTurn } from './product-turns';
+import { enterInFlight, IN_FLIGHT_HEADER } from './stock-in-flight';
 
 // Placing an order (POST /api/orders), in the order of what costs least: what this process
 // already knows of the stock refuses a sold-out product before anything else; then the session,
@@ -112,195 +114,228 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       const known = await refuseKnown(parsed.data, answerBy, refused);
       if (known) return known;
     }
-    // Too little time left to place an order (the server was too busy to start on it sooner):
-    // said at once, with nothing done, rather than after the deadline.
-    if (left(answerBy) < MIN_ORDER_TIME_MS) {
-      log.event('order.shed', { orderId, waitedMs: Date.now() - started }, 'warn');
-      return unavailable();
-    }
-
-    let session;
-    try {
-      session = await withDeadline(readSession(), left(answerBy), 'readSession');
-    } catch (error) {
-      if (!(error instanceof SessionUnavailableError || error instanceof DeadlineExceededError)) {
-        throw error;
+    // The units already on their way for these products (./stock-in-flight.ts): when they use up
+    // the known stock, this order waits for them before anything else, then is told 'Esgotado' or
+    // goes on.
+    let endInFlight: (() => void) | null = null;
+    if (parsed.success && (await headers()).get(IN_FLIGHT_HEADER) !== null) {
+      endInFlight = () => undefined;
+    } else if (parsed.success) {
+      endInFlight = await enterInFlight(parsed.data.lines, answerBy - MIN_ORDER_TIME_MS);
+      if (!endInFlight) {
+        const soldOut = await refuseKnown(parsed.data, answerBy, refused);
+        if (soldOut) return soldOut;
+        // Sold out, yet not refused: a replay of an order placed before, which gets that order.
+        if (knownStockRefusal(priceLines(parsed.data), parsed.data.locale)) {
+          endInFlight = () => undefined;
+        }
       }
-      log.error(error, { during: 'read-session' });
-      return unavailable();
     }
-    if (session.status !== 'signed-in') {
-      refused('unauthenticated');
-      return { ok: false, error: 'unauthenticated' };
-    }
-    const { user } = session;
-    uid = user.uid;
-    if (!parsed.success) {
-      refused('invalid');
-      return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
-    }
-    const { orderID, locale } = parsed.data;
-
-    /**
-     * A refusal (logged as `reason`, unless null), unless this call only repeats an order
-     * already placed: then that order.
-     */
-    const refuse = async (
-      reason: string | null,
-      answer: Exclude<PlaceOrderResult, { ok: true }>,
-      productKeys?: string,
-    ): Promise<PlaceOrderResult> => {
-      const stored = await storedOrder(orderID, answerBy + REPLAY_GRACE_MS);
-      if (stored !== 'none' && stored !== 'unknown' && stored.clientRef === user.uid) {
-        return placedAnswer(stored, answerBy + REPLAY_GRACE_MS, log);
+    // Worked on a few at a time in arrival order (./order-admission.ts). Too little time left
+    // (the server was too busy to start on it sooner) is said at once, with nothing done, rather
+    // than after the deadline.
+    const placeSignedIn = async (): Promise<PlaceOrderResult> => {
+      let session;
+      try {
+        session = await withDeadline(readSession(), left(answerBy), 'readSession');
+      } catch (error) {
+        if (!(error instanceof SessionUnavailableError || error instanceof DeadlineExceededError)) {
+          throw error;
+        }
+        log.error(error, { during: 'read-session' });
+        return unavailable();
       }
-      if (reason) refused(reason, productKeys);
-      return answer;
-    };
+      if (session.status !== 'signed-in') {
+        refused('unauthenticated');
+        return { ok: false, error: 'unauthenticated' };
+      }
+      const { user } = session;
+      uid = user.uid;
+      if (!parsed.success) {
+        refused('invalid');
+        return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
+      }
+      const { orderID, locale } = parsed.data;
 
-    // This process's buckets first (5 orders a minute per account, 20 per address): a flood is
-    // refused without Firestore; the shared buckets are read and taken in the order's transaction.
-    const address = clientAddress({ headers: await headers() });
-    const firstLines = [
-      takeFirstLine('ordersPerAccount', user.uid),
-      takeFirstLine('ordersPerIp', address),
-    ];
-    const limited = firstLines.find((decision) => !decision.allowed);
-    if (limited && !limited.allowed) {
-      return refuse('rate-limited', {
-        ok: false,
-        error: 'rate-limited',
-        retryAfterSeconds: limited.retryAfterSeconds,
-      });
-    }
-    const lines = priceLines(parsed.data);
-    // An order that alone passes the fair-stock limits is refused before any Firestore work.
-    const alone = holdLimitProblems(
-      lines.map(({ product, quantity }) => ({ key: product.key, quantity })),
-    );
-    if (alone.length > 0) {
-      refused('hold-limit');
-      return { ok: false, error: 'hold-limit', holdLimits: holdLimitDetails(alone, locale) };
-    }
-
-    const writeBy = answerBy - COMMIT_MARGIN_MS;
-    const work = (async (): Promise<Outcome> => {
-      // Units held by unpaid orders past their deadline come back (a run at most every 30 s per
-      // process, waited for briefly; the open-order cap already ignores such orders).
-      await expireDueOrdersLazily(LAZY_WAIT_MS);
-      // Priced on the server from the stored membership: the request carries no price.
-      const pricing = await memberPricingFor(user, lines);
-      // The fee and day from the stored table (the strict schema refuses a fee sent along), on
-      // what the shopper pays for the products; a member's plan may waive the fee.
-      const planned = planDelivery(
-        { ...parsed.data, postalCode: parsed.data.address?.postalCode },
-        orderTotal(lines.map(({ product, quantity }) => ({ value: product.price, quantity }))) -
-          pricing.discount,
-        await currentDeliveryTable(),
-        { freeDelivery: pricing.freeDelivery },
-      );
-      if (!planned.ok) return { kind: planned.error };
-      const preferredShards = shardsToTake(lines);
-      // One order at a time per stock shard in this process (./product-turns.ts); one that the
-      // stock ran out for while it waited steps out without a transaction.
-      const turn = await inProductTurn(
-        lines.map(({ product }) => `${product.key}#${preferredShards.get(product.key)?.[0] ?? 0}`),
-        writeBy,
-        async (): Promise<Outcome> =>
-          knownStockRefusal(lines, locale) ??
-          reserveAndCreate(
-            {
-              user,
-              input: parsed.data,
-              lines,
-              pricing,
-              delivery: planned.plan,
-              limits: firstLines.flatMap((decision) =>
-                decision.allowed && decision.shared ? [decision.shared] : [],
-              ),
-              preferredShards,
-            },
-            progress,
-            writeBy,
-          ),
-      );
-      if (turn === null) throw new OrderTooLateError();
-      // What this order saw of the stock tells the orders queued behind it at once.
-      if (turn.kind === 'created') noteStockRead(turn.takes, true);
-      else if (turn.kind === 'out-of-stock' && turn.takes) noteStockRead(turn.takes, false);
-      return turn;
-    })();
-
-    let outcome: Outcome;
-    try {
-      outcome = await withDeadline(work, left(answerBy), 'order transaction');
-    } catch (error) {
-      // The id is taken: an order of this shopper's placed earlier, settled since (an open one
-      // is found in the transaction), or someone else's. Nothing of this call was written.
-      if (isOrderIdTaken(error)) {
+      /**
+       * A refusal (logged as `reason`, unless null), unless this call only repeats an order
+       * already placed: then that order.
+       */
+      const refuse = async (
+        reason: string | null,
+        answer: Exclude<PlaceOrderResult, { ok: true }>,
+        productKeys?: string,
+      ): Promise<PlaceOrderResult> => {
         const stored = await storedOrder(orderID, answerBy + REPLAY_GRACE_MS);
-        if (stored === 'unknown') return unavailable();
-        if (stored !== 'none' && stored.clientRef === user.uid) {
+        if (stored !== 'none' && stored !== 'unknown' && stored.clientRef === user.uid) {
           return placedAnswer(stored, answerBy + REPLAY_GRACE_MS, log);
         }
-        refused('foreign-order-id');
-        // Someone else's order id: say as little as a wrong id would.
-        return { ok: false, error: 'invalid', issues: ['orderID: not available'] };
-      }
-      if (!isBackendFault(error)) throw error;
-      log.error(error, { during: 'order-transaction', uid, orderId, attempts: progress.attempts });
-      return abandoned(error, work, progress, { uid, orderId, log, refuse });
-    }
+        if (reason) refused(reason, productKeys);
+        return answer;
+      };
 
-    switch (outcome.kind) {
-      case 'out-of-stock':
-      case 'unavailable': {
-        const keys = outcome.details.map((detail) => detail.key).join(',');
-        return refuse(
-          outcome.kind,
-          { ok: false, error: outcome.kind, details: outcome.details },
-          keys,
-        );
-      }
-      case 'delivery-outside':
-      case 'delivery-date':
-      case 'delivery-full':
-      case 'delivery-no-days':
-        return refuse(outcome.kind, { ok: false, error: outcome.kind });
-      case 'too-many-open':
-        return refuse('too-many-open', {
-          ok: false,
-          error: 'too-many-open',
-          openOrders: outcome.openOrders,
-        });
-      case 'hold-limit':
-        return refuse('hold-limit', {
-          ok: false,
-          error: 'hold-limit',
-          holdLimits: holdLimitDetails(outcome.problems, locale),
-        });
-      case 'rate-limited':
+      // This process's buckets first (5 orders a minute per account, 20 per address): a flood is
+      // refused without Firestore; the shared buckets are read and taken in the order's transaction.
+      const address = clientAddress({ headers: await headers() });
+      const firstLines = [
+        takeFirstLine('ordersPerAccount', user.uid),
+        takeFirstLine('ordersPerIp', address),
+      ];
+      const limited = firstLines.find((decision) => !decision.allowed);
+      if (limited && !limited.allowed) {
         return refuse('rate-limited', {
           ok: false,
           error: 'rate-limited',
-          retryAfterSeconds: outcome.retryAfterSeconds,
+          retryAfterSeconds: limited.retryAfterSeconds,
         });
-      case 'existing':
-        // A replay of a placed order (same id, same shopper) is not a new order: no second line.
-        return placedAnswer(outcome.order, answerBy, log);
-      case 'created': {
-        const answer = await placedAnswer(outcome.order, answerBy, log);
-        // The shopper's confirmation and the shop's notice, after the response.
-        sendQueuedMailSoon();
-        log.event('order.placed', {
+      }
+      const lines = priceLines(parsed.data);
+      // An order that alone passes the fair-stock limits is refused before any Firestore work.
+      const alone = holdLimitProblems(
+        lines.map(({ product, quantity }) => ({ key: product.key, quantity })),
+      );
+      if (alone.length > 0) {
+        refused('hold-limit');
+        return { ok: false, error: 'hold-limit', holdLimits: holdLimitDetails(alone, locale) };
+      }
+
+      const writeBy = answerBy - COMMIT_MARGIN_MS;
+      const work = (async (): Promise<Outcome> => {
+        // Units held by unpaid orders past their deadline come back (a run at most every 30 s per
+        // process, waited for briefly; the open-order cap already ignores such orders).
+        await expireDueOrdersLazily(LAZY_WAIT_MS);
+        // Priced on the server from the stored membership: the request carries no price.
+        const pricing = await memberPricingFor(user, lines);
+        // The fee and day from the stored table (the strict schema refuses a fee sent along), on
+        // what the shopper pays for the products; a member's plan may waive the fee.
+        const planned = planDelivery(
+          { ...parsed.data, postalCode: parsed.data.address?.postalCode },
+          orderTotal(lines.map(({ product, quantity }) => ({ value: product.price, quantity }))) -
+            pricing.discount,
+          await currentDeliveryTable(),
+          { freeDelivery: pricing.freeDelivery },
+        );
+        if (!planned.ok) return { kind: planned.error };
+        const preferredShards = shardsToTake(lines);
+        // One order at a time per stock shard in this process (./product-turns.ts); one that the
+        // stock ran out for while it waited steps out without a transaction.
+        const turn = await inProductTurn(
+          lines.map(
+            ({ product }) => `${product.key}#${preferredShards.get(product.key)?.[0] ?? 0}`,
+          ),
+          writeBy,
+          async (): Promise<Outcome> =>
+            knownStockRefusal(lines, locale) ??
+            reserveAndCreate(
+              {
+                user,
+                input: parsed.data,
+                lines,
+                pricing,
+                delivery: planned.plan,
+                limits: firstLines.flatMap((decision) =>
+                  decision.allowed && decision.shared ? [decision.shared] : [],
+                ),
+                preferredShards,
+              },
+              progress,
+              writeBy,
+            ),
+        );
+        if (turn === null) throw new OrderTooLateError();
+        // What this order saw of the stock tells the orders queued behind it at once.
+        if (turn.kind === 'created') noteStockRead(turn.takes, true);
+        else if (turn.kind === 'out-of-stock' && turn.takes) noteStockRead(turn.takes, false);
+        return turn;
+      })();
+
+      let outcome: Outcome;
+      try {
+        outcome = await withDeadline(work, left(answerBy), 'order transaction');
+      } catch (error) {
+        // The id is taken: an order of this shopper's placed earlier, settled since (an open one
+        // is found in the transaction), or someone else's. Nothing of this call was written.
+        if (isOrderIdTaken(error)) {
+          const stored = await storedOrder(orderID, answerBy + REPLAY_GRACE_MS);
+          if (stored === 'unknown') return unavailable();
+          if (stored !== 'none' && stored.clientRef === user.uid) {
+            return placedAnswer(stored, answerBy + REPLAY_GRACE_MS, log);
+          }
+          refused('foreign-order-id');
+          // Someone else's order id: say as little as a wrong id would.
+          return { ok: false, error: 'invalid', issues: ['orderID: not available'] };
+        }
+        if (!isBackendFault(error)) throw error;
+        log.error(error, {
+          during: 'order-transaction',
           uid,
           orderId,
-          items: outcome.order.orderItems.length,
-          payment: answer.ok ? answer.payment.mode : 'manual',
           attempts: progress.attempts,
         });
-        return answer;
+        return abandoned(error, work, progress, { uid, orderId, log, refuse });
       }
+
+      switch (outcome.kind) {
+        case 'out-of-stock':
+        case 'unavailable': {
+          const keys = outcome.details.map((detail) => detail.key).join(',');
+          return refuse(
+            outcome.kind,
+            { ok: false, error: outcome.kind, details: outcome.details },
+            keys,
+          );
+        }
+        case 'delivery-outside':
+        case 'delivery-date':
+        case 'delivery-full':
+        case 'delivery-no-days':
+          return refuse(outcome.kind, { ok: false, error: outcome.kind });
+        case 'too-many-open':
+          return refuse('too-many-open', {
+            ok: false,
+            error: 'too-many-open',
+            openOrders: outcome.openOrders,
+          });
+        case 'hold-limit':
+          return refuse('hold-limit', {
+            ok: false,
+            error: 'hold-limit',
+            holdLimits: holdLimitDetails(outcome.problems, locale),
+          });
+        case 'rate-limited':
+          return refuse('rate-limited', {
+            ok: false,
+            error: 'rate-limited',
+            retryAfterSeconds: outcome.retryAfterSeconds,
+          });
+        case 'existing':
+          // A replay of a placed order (same id, same shopper) is not a new order: no second line.
+          return placedAnswer(outcome.order, answerBy, log);
+        case 'created': {
+          const answer = await placedAnswer(outcome.order, answerBy, log);
+          // The shopper's confirmation and the shop's notice, after the response.
+          sendQueuedMailSoon();
+          log.event('order.placed', {
+            uid,
+            orderId,
+            items: outcome.order.orderItems.length,
+            payment: answer.ok ? answer.payment.mode : 'manual',
+            attempts: progress.attempts,
+          });
+          return answer;
+        }
+      }
+    };
+    try {
+      const admitted =
+        parsed.success && !endInFlight
+          ? null
+          : await whenAdmitted(answerBy - MIN_ORDER_TIME_MS, placeSignedIn);
+      if (admitted) return admitted;
+      log.event('order.shed', { orderId, waitedMs: Date.now() - started }, 'warn');
+      return unavailable();
+    } finally {
+      endInFlight?.();
     }
   } catch (error) {
     log.error(error, { during: 'place-order', uid, orderId, attempts: progress.attempts });

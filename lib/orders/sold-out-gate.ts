@@ -7,13 +7,15 @@ import { receivedAt, type QuickAnswer } from '@/lib/security/http-server-guard';
 import { isSameOrigin } from '@/lib/security/origin';
 
 import { ORDER_BODY_MAX_BYTES, orderAnswer } from './order-answer';
-import { refuseKnownSoldOut } from './known-stock';
+import { holdInFlight, refuseKnownSoldOut } from './known-stock';
 
 // POST /api/orders for a product this server process knows to be sold out or withdrawn, answered
 // by the HTTP server itself (lib/security/http-server-guard.ts) before the request reaches Next:
 // in a launch rush most requests are these, and each then costs the check and one read rather
 // than a whole trip through the framework. Every other request goes on to the route
-// (app/api/orders/route.ts), which answers the same refusal in the same words.
+// (app/api/orders/route.ts), which answers the same refusal in the same words. An order whose
+// units the orders already on their way would use up waits here, before the framework, for them
+// to settle (./stock-in-flight.ts).
 
 function headersOf(request: http.IncomingMessage): Headers {
   const headers = new Headers();
@@ -29,7 +31,7 @@ export const soldOutGate: QuickAnswer = {
   method: 'POST',
   path: '/api/orders',
   maxBodyBytes: ORDER_BODY_MAX_BYTES,
-  async answer(request, body) {
+  async answer(request, body, response) {
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') return null;
     // The route's own origin check, on the same request as the route would build it.
@@ -40,7 +42,10 @@ export const soldOutGate: QuickAnswer = {
     if (!isSameOrigin(probe)) return null;
     const parsed = parseJsonBytes(body);
     if (!parsed.ok) return null;
-    const result = await refuseKnownSoldOut(parsed.value, receivedAt(probe.headers) ?? Date.now());
+    const started = receivedAt(probe.headers) ?? Date.now();
+    const result =
+      (await refuseKnownSoldOut(parsed.value, started)) ??
+      (await holdInFlight(parsed.value, started, request, response));
     if (!result) return null;
     const { status, headers } = orderAnswer(result);
     return { status, headers, body: JSON.stringify(result) };

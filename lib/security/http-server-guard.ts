@@ -127,11 +127,17 @@ function holdActionBody(
  * header with the time it arrived (receivedAt).
  */
 export function stampSocketAddress(request: http.IncomingMessage): void {
-  delete request.headers[SOCKET_ADDRESS_HEADER];
+  // Every x-shop-* header is the server's own note to the app: never the client's.
+  for (const name of Object.keys(request.headers)) {
+    if (name.startsWith(PRIVATE_HEADER_PREFIX)) delete request.headers[name];
+  }
   const address = request.socket?.remoteAddress;
   if (address) request.headers[SOCKET_ADDRESS_HEADER] = address;
   request.headers[ARRIVAL_HEADER] = String(Date.now());
 }
+
+/** The prefix of the headers only the server sets (stampSocketAddress drops clients' copies). */
+export const PRIVATE_HEADER_PREFIX = 'x-shop-';
 
 /** The private header holding when the server received a request (epoch ms). */
 export const ARRIVAL_HEADER = 'x-shop-received-at';
@@ -167,6 +173,8 @@ export type QuickAnswer = {
   answer: (
     request: http.IncomingMessage,
     body: Buffer,
+    /** The response, to follow (its 'close') a request handed on; `answer` never writes it. */
+    response: http.ServerResponse,
   ) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
 };
 
@@ -213,7 +221,7 @@ function runQuickAnswer(
   request.once('end', () => {
     const body = Buffer.concat(chunks);
     const complete = withBody(request, body);
-    quick.answer(complete, body).then(
+    quick.answer(complete, body, response).then(
       (answer) => {
         if (!answer) {
           handOn(complete);
