@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 
 import { formatPrice } from '@/lib/catalogue/format';
 import { addDays, formatDeliveryDay, shopToday } from '@/lib/delivery/table';
 
 import { ADMIN, UserTab } from './fixtures/account';
-import { createOrder, NO_STATUS, uniqueOrderId } from './fixtures/control-panel';
-import { E2E_PROJECT_ID, E2E_SHOP_ID } from './fixtures/e2e-firebase';
+import { createOrder, NO_STATUS, shopFirestore, uniqueOrderId } from './fixtures/control-panel';
+import { E2E_SHOP_ID } from './fixtures/e2e-firebase';
 import { skipIntro } from './fixtures/intro';
 import { expect, test } from './fixtures/test';
 
@@ -52,10 +51,7 @@ const PRODUCTS = [
 
 /** Writes one order a day on days 1..29 before today (a few cancelled), once per run. */
 async function seedMonth(): Promise<void> {
-  const db = getFirestore(
-    getApps().find((app) => app.name === 'e2e-control-panel') ??
-      initializeApp({ projectId: E2E_PROJECT_ID }, 'e2e-control-panel'),
-  );
+  const db = shopFirestore();
   const marker = db.doc(`projects/${E2E_SHOP_ID}/settings/e2e-dashboard-seed`);
   if ((await marker.get()).exists) return;
   const today = shopToday();
@@ -80,7 +76,7 @@ async function seedMonth(): Promise<void> {
 
 /** Per day (yyyy-mm-dd), what the stored orders add up to, cancelled ones left out. */
 async function expectedDays(): Promise<Map<string, { orders: number; revenue: number }>> {
-  const db = getFirestore(getApps().find((app) => app.name === 'e2e-control-panel')!);
+  const db = shopFirestore();
   const snapshot = await db.collection(`projects/${E2E_SHOP_ID}/orders`).get();
   const days = new Map<string, { orders: number; revenue: number }>();
   for (const doc of snapshot.docs) {
