@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Timestamp } from 'firebase-admin/firestore';
 
+import { getProduct } from '@/lib/catalogue';
 import { formatPrice } from '@/lib/catalogue/format';
 import { addDays, formatDeliveryDay, shopToday } from '@/lib/delivery/table';
 
@@ -153,7 +154,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
     // The seeded products rank among the best sellers.
     for (const product of PRODUCTS) {
       await expect(
-        page.getByTestId('dashboard-top-units').getByRole('rowheader', { name: product.title }),
+        page
+          .getByTestId('dashboard-top-units')
+          .getByRole('rowheader', { name: getProduct(product.key)!.title[locale] }),
       ).toBeVisible();
     }
 

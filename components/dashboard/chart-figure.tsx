@@ -34,7 +34,15 @@ export function ChartFigure({ id, title, summary, tableLabel, chart, table }: Pr
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold">
           {tableLabel}
         </summary>
-        <div className="mt-2 overflow-x-auto">{table}</div>
+        {/* Scrolled sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        <div
+          className="mt-2 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${id}-title`}
+        >
+          {table}
+        </div>
       </details>
     </figure>
   );

@@ -28,26 +28,33 @@ async function RunningOut({ dashboard }: Pick<Props, 'dashboard'>) {
       {dashboard.runningOut.length === 0 ? (
         <p className="mt-2">{t('runningOutNone')}</p>
       ) : (
-        <table className={`mt-2 ${tableClass}`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('productColumn')}</th>
-              <th scope="col">{t('leftColumn')}</th>
-              <th scope="col">{t('weekColumn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.runningOut.map((product) => (
-              <tr key={product.key}>
-                <th scope="row" className="font-normal">
-                  {product.title}
-                </th>
-                <td>{product.stock <= 0 ? <strong>{t('soldOut')}</strong> : product.stock}</td>
-                <td>{product.weekUnits}</td>
+        <div
+          className="mt-2 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="dashboard-running-out-title"
+        >
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th scope="col">{t('productColumn')}</th>
+                <th scope="col">{t('leftColumn')}</th>
+                <th scope="col">{t('weekColumn')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {dashboard.runningOut.map((product) => (
+                <tr key={product.key}>
+                  <th scope="row" className="font-normal">
+                    {product.title}
+                  </th>
+                  <td>{product.stock <= 0 ? <strong>{t('soldOut')}</strong> : product.stock}</td>
+                  <td>{product.weekUnits}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Link href="/control-panel/stock" className={linkClass}>
         {t('stockLink')}
@@ -187,10 +194,7 @@ async function Attention({ dashboard }: Pick<Props, 'dashboard'>) {
           </Link>
         </li>
         <li>
-          <Link
-            href="/control-panel/orders?status=awaitingApproval"
-            className={linkClass}
-          >
+          <Link href="/control-panel/orders?status=awaitingApproval" className={linkClass}>
             {t('attentionWaiting', {
               count: attention.waitingApproval,
               hours: APPROVAL_WAIT_HOURS,
