@@ -2,7 +2,7 @@ import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
-import { recordOrderCancelled } from '@/lib/dashboard/rollups';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { returnStock } from '@/lib/inventory/repository';
 import {
   applyStatusChange,

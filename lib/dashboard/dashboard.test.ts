@@ -15,7 +15,7 @@ import {
   orderContribution,
   shopDayOf,
   type DayTotals,
-} from './rollup-math';
+} from '@/lib/day-totals/rollup-math';
 
 jest.mock('next/headers', () => {
   const mock = jest
@@ -47,7 +47,7 @@ let stack: TestFirebase;
 let db: Firestore;
 let route: typeof import('@/app/api/orders/route');
 let session: typeof import('@/lib/session/session');
-let rollups: typeof import('./rollups');
+let rollups: typeof import('@/lib/day-totals/rollups');
 let rebuild: typeof import('./rebuild');
 let home: typeof import('./home');
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   ({ stack, db } = firebase);
   route = await import('@/app/api/orders/route');
   session = await import('@/lib/session/session');
-  rollups = await import('./rollups');
+  rollups = await import('@/lib/day-totals/rollups');
   rebuild = await import('./rebuild');
   home = await import('./home');
 }, 60_000);

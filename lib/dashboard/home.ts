@@ -18,8 +18,8 @@ import {
   shopDayOf,
   sumTotals,
   type DayTotals,
-} from './rollup-math';
-import { readDayTotals } from './rollups';
+} from '@/lib/day-totals/rollup-math';
+import { readDayTotals } from '@/lib/day-totals/rollups';
 
 /** An order waiting for approval longer than this needs the shop's attention. */
 export const APPROVAL_WAIT_HOURS = 3;

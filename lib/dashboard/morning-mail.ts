@@ -5,7 +5,7 @@ import { queueMessages } from '@/lib/mail/queue';
 
 import { readDashboard } from './home';
 import { morningSummaryMail } from './mail-templates';
-import { shopDayOf } from './rollup-math';
+import { shopDayOf } from '@/lib/day-totals/rollup-math';
 import { dashboardMailsCollection, readDashboardSettings } from './settings';
 
 /** The summary goes out on the first cron run at or after this hour, São Paulo time. */

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { recordOrderCancelled } from '@/lib/dashboard/rollups';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';

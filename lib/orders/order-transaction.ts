@@ -3,7 +3,7 @@ import 'server-only';
 import type { Transaction } from 'firebase-admin/firestore';
 
 import { getProduct, type Product } from '@/lib/catalogue';
-import { recordOrderPlaced } from '@/lib/dashboard/rollups';
+import { recordOrderPlaced } from '@/lib/day-totals/rollups';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { afterResponse } from '@/lib/after-response';
 import { runTransaction } from '@/lib/firebase/admin';
-import { recordOrderCancelled } from '@/lib/dashboard/rollups';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { logEvent, logFailure } from '@/lib/log';

@@ -1,6 +1,11 @@
 import 'server-only';
 
-import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
 
@@ -16,16 +21,16 @@ import {
 } from './rollup-math';
 
 // The panel home's daily totals (projects/{shop}/dashboardDays/{yyyy-mm-dd}.{shard}; this module
-// alone reads and writes them; ./rebuild.ts rewrites them from the orders). Written with blind
+// alone reads and writes them; lib/dashboard/rebuild.ts rewrites them from the orders). Written with blind
 // increments in the transaction of each order and each cancellation: never read there, so they
 // add no read and no contention to the order, and a rush's writes spread over ROLLUP_SHARDS
 // documents per day (docs/SCALING.md).
 
-export function dashboardDaysCollection() {
+function dashboardDaysCollection() {
   return getAdminDb().collection(`${shopPath()}/dashboardDays`);
 }
 
-export function rollupDocId(day: string, shard: number): string {
+function rollupDocId(day: string, shard: number): string {
   return `${day}.${shard}`;
 }
 
@@ -84,4 +89,31 @@ export async function readDayTotals(days: readonly string[]): Promise<Map<string
     if (snapshot.exists) addTotals(result.get(day)!, totalsFromDocument(snapshot.data()));
   });
   return result;
+}
+
+/** Firestore's limit of writes per batch. */
+const BATCH_SIZE = 500;
+
+/**
+ * Replaces every day's totals with `days` (the rebuild from the orders): each day's totals go to
+ * its shard 0; its other shards, and the days not in `days`, are deleted. Batched writes, not one
+ * transaction: an order placed meanwhile may be lost or counted twice (run it when quiet).
+ */
+export async function replaceDayTotals(days: ReadonlyMap<string, DayTotals>): Promise<void> {
+  const existing = await dashboardDaysCollection().select().get();
+  const writes: ((batch: WriteBatch) => void)[] = [];
+  const written = new Set<string>();
+  for (const [day, totals] of days) {
+    const ref = dashboardDaysCollection().doc(rollupDocId(day, 0));
+    written.add(ref.id);
+    writes.push((batch) => batch.set(ref, { day, ...totals }));
+  }
+  for (const doc of existing.docs) {
+    if (!written.has(doc.id)) writes.push((batch) => batch.delete(doc.ref));
+  }
+  for (let start = 0; start < writes.length; start += BATCH_SIZE) {
+    const batch = getAdminDb().batch();
+    for (const write of writes.slice(start, start + BATCH_SIZE)) write(batch);
+    await batch.commit();
+  }
 }

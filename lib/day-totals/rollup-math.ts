@@ -1,7 +1,7 @@
 // The panel home's daily totals, pure: what one order adds to its day (or takes away when it is
 // cancelled), and how days add up. Shared by the rollup writes (./rollups.ts), their rebuild from
-// the orders (./rebuild.ts) and the tests, so the three count an order the same way. Amounts are
-// the orders' own (whole reais today, lib/catalogue/format.ts), never converted here.
+// the orders (lib/dashboard/rebuild.ts) and the tests, so the three count an order the same way.
+// Amounts are the orders' own (whole reais today, lib/catalogue/format.ts), never converted here.
 import { addDays, shopToday } from '@/lib/delivery/table';
 
 /** Rollup documents per day: the order transactions of one day spread their writes over them. */
