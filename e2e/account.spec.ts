@@ -74,10 +74,11 @@ test.describe('signing in with email (pt-BR)', () => {
     await tab.open();
 
     await test.step('account creation signs in', async () => {
+      await tab.fillName('Nova Cliente');
       await tab.fillCredentials(email, 'segredo-123');
       await tab.createAccountButton.click();
-      // 'No name', 'No street'... are stored, never shown.
-      await tab.expectSignedIn(tab.t.noName);
+      // 'No street'... are stored, never shown.
+      await tab.expectSignedIn('Nova Cliente');
       await expect(tab.scope.getByText(email)).toBeVisible();
       await expect(tab.addressField('street')).toHaveText(/Não informado/);
       await expect(tab.scope).not.toContainText(/No (name|street|number|complement|city)/);
@@ -87,13 +88,13 @@ test.describe('signing in with email (pt-BR)', () => {
     await test.step('the record holds only the four email sign-up fields', async () => {
       const record = await userRecordByEmail(email);
       expect(Object.keys(record ?? {}).sort()).toEqual(['address', 'authUID', 'email', 'name']);
-      expect(record).toMatchObject({ email, name: 'No name' });
+      expect(record).toMatchObject({ email, name: 'Nova Cliente' });
     });
 
     await test.step('the session survives a reload', async () => {
       await page.reload();
       await tab.open();
-      await tab.expectSignedIn(tab.t.noName);
+      await tab.expectSignedIn('Nova Cliente');
     });
 
     await test.step('logout', async () => {
@@ -105,6 +106,7 @@ test.describe('signing in with email (pt-BR)', () => {
     });
 
     await test.step('creating it again says the email is taken', async () => {
+      await tab.fillName('Nova Cliente');
       await tab.fillCredentials(email, 'segredo-123');
       await tab.createAccountButton.click();
       await expect(tab.alert).toHaveText(/Já existe uma conta com este e-mail/);

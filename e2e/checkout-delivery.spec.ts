@@ -68,6 +68,16 @@ const SEED_DELIVERY = {
   weekdays: [1, 2, 3, 4, 5, 6],
 };
 
+const ADDRESS_LABELS = {
+  'pt-BR': { street: 'Rua', neighborhood: 'Bairro', city: 'Cidade', state: 'Estado (UF)' },
+  en: {
+    street: 'Street',
+    neighborhood: 'Neighbourhood (bairro)',
+    city: 'City',
+    state: 'State (UF)',
+  },
+} as const;
+
 const PRODUCT = 'barra-tropical-amazonas';
 /** São Paulo, capital: R$ 12, one day (the seed's second region). */
 const CAPITAL_CEP = '04538-133';
@@ -138,6 +148,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
 
     await test.step('the fee for the capital, in the summary and its total', async () => {
       await checkout.field(t.cep).fill(CAPITAL_CEP);
+      // No CEP lookup runs here: the street of the last CEP is cleared and typed by hand.
+      const fields = ADDRESS_LABELS[locale];
+      await checkout.field(fields.street).fill('Avenida Brigadeiro Faria Lima');
+      await checkout.field(fields.neighborhood).fill('Itaim Bibi');
+      await checkout.field(fields.city).fill('São Paulo');
+      await checkout.main.getByRole('combobox', { name: fields.state }).selectOption('SP');
       await expect(page.getByTestId('summary-delivery-fee')).toHaveText(
         new RegExp(`^${t.fee}\\s*R\\$\\s12,00$`),
       );
@@ -181,7 +197,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         .split('\r\n');
       expect(header).toContain(t.csvHeader);
       expect(row).toMatch(
-        locale === 'pt-BR' ? new RegExp(`;12,00;${chosen}$`) : new RegExp(`,12\\.00,${chosen}$`),
+        locale === 'pt-BR' ? new RegExp(`;12,00;${chosen};`) : new RegExp(`,12\\.00,${chosen},`),
       );
       await page.context().addCookies((await admin.storageState()).cookies);
       await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);

@@ -27,7 +27,8 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
   expect(
     csv.startsWith(
       '\uFEFFData;Número;Cliente;Itens;Total (R$);Recebimento;Situação;Telefone;CPF;Endereço;' +
-        'Bairro;Cidade;UF;CEP;Mensagem para o cartão;Taxa de entrega (R$);Data de entrega\r\n',
+        'Bairro;Cidade;UF;CEP;Mensagem para o cartão;Taxa de entrega (R$);Data de entrega;' +
+        'Quem recebe;Cupom;Desconto do cupom (R$)\r\n',
     ),
   ).toBe(true);
   const rows = csv
@@ -53,11 +54,13 @@ test('exports the filtered list as CSV, a name starting with = as text', async (
     .split('\r\n');
   expect(englishRows[0]).toBe(
     'Date,Number,Customer,Items,Total (R$),Receiving,Status,Telephone,CPF,Address,' +
-      'Neighbourhood,City,State,Postal code,Gift card message,Delivery fee (R$),Delivery date',
+      'Neighbourhood,City,State,Postal code,Gift card message,Delivery fee (R$),Delivery date,' +
+      'Recipient,Coupon,Coupon discount (R$)',
   );
   expect(englishRows).toHaveLength(2);
   expect(englishRows[1]).toMatch(/,40\.00,Delivery,Awaiting approval,/);
-  expect(englishRows[1]).toMatch(/,0\.00,$/);
+  // An order from before the recipient's name: the customer receives it.
+  expect(englishRows[1]).toMatch(/,0\.00,,"Maria; ""Mimi"" Souza",,0\.00$/);
 
   const shopper = await sessionContext(baseURL!, SHOPPER);
   expect((await shopper.get(`/en/control-panel/export`, { maxRedirects: 0 })).status()).toBe(403);

@@ -46,32 +46,34 @@ for (const locale of SHOP_LOCALES) {
     const t = tab.t;
     const email = uniqueEmail(`perfil-${locale}`);
     const name = locale === 'en' ? 'Julia Santos' : 'Júlia Santos';
+    const firstName = locale === 'en' ? 'Julia' : 'Júlia';
     // Every run of this journey buys one Mini Ovo (no other spec counts its stock).
     await setStock('mini-ovo', 50);
 
-    await test.step("after 'Criar conta', localized hints instead of 'No name', 'No street'", async () => {
+    await test.step("after 'Criar conta', the name given and localized hints instead of 'No street'", async () => {
       await page.goto(`/${locale}`);
       await tab.open();
+      // The sign-up's name is the first name only: the profile completes it below.
+      await tab.fillName(firstName);
       await tab.fillCredentials(email, 'segredo-123');
       await tab.createAccountButton.click();
-      await tab.expectSignedIn(t.noName);
-      for (const field of ['name', 'telephone'] as const) {
-        await expect(tab.contactField(field)).toContainText(t.unfilled);
-      }
+      await tab.expectSignedIn(firstName);
+      await expect(tab.contactField('name')).toContainText(firstName);
+      await expect(tab.contactField('telephone')).toContainText(t.unfilled);
       for (const field of ['street', 'number', 'extra', 'city', 'postalCode'] as const) {
         await expect(tab.addressField(field)).toContainText(t.unfilled);
       }
       await expect(tab.scope).not.toContainText(PLACEHOLDERS);
       // Still stored as the specification says.
       expect(await userRecordByEmail(email)).toMatchObject({
-        name: 'No name',
+        name: firstName,
         address: { street: 'No street', extra: 'No complement' },
       });
     });
 
     await test.step('edits name and telephone; only the save writes', async () => {
       await tab.editButton('name').click();
-      await expect(tab.fieldInput('name')).toHaveValue('');
+      await expect(tab.fieldInput('name')).toHaveValue(firstName);
       await tab.fieldInput('name').fill(name);
       await tab.doneButton('name').click();
       await tab.editAddressField('telephone', '(21) 98765-4321');
@@ -79,7 +81,7 @@ for (const locale of SHOP_LOCALES) {
       await expect(tab.contactField('name')).toContainText('*');
       await expect(tab.contactField('telephone')).toContainText('+55 21 98765-4321');
       // Confirmed fields are pending: nothing is stored yet.
-      expect((await userRecordByEmail(email))?.name).toBe('No name');
+      expect((await userRecordByEmail(email))?.name).toBe(firstName);
       await tab.saveButton.click();
       await expect(tab.savedMessage).toBeVisible();
       await expect(tab.profileName).toHaveText(name);

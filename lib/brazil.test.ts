@@ -1,6 +1,7 @@
 import {
   BRAZIL_UFS,
   cepDigits,
+  formatCepInput,
   formatPhone,
   normalizeCep,
   normalizeCpf,
@@ -122,5 +123,23 @@ describe('cepDigits', () => {
     expect(cepDigits('01310100')).toBe('01310100');
     expect(cepDigits('0131-0100')).toBeNull();
     expect(cepDigits('00000000')).toBeNull();
+  });
+});
+
+describe('formatCepInput', () => {
+  it('puts the hyphen after the fifth digit as the CEP is typed', () => {
+    expect(formatCepInput('22041001')).toBe('22041-001');
+    expect(formatCepInput('2204')).toBe('2204');
+    expect(formatCepInput('22041')).toBe('22041');
+    expect(formatCepInput('220410')).toBe('22041-0');
+    expect(formatCepInput('22041-001')).toBe('22041-001');
+  });
+
+  it('keeps digits only, at most eight', () => {
+    expect(formatCepInput(' 22.041 001 ')).toBe('22041-001');
+    expect(formatCepInput('220410019')).toBe('22041-001');
+    expect(formatCepInput('abc')).toBe('');
+    // Backspace over the hyphen's digit: the hyphen goes with it.
+    expect(formatCepInput('22041-')).toBe('22041');
   });
 });

@@ -118,3 +118,13 @@ export function normalizeUf(value: string): UfCode | null {
 export function cepDigits(value: string): string | null {
   return normalizeCep(value)?.replace('-', '') ?? null;
 }
+
+/**
+ * A CEP as it is being typed: its digits only (at most 8), with the hyphen once there are more
+ * than five ('22041001' -> '22041-001', '220410' -> '22041-0'), so eight digits typed without
+ * the hyphen get it.
+ */
+export function formatCepInput(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}

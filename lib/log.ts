@@ -58,6 +58,12 @@ export type LogEventName =
   | 'payment.refund_failed'
   | 'stock.changed'
   | 'delivery.table_saved'
+  | 'coupon.created'
+  | 'coupon.switched'
+  | 'restock.signed_up'
+  | 'restock.unsubscribed'
+  /** 'Avise-me': the e-mails queued when a product's stock came back. */
+  | 'restock.notified'
   /** The stored delivery table fails validation: delivery is offered without fees or days. */
   | 'delivery.table_invalid'
   | 'webhook.handled'

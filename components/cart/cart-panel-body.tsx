@@ -10,6 +10,8 @@ import { isCheckoutLine } from '@/lib/cart/live-stock';
 import { Link } from '@/lib/i18n/navigation';
 import { CartLine } from './cart-line';
 import { CartUndoNotice, useCartUndo } from './cart-undo';
+import { CouponField } from '@/components/coupons/coupon-field';
+import { ShippingEstimate } from '@/components/delivery/shipping-estimate';
 import { CheckoutButton } from './checkout-button';
 import { useLiveStock } from './use-live-stock';
 import { HOLD_LIMITS } from '@/lib/orders/limits';
@@ -38,15 +40,27 @@ export function CartPanelLines() {
       </div>
     );
   }
+  const checkoutLines = cartItems
+    .filter(isCheckoutLine)
+    .map((item) => ({ id: item.id, quantity: item.quantity }));
   return (
-    <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
-      {cartItems.map((item) => {
-        const entry = entries.find((candidate) => candidate.key === item.id);
-        return entry ? (
-          <CartLine key={`${item.id}:${item.variant.key}`} item={item} entry={entry} />
-        ) : null;
-      })}
-    </ul>
+    <>
+      <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
+        {cartItems.map((item) => {
+          const entry = entries.find((candidate) => candidate.key === item.id);
+          return entry ? (
+            <CartLine key={`${item.id}:${item.variant.key}`} item={item} entry={entry} />
+          ) : null;
+        })}
+      </ul>
+      {/* In the scrolling part, under the lines: the footer keeps the total and checkout. */}
+      {checkoutLines.length > 0 ? (
+        <div className="mt-4 flex flex-col gap-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">
+          <ShippingEstimate headingLevel={3} lines={checkoutLines} />
+          <CouponField headingLevel={3} lines={checkoutLines} />
+        </div>
+      ) : null}
+    </>
   );
 }
 

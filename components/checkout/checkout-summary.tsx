@@ -23,6 +23,8 @@ type Props = {
   deliveryFee?: number | null;
   /** A club member's discount, priced by the server for the page (lib/club/perks.ts). */
   member?: CheckoutMemberDiscount | null;
+  /** The coupon applied (checked by the server; the order's transaction decides again). */
+  coupon?: { code: string; discount: number } | null;
 };
 
 /** The cart as an order: each item with quantity and unit price, the total, and the details. */
@@ -32,6 +34,7 @@ export function CheckoutSummary({
   details = [],
   deliveryFee,
   member = null,
+  coupon = null,
 }: Props) {
   const t = useTranslations('Checkout');
   const cartItems = useCartStore(useShallow((store) => store.cartItems.filter(isCheckoutLine)));
@@ -82,6 +85,17 @@ export function CheckoutSummary({
           </span>
         </p>
       ) : null}
+      {coupon && coupon.discount > 0 ? (
+        <p
+          data-testid="summary-coupon"
+          className="mt-2 flex items-baseline justify-between gap-4 text-cacao-700 dark:text-cacao-200"
+        >
+          <span>{t('couponLine', { code: coupon.code })}</span>
+          <span>
+            −<Price amount={coupon.discount} />
+          </span>
+        </p>
+      ) : null}
       {deliveryFee !== undefined ? (
         <p
           data-testid="summary-delivery-fee"
@@ -102,7 +116,10 @@ export function CheckoutSummary({
       <p className="mt-2 flex items-baseline justify-between border-t border-cacao-300 pt-3 text-lg font-bold dark:border-cacao-700">
         <span>{t('total')}</span>
         <span data-testid="summary-total">
-          <Price amount={cartTotal - discount + (deliveryFee ?? 0)} className="text-2xl" />
+          <Price
+            amount={cartTotal - discount - (coupon?.discount ?? 0) + (deliveryFee ?? 0)}
+            className="text-2xl"
+          />
         </span>
       </p>
       {details.length > 0 ? (

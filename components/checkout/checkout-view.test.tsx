@@ -15,6 +15,7 @@ import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
 import { formatDeliveryDay } from '@/lib/delivery/table';
 import { CHECKOUT_DRAFT_KEY } from '@/lib/orders/checkout-draft';
 import { submitOrder } from '@/lib/orders/client';
+import { updateProfile } from '@/lib/session/actions';
 import { DEFAULT_ADDRESS } from '@/lib/users/types';
 import type { PlaceOrderResult } from '@/lib/orders/checkout-result';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, type CartStore } from '@/lib/stores/cart-store';
@@ -38,6 +39,7 @@ jest.mock('@/lib/orders/client', () => ({
   ...jest.requireActual('@/lib/orders/client'),
   submitOrder: jest.fn(),
 }));
+jest.mock('@/lib/session/actions', () => ({ updateProfile: jest.fn() }));
 jest.mock('@/lib/session/client', () => ({
   ...jest.requireActual('@/lib/session/client'),
   // The session request never answers: the tests decide who is signed in.
@@ -45,10 +47,12 @@ jest.mock('@/lib/session/client', () => ({
 }));
 
 const mockedSubmitOrder = jest.mocked(submitOrder);
+const mockedUpdateProfile = jest.mocked(updateProfile);
 const messages = ptBR as AbstractIntlMessages;
 const PICKUP = { address: 'Rua dos Cacaueiros, 123', hours: ['Segunda a sexta'] };
 const SHOPPER: CheckoutUser = {
   uid: 'u1',
+  name: 'Maria Silva',
   telephone: '+55 11 91234-5678',
   address: {
     street: 'Avenida Paulista',
@@ -153,7 +157,7 @@ beforeAll(stubMatchMedia);
 let liveStock: Record<string, { stock: number; forSale: boolean }> = {};
 /** What POST /api/orders answers, for the tests that go through the real client. */
 let ordersAnswer: { status: number; headers: Record<string, string>; body: unknown } | null = null;
-/** What GET /api/address/cep/{cep} answers, by CEP; 503 (service down) for the others. */
+/** What GET /api/address/cep/{cep} answers, by CEP ('not-found': 404); 503 (service down) for the others. */
 let cepAnswers: Record<string, unknown> = {};
 /** What GET /api/delivery/quote answers; null: a shop without a delivery table. */
 let quoteDays: { day: string; full: boolean }[] | null = null;
@@ -178,6 +182,9 @@ const mockFetch = jest.fn(async (url: string, init?: RequestInit) => {
   }
   if (url.startsWith('/api/address/cep/')) {
     const body = cepAnswers[url.split('/').pop() ?? ''];
+    if (body === 'not-found') {
+      return { ok: false, status: 404, json: async () => ({ error: 'not-found' }) } as Response;
+    }
     return {
       ok: Boolean(body),
       status: body ? 200 : 503,
@@ -218,6 +225,7 @@ beforeEach(() => {
   sessionStorage.clear();
   mockPush.mockReset();
   mockedSubmitOrder.mockReset();
+  mockedUpdateProfile.mockReset();
   mockedSubmitOrder.mockImplementation(
     jest.requireActual<typeof import('@/lib/orders/client')>('@/lib/orders/client').submitOrder,
   );
@@ -284,6 +292,7 @@ describe('CheckoutView', () => {
       ],
       shippingOption: 'Retirada',
       telephone: '+55 11 91234-5678',
+      recipientName: 'Maria Silva',
       locale: 'pt-BR',
     });
 
@@ -445,8 +454,12 @@ describe('CheckoutView', () => {
     expect(await screen.findByText(/Nenhum pedido em andamento/)).toBeInTheDocument();
   });
 
-  it('keeps what was typed, the receiving choice and the reference over a reload of the tab; the CPF never in localStorage', async () => {
+  it('keeps what was typed, the receiving choice, the day and the reference over a reload of the tab; the CPF in no storage', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    quoteDays = [
+      { day: '2026-11-30', full: false },
+      { day: '2026-12-02', full: false },
+    ];
     const stores = renderCheckout(SHOPPER);
     const street = await screen.findByRole('textbox', { name: 'Rua' });
     const reference = screen.getByTestId('order-reference').textContent;
@@ -455,27 +468,39 @@ describe('CheckoutView', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'CPF (opcional)' }), {
       target: { value: '529.982.247-25' },
     });
+    const wednesday = formatDeliveryDay('2026-12-02', 'pt-BR');
+    fireEvent.click(await screen.findByRole('radio', { name: wednesday }));
     fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
     expect(stores.cart().orderId).toBe(reference);
+    const stored = () =>
+      [localStorage, sessionStorage].flatMap((storage) =>
+        Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index)!)),
+      );
+    expect(stored().join('\n')).toContain('Rua das Flores');
+    for (const value of stored()) expect(value?.replace(/\D/g, '')).not.toContain('52998224725');
+    expect(document.cookie).not.toContain('529');
 
     // A reload: the page and its stores start again, the tab's storage stays.
     cleanup();
     renderCheckout(SHOPPER);
     expect(await screen.findByRole('radio', { name: /^Retirada/ })).toBeChecked();
     expect(screen.getByTestId('order-reference')).toHaveTextContent(reference ?? '');
-    expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('529.982.247-25');
+    // The day chosen, not the first open one.
+    expect(await screen.findByRole('radio', { name: wednesday })).toBeChecked();
+    // The CPF was kept in no storage: it is asked again.
+    expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('');
     fireEvent.click(screen.getByRole('radio', { name: /^Entrega/ }));
     expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Rua das Flores');
-    for (let index = 0; index < localStorage.length; index += 1) {
-      expect(localStorage.getItem(localStorage.key(index)!)).not.toContain('529');
-    }
 
-    // Another account signing in in the same tab starts from its own profile.
+    // Another account signing in in the same tab starts from its own profile and the first day.
     cleanup();
     renderCheckout({ ...SHOPPER, uid: 'someone-else' });
     expect(await screen.findByRole('textbox', { name: 'Rua' })).toHaveValue('Avenida Paulista');
     expect(screen.getByRole('textbox', { name: 'CPF (opcional)' })).toHaveValue('');
     expect(screen.getByTestId('order-reference')).toHaveTextContent(reference ?? '');
+    expect(
+      await screen.findByRole('radio', { name: formatDeliveryDay('2026-11-30', 'pt-BR') }),
+    ).toBeChecked();
   });
 
   it('forgets the draft once the order is placed', async () => {
@@ -486,10 +511,10 @@ describe('CheckoutView', () => {
       payment: { mode: 'manual' },
     });
     renderCheckout(SHOPPER, 'ABCDEF123456');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'CPF (opcional)' }), {
-      target: { value: '529.982.247-25' },
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Rua' }), {
+      target: { value: 'Rua das Flores' },
     });
-    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain('529.982.247-25');
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain('Rua das Flores');
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
     expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
@@ -638,8 +663,13 @@ describe('CheckoutView', () => {
       orderID: 'ABCDEF123456',
       payment: { mode: 'manual' },
     });
+    mockedUpdateProfile.mockResolvedValue({
+      ok: true,
+      profile: { name: 'Nova Cliente', telephone: null, address: null },
+    });
     const newcomer = {
       uid: 'u3',
+      name: 'No name',
       telephone: null,
       // What a new account is stored with.
       address: DEFAULT_ADDRESS,
@@ -665,8 +695,10 @@ describe('CheckoutView', () => {
     });
     fill('CEP', '50000000');
     fill('Telefone para contato', '81987654321');
+    fill('Seu nome completo', 'Nova Cliente');
     fireEvent.click(confirmButton());
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith('/checkout/ABCDEF123456'));
+    expect(mockedUpdateProfile).toHaveBeenCalledWith({ name: 'Nova Cliente' });
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
       address: {
         street: 'Rua Nova',
@@ -694,7 +726,7 @@ describe('CheckoutView', () => {
     expect(mockedSubmitOrder.mock.calls[0]?.[0]).not.toHaveProperty('saveToProfile');
   });
 
-  it('fills street, bairro, city and UF from the CEP, never over what the shopper typed; nothing when the service fails', async () => {
+  it('fills street, bairro, city and UF from the CEP, never over what the shopper typed; a CEP not found or not answered says so and clears what the last one filled', async () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     cepAnswers['30130005'] = {
       address: {
@@ -704,6 +736,7 @@ describe('CheckoutView', () => {
         state: 'MG',
       },
     };
+    cepAnswers['22041001'] = 'not-found';
     renderCheckout(SHOPPER, 'ABCDEF123456');
     const cep = await screen.findByRole('textbox', { name: 'CEP' });
     const street = screen.getByRole('textbox', { name: 'Rua' });
@@ -713,29 +746,96 @@ describe('CheckoutView', () => {
     const filled = /Preenchemos rua, bairro, cidade e estado pelo CEP/;
     // The shopper types the bairro first; the saved profile prefilled the rest.
     fireEvent.change(bairro, { target: { value: 'Funcionários' } });
-    fireEvent.change(cep, { target: { value: '30130-005' } });
+    // Eight digits typed without the hyphen get it.
+    fireEvent.change(cep, { target: { value: '30130005' } });
+    expect(cep).toHaveValue('30130-005');
     await waitFor(() => expect(street).toHaveValue('Avenida Afonso Pena'));
     expect(city).toHaveValue('Belo Horizonte');
     expect(uf).toHaveValue('MG');
     expect(bairro).toHaveValue('Funcionários');
     expect(screen.getByText(filled)).toBeInTheDocument();
 
-    // The street typed by hand now stays; the service down for the next CEP changes nothing.
+    // A CEP the service does not know: said under the field; what the last CEP filled goes.
+    fireEvent.change(cep, { target: { value: '22041001' } });
+    await waitFor(() => expect(cep).toHaveAccessibleDescription(/Não encontramos este CEP/));
+    expect(street).toHaveValue('');
+    expect(city).toHaveValue('');
+    expect(uf).toHaveValue('');
+    expect(bairro).toHaveValue('Funcionários');
+    expect(screen.queryByText(filled)).not.toBeInTheDocument();
+
+    // The street typed by hand stays; the service down for the next CEP says so, another message.
+    fireEvent.change(cep, { target: { value: '30130-005' } });
+    await waitFor(() => expect(city).toHaveValue('Belo Horizonte'));
     fireEvent.change(street, { target: { value: 'Rua Minha' } });
     fireEvent.change(cep, { target: { value: '40020-000' } });
     await waitFor(() =>
-      expect(mockFetch).toHaveBeenCalledWith('/api/address/cep/40020000', expect.anything()),
+      expect(cep).toHaveAccessibleDescription(/Não foi possível consultar o CEP/),
     );
-    await act(async () => {});
     expect(street).toHaveValue('Rua Minha');
-    expect(city).toHaveValue('Belo Horizonte');
-    expect(screen.queryByText(filled)).not.toBeInTheDocument();
+    expect(city).toHaveValue('');
+    expect(uf).toHaveValue('');
+    expect(screen.queryByText(/Não encontramos este CEP/)).not.toBeInTheDocument();
     expect(screen.getByTestId('checkout-errors')).toBeEmptyDOMElement();
-    // An incomplete CEP asks nothing.
+    // An incomplete CEP asks nothing, and the message about the last one goes.
     const asked = mockFetch.mock.calls.length;
     fireEvent.change(cep, { target: { value: '4002' } });
     await act(async () => {});
     expect(mockFetch.mock.calls.length).toBe(asked);
+    expect(screen.queryByText(/Não foi possível consultar o CEP/)).not.toBeInTheDocument();
+  });
+
+  it("sends the recipient's name, the shopper's own to start with and another for a gift", async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    answerOrdersUnavailable();
+    renderCheckout(SHOPPER, 'ABCDEF123456');
+    const recipient = await screen.findByRole('textbox', { name: 'Nome de quem recebe' });
+    expect(recipient).toHaveValue('Maria Silva');
+    // A named account is not asked for its own name.
+    expect(screen.queryByRole('textbox', { name: 'Seu nome completo' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
+    // An emptied recipient is refused in place.
+    fireEvent.change(recipient, { target: { value: ' ' } });
+    fireEvent.click(confirmButton());
+    expect(recipient).toHaveFocus();
+    expect(recipient).toHaveAccessibleDescription(/Preencha este campo/);
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
+    fireEvent.change(recipient, { target: { value: '  Dona Lúcia Ramos ' } });
+    expect(screen.getByTestId('summary-recipient')).toHaveTextContent('Dona Lúcia Ramos');
+    fireEvent.click(confirmButton());
+    await expectTemporarilyUnavailable();
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({
+      recipientName: 'Dona Lúcia Ramos',
+    });
+    expect(mockedUpdateProfile).not.toHaveBeenCalled();
+  });
+
+  it('asks an account without a name for it once, saves it to the profile, then sends the order', async () => {
+    saveCart([{ id: 'mini-ovo', quantity: 1 }]);
+    answerOrdersUnavailable();
+    mockedUpdateProfile.mockResolvedValue({
+      ok: true,
+      profile: { name: 'João Souza', telephone: null, address: null },
+    });
+    renderCheckout({ ...SHOPPER, name: 'No name' }, 'ABCDEF123456');
+    const own = await screen.findByRole('textbox', { name: 'Seu nome completo' });
+    const recipient = screen.getByRole('textbox', { name: 'Nome de quem recebe' });
+    expect(own).toHaveValue('');
+    expect(recipient).toHaveValue('');
+    fireEvent.click(screen.getByRole('radio', { name: /^Retirada/ }));
+    fireEvent.click(confirmButton());
+    expect(own).toHaveFocus();
+    expect(mockedSubmitOrder).not.toHaveBeenCalled();
+    // The recipient follows the shopper's own name while it is the same.
+    fireEvent.change(own, { target: { value: 'João Souza' } });
+    expect(recipient).toHaveValue('João Souza');
+    fireEvent.click(confirmButton());
+    await expectTemporarilyUnavailable();
+    expect(mockedUpdateProfile).toHaveBeenCalledWith({ name: 'João Souza' });
+    expect(mockedUpdateProfile.mock.invocationCallOrder[0]).toBeLessThan(
+      mockedSubmitOrder.mock.invocationCallOrder[0]!,
+    );
+    expect(mockedSubmitOrder.mock.calls[0]?.[0]).toMatchObject({ recipientName: 'João Souza' });
   });
 
   it('shows inline messages and sends nothing while a field is invalid', async () => {

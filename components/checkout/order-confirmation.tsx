@@ -150,6 +150,17 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             })}
           </p>
         ) : null}
+        {order.coupon && order.coupon.amount > 0 ? (
+          <p
+            data-testid="order-coupon"
+            className="flex items-baseline justify-between gap-4 border-t border-cacao-200 py-3 dark:border-cacao-800"
+          >
+            <span>{t('coupon', { code: order.coupon.code })}</span>
+            <span className="font-bold">
+              −<Price amount={order.coupon.amount} />
+            </span>
+          </p>
+        ) : null}
         {order.deliveryFee ? (
           <p
             data-testid="order-delivery-fee"
@@ -188,6 +199,12 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
             <span data-testid="order-place">
               <AddressText text={formatAddress(order.address)} />
             </span>
+          </p>
+        ) : null}
+        {order.recipientName ? (
+          <p>
+            <span className="font-medium">{t('recipient')}: </span>
+            <span data-testid="order-recipient">{order.recipientName}</span>
           </p>
         ) : null}
         {order.deliveryDate ? (

@@ -181,6 +181,20 @@ export async function OrderCard({ order, locale }: Props) {
                 ))}
               </ul>
             </dd>
+            {order.coupon && order.coupon.amount > 0 ? (
+              <>
+                <dt className="sr-only">{t('coupon', { code: order.coupon.code })}</dt>
+                <dd
+                  data-testid="admin-order-coupon"
+                  className="mt-1 flex justify-between border-t border-cacao-200 pt-1 dark:border-cacao-800"
+                >
+                  <span aria-hidden="true">{t('coupon', { code: order.coupon.code })}</span>
+                  <span>
+                    −<Price amount={order.coupon.amount} />
+                  </span>
+                </dd>
+              </>
+            ) : null}
             {order.deliveryFee ? (
               <>
                 <dt className="sr-only">{t('deliveryFee')}</dt>
@@ -203,6 +217,12 @@ export async function OrderCard({ order, locale }: Props) {
             <dt className="font-semibold text-muted">
               {order.shippingOption === 'Retirada' ? t('pickup') : t('delivery')}
             </dt>
+            {/* What the courier asks for: the checkout's recipient, the customer on older orders. */}
+            {order.recipientName?.trim() || order.customer.name ? (
+              <dd data-testid="admin-order-recipient" className="break-words">
+                {t('recipient', { name: order.recipientName?.trim() || order.customer.name })}
+              </dd>
+            ) : null}
             {order.shippingOption === 'Entrega' ? (
               <dd>
                 <span className="sr-only">{t('address')}: </span>

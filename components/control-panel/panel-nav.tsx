@@ -11,6 +11,7 @@ type Props = {
       | '/control-panel/stock'
       | '/control-panel/entrega'
       | '/control-panel/clube'
+      | '/control-panel/coupons'
       | '/control-panel/outbox';
     label: string;
   }[];

@@ -28,7 +28,13 @@ import {
   type InventoryFlag,
 } from '@/lib/inventory/overlay';
 
-export type StockFormRow = { key: string; title: string; pageLink: string };
+export type StockFormRow = {
+  key: string;
+  title: string;
+  pageLink: string;
+  /** Shoppers waiting for 'Avise-me quando chegar' (lib/restock/repository.ts). */
+  waiting?: number;
+};
 
 type Props = {
   locale: AppLocale;
@@ -198,6 +204,11 @@ export function StockForm({ locale, rows, entries }: Props) {
                 >
                   {row.title}
                 </Link>
+                {row.waiting ? (
+                  <p data-testid="stock-waiting" className="mt-1 text-sm font-semibold">
+                    {t('waiting', { count: row.waiting })}
+                  </p>
+                ) : null}
                 <p className="mt-1 flex flex-wrap gap-1.5" data-testid="stock-badges">
                   {badgesOf(stored).map((badge) => (
                     <Badge key={badge} size="xs" tone={BADGE_TONES[badge]}>

@@ -23,14 +23,22 @@ type FieldProps = {
   hint?: string;
   /** The localized problem, shown once the field was left or the form sent. */
   error?: string;
+  /**
+   * A live line under the field (role=status), announced when it changes: what a lookup made of
+   * the value. '' keeps the region in place, empty; undefined renders none.
+   */
+  status?: string;
   size?: FieldSize;
   /** Classes of the wrapper (grid spans, widths). */
   className?: string;
 };
 
 type TextFieldProps = FieldProps & {
-  /** Controlled fields get the new text; server-rendered forms leave it out and use `name`. */
-  onChange?: (value: string) => void;
+  /**
+   * Controlled fields get the new text (and the input, e.g. to keep the caret where it was after
+   * formatting); server-rendered forms leave it out and use `name`.
+   */
+  onChange?: (value: string, input: HTMLInputElement) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'size' | 'onChange' | 'className'>;
 
 /** Label, hint and error tied to the control for screen readers. */
@@ -39,6 +47,7 @@ function Field({
   label,
   hint,
   error,
+  status,
   size = 'md',
   className,
   children,
@@ -59,13 +68,26 @@ function Field({
           {error}
         </p>
       ) : null}
+      {status !== undefined ? (
+        <p
+          id={`${id}-status`}
+          role="status"
+          className="dark:text-gold-300 text-sm font-medium text-cacao-800 empty:hidden"
+        >
+          {status}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** A control's link to its hint and error (Field renders them with these ids). */
-function fieldAria(id: string, hint?: string, error?: string) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+function fieldAria(id: string, hint?: string, error?: string, status?: string) {
+  const describedBy = [
+    hint ? `${id}-hint` : null,
+    error ? `${id}-error` : null,
+    status ? `${id}-status` : null,
+  ].filter(Boolean);
   return {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy.join(' ') || undefined,
@@ -78,6 +100,7 @@ export function TextField({
   label,
   hint,
   error,
+  status,
   size,
   className,
   onChange,
@@ -86,13 +109,21 @@ export function TextField({
   ...inputProps
 }: TextFieldProps) {
   return (
-    <Field id={id} label={label} hint={hint} error={error} size={size} className={className}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      status={status}
+      size={size}
+      className={className}
+    >
       <input
         id={id}
         name={name ?? id}
         type={type}
-        {...fieldAria(id, hint, error)}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        {...fieldAria(id, hint, error, status)}
+        onChange={onChange ? (event) => onChange(event.target.value, event.target) : undefined}
         className={`w-full ${INPUT_BASE} ${error ? ERROR_BORDER : BORDER}`}
         {...inputProps}
       />

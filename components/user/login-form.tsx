@@ -36,10 +36,12 @@ export function LoginForm({ headingLevel = 3 }: Props) {
   // For `next`, which already carries its locale (next-intl's router would prefix another).
   const pathRouter = useNextRouter();
   const userStore = useUserStoreApi();
+  const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<LoginMethod | null>(null);
   const [error, setError] = useState<LoginErrorKey | null>(null);
+  const nameId = useId();
   const emailId = useId();
   const passwordId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -113,9 +115,18 @@ export function LoginForm({ headingLevel = 3 }: Props) {
 
   const onCreateAccount = () => {
     if (busy || !credentialsGiven()) return;
-    void run('signUp', ({ auth, sdk }) =>
-      sdk.createUserWithEmailAndPassword(auth, email.trim(), password),
-    );
+    const fullName = name.replace(/\s+/g, ' ').trim();
+    if (!fullName) {
+      setError('missingName');
+      return;
+    }
+    void run('signUp', async ({ auth, sdk }) => {
+      const credential = await sdk.createUserWithEmailAndPassword(auth, email.trim(), password);
+      // Before the session is made: the server stores the new account with this display name
+      // (lib/users/repository.ts ensureUserRecord).
+      await sdk.updateProfile(credential.user, { displayName: fullName });
+      return credential;
+    });
   };
 
   const onGoogle = () => {
@@ -151,6 +162,16 @@ export function LoginForm({ headingLevel = 3 }: Props) {
       <p className="text-center text-sm text-cacao-600 dark:text-cacao-300">{t('or')}</p>
 
       <form noValidate onSubmit={onSignIn} className="flex flex-col gap-3">
+        <TextField
+          id={nameId}
+          name="name"
+          size="sm"
+          label={t('name')}
+          hint={t('nameHint')}
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+        />
         <TextField
           id={emailId}
           name="email"

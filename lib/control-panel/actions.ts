@@ -10,6 +10,7 @@ import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { resendFailedMail } from '@/lib/mail/repository';
 import { sendQueuedMailSoon } from '@/lib/mail/sender';
+import { notifyRestocked } from '@/lib/restock/repository';
 import { translatorFor } from '@/lib/i18n/translator';
 import { cancelOpenPaymentsOf } from '@/lib/orders/cancel-payments';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
@@ -350,6 +351,22 @@ export async function updateInventory(
       }
     }
     if (saved.length > 0) revalidateStorefront(saved, { sitemap: shownChanged, inAnswer: true });
+    // Back on sale: whoever waits for it gets their one e-mail (lib/restock/repository.ts).
+    for (const outcome of outcomes) {
+      if (!outcome.ok) continue;
+      const { stock, availableForSale, showInStore } = outcome.entry;
+      if (stock <= 0 || !availableForSale || !showInStore) continue;
+      try {
+        const queued = await notifyRestocked(outcome.key);
+        if (queued > 0) {
+          log.event('restock.notified', { productKey: outcome.key, queued });
+          sendQueuedMailSoon();
+        }
+      } catch (error) {
+        // The stock is saved; the alerts stay waiting and go out with the next save.
+        log.error(error, { during: 'restock-notify', productKey: outcome.key });
+      }
+    }
     const refused = outcomes.length - saved.length;
     if (refused === 0) {
       return {

@@ -116,6 +116,9 @@ describe('ordersCsv', () => {
       'Mensagem para o cartão',
       'Taxa de entrega (R$)',
       'Data de entrega',
+      'Quem recebe',
+      'Cupom',
+      'Desconto do cupom (R$)',
     ]);
     expect(rows[1]).toEqual([
       '2026-03-20 12:30',
@@ -135,6 +138,9 @@ describe('ordersCsv', () => {
       'Feliz Páscoa!',
       '0,00',
       '',
+      'Ana Souza',
+      '',
+      '0,00',
     ]);
     expect(rows[2]?.[2]).toBe("'=cmd|' /C calc'!A0 <x@example.com>");
     expect(rows[2]?.slice(4, 7)).toEqual(['1200,00', 'Retirada', 'Cancelado']);
@@ -163,6 +169,9 @@ describe('ordersCsv', () => {
       'Gift card message',
       'Delivery fee (R$)',
       'Delivery date',
+      'Recipient',
+      'Coupon',
+      'Coupon discount (R$)',
     ]);
     expect(rows[1]?.slice(4, 7)).toEqual(['265.00', 'Delivery', 'Confirmed']);
     expect(rows[2]?.slice(5, 7)).toEqual(['Pick-up', 'Cancelled']);
@@ -210,6 +219,23 @@ describe('ordersCsv', () => {
       '',
       '0.00',
       '',
+      'Ana Souza',
+      '',
+      '0.00',
+    ]);
+  });
+
+  it("has the recipient the checkout asked for, the customer's name on older orders", () => {
+    const gift = order({ recipientName: 'Dona Lúcia Ramos' });
+    expect(parse(ordersCsv([gift], 'pt-BR'), ';')[1]?.[17]).toBe('Dona Lúcia Ramos');
+    expect(parse(ordersCsv([order({ recipientName: '' })], 'en'), ',')[1]?.[17]).toBe('Ana Souza');
+  });
+
+  it('has the coupon and its discount of an order that carries one', () => {
+    const discounted = order({ total: 247, coupon: { code: 'PASCOA10', amount: 18 } });
+    expect(parse(ordersCsv([discounted], 'pt-BR'), ';')[1]?.slice(-2)).toEqual([
+      'PASCOA10',
+      '18,00',
     ]);
   });
 
@@ -217,7 +243,7 @@ describe('ordersCsv', () => {
     const delivered = order({ total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' });
     const [, row] = parse(ordersCsv([delivered], 'pt-BR'), ';');
     expect(row?.slice(4, 7)).toEqual(['277,00', 'Entrega', 'Confirmado']);
-    expect(row?.slice(-2)).toEqual(['12,00', '2026-04-02']);
+    expect(row?.slice(15, 17)).toEqual(['12,00', '2026-04-02']);
   });
 
   it("titles the products in the CSV's language, whatever language they were ordered in", () => {

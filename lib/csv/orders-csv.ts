@@ -33,6 +33,10 @@ export type ExportOrder = {
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
+  /** Who receives the order; '' or absent (older orders): the customer. */
+  recipientName?: string;
+  /** The coupon and what it took off the total; null or absent: none. */
+  coupon?: { code: string; amount: number } | null;
 };
 
 /**
@@ -108,6 +112,9 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     t('giftMessage'),
     t('deliveryFee'),
     t('deliveryDate'),
+    t('recipient'),
+    t('coupon'),
+    t('couponDiscount'),
   ];
   const rows = orders.map((order) => [
     exportDate(order.orderDate),
@@ -128,6 +135,9 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
     ...shippingCells(order),
     money(order.deliveryFee ?? 0),
     order.deliveryDate ?? '',
+    order.recipientName?.trim() || order.customer.name,
+    order.coupon?.code ?? '',
+    money(order.coupon?.amount ?? 0),
   ]);
   return csvDocument(header, rows, csvDialect(locale));
 }

@@ -123,6 +123,7 @@ async function totalsFromOrders(days: readonly string[]): Promise<Map<string, Da
       total: data.total,
       deliveryFee: data.deliveryFee,
       memberDiscount: data.memberDiscount,
+      coupon: data.coupon,
     };
     const totals = result.get(shopDayOf(order.orderDate));
     if (totals) addTotals(totals, orderContribution(order, 1));

@@ -19,20 +19,22 @@ export type RollupOrder = {
   total: number;
   deliveryFee?: number;
   memberDiscount?: { amount: number } | null;
+  /** A coupon's discount, taken off the total (lib/coupons/rules.ts). */
+  coupon?: { amount: number } | null;
 };
 
 /** One day's totals (or the sum of several): cancelled orders are not in them. */
 export type DayTotals = {
   orders: number;
-  /** The orders' totals, delivery fees included, member discounts already taken off. */
+  /** The orders' totals, delivery fees included, member and coupon discounts already taken off. */
   revenue: number;
   /** Delivery fees, part of `revenue`. */
   fees: number;
-  /** Member discounts given, not part of `revenue`. */
+  /** Member and coupon discounts given, not part of `revenue`. */
   discounts: number;
   /** Units per product key. */
   units: Record<string, number>;
-  /** What the items of each product key brought in (after member discounts, no fees). */
+  /** What the items of each product key brought in (after member discounts; before coupons, no fees). */
   sales: Record<string, number>;
 };
 
@@ -56,7 +58,7 @@ export function orderContribution(order: RollupOrder, sign: 1 | -1): DayTotals {
   totals.orders = sign;
   totals.revenue = sign * order.total;
   totals.fees = sign * (order.deliveryFee ?? 0);
-  totals.discounts = sign * (order.memberDiscount?.amount ?? 0);
+  totals.discounts = sign * ((order.memberDiscount?.amount ?? 0) + (order.coupon?.amount ?? 0));
   for (const item of order.orderItems) {
     if (!item.key || !Number.isFinite(item.quantity) || !Number.isFinite(item.value)) continue;
     totals.units[item.key] = (totals.units[item.key] ?? 0) + sign * item.quantity;

@@ -120,3 +120,23 @@ export function refundsCollection(): CollectionReference {
 export function mailCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/mail`);
 }
+
+/** Coupons by code (lib/coupons/repository.ts). */
+export function couponsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/coupons`);
+}
+
+/** Each coupon's uses, split over a few documents (lib/coupons/repository.ts). */
+export function couponUsesCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/couponUses`);
+}
+
+/** Each account's uses of a coupon (lib/coupons/repository.ts). */
+export function couponAccountsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/couponAccounts`);
+}
+
+/** 'Avise-me quando chegar': who waits for which product (lib/restock/repository.ts). */
+export function restockAlertsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/restockAlerts`);
+}

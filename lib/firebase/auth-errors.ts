@@ -12,6 +12,7 @@ export type LoginErrorKey =
   | 'weakPassword'
   | 'invalidEmail'
   | 'missingFields'
+  | 'missingName'
   | 'userDisabled'
   | 'tooManyRequests'
   | 'accountExists'

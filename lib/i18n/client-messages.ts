@@ -25,7 +25,7 @@ export const ACCOUNT_NAMESPACES = [
  */
 export const PANEL_NAMESPACES = {
   menu: ['Search'],
-  cart: ['CartPanel', 'CartStock', 'CartUndo'],
+  cart: ['CartPanel', 'CartStock', 'CartUndo', 'ShippingEstimate', 'Coupon'],
   userTab: ACCOUNT_NAMESPACES,
 } as const satisfies Record<Panel, readonly string[]>;
 

@@ -114,6 +114,17 @@ describe('order e-mail texts', () => {
     expect(pickup).not.toContain('Mensagem para o cartão');
   });
 
+  it("name the recipient to the shopper and to the shop; the customer's name on older orders", () => {
+    const gift = { ...ORDER, recipientName: 'Dona Lúcia Ramos' };
+    expect(orderPlacedMail({ ...gift, locale: 'en' }).text).toContain(
+      'Recipient: Dona Lúcia Ramos',
+    );
+    const notice = newOrderMail({ ...gift, locale: 'en' }, 'pedidos@chocolates.local').text;
+    expect(notice).toContain('Quem recebe: Dona Lúcia Ramos');
+    expect(notice).toContain('João Araújo (joao@example.com');
+    expect(orderPlacedMail(ORDER).text).toContain('Quem recebe: João Araújo');
+  });
+
   it('name each notified status with the shop-wide status label', () => {
     const subjects = NOTIFIED_STATUSES.map((s) => statusChangedMail(ORDER, s).subject);
     expect(subjects).toEqual([

@@ -35,6 +35,8 @@ export type MailableOrder = Pick<
   | 'deliveryDate'
   | 'cpf'
   | 'giftMessage'
+  | 'recipientName'
+  | 'coupon'
 > &
   Partial<Pick<OrderDetails, 'address'>>;
 
@@ -58,6 +60,8 @@ export function mailOrderOf(order: MailableOrder): MailOrder {
     address: order.address ?? null,
     cpf: order.cpf ?? null,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
   };
 }
 

@@ -30,7 +30,17 @@ export type MailOrder = {
   address?: Address | null;
   cpf?: string | null;
   giftMessage?: string;
+  /** Who receives the order; '' or absent: the customer. */
+  recipientName?: string;
+  /** The coupon and what it took off, included in `total`; null or absent: none. */
+  coupon?: { code: string; amount: number } | null;
 };
+
+/** 'Quem recebe: ...': the recipient the checkout asked for, or the customer on older orders. */
+function recipientLines(locale: AppLocale, order: MailOrder): string[] {
+  const name = order.recipientName?.trim() || order.customer.name;
+  return name ? [translator(locale)('recipient', { name })] : [];
+}
 
 /** 'Endereço de entrega: ...' for a delivery with an address; nothing otherwise. */
 function addressLines(locale: AppLocale, order: MailOrder): string[] {
@@ -43,6 +53,7 @@ function shippingDetails(order: MailOrder): string[] {
   const t = translator(SHOP_LOCALE);
   return [
     '',
+    ...recipientLines(SHOP_LOCALE, order),
     order.cpf ? t('cpf', { cpf: order.cpf }) : t('noCpf'),
     ...addressLines(SHOP_LOCALE, order),
     ...(order.giftMessage?.trim() ? [t('giftMessage', { message: order.giftMessage.trim() })] : []),
@@ -77,7 +88,9 @@ export type MailKind =
   | 'club-charge-failed'
   // The panel home's notices to the shop (lib/dashboard/mail-templates.ts).
   | 'shop-morning-summary'
-  | 'shop-low-stock';
+  | 'shop-low-stock'
+  // 'Avise-me quando chegar' (lib/restock/mail.ts); `orderID` then names the product.
+  | 'restock';
 
 export type MailMessage = {
   kind: MailKind;
@@ -117,6 +130,9 @@ function itemLines(locale: AppLocale, order: MailOrder): string[] {
         price: formatPrice(item.value * item.quantity),
       }),
     ),
+    ...(order.coupon?.amount
+      ? [t('coupon', { code: order.coupon.code, amount: formatPrice(order.coupon.amount) })]
+      : []),
     ...(order.deliveryFee ? [t('deliveryFee', { fee: formatPrice(order.deliveryFee) })] : []),
     t('total', { total: formatPrice(order.total) }),
     t('method', { method: order.shippingOption }),
@@ -190,6 +206,7 @@ export function orderPlacedMail(order: MailOrder): MailMessage {
     t('placedSubject', { orderID: order.orderID }),
     t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
     [
+      ...recipientLines(order.locale, order),
       ...addressLines(order.locale, order),
       '',
       t('nextSteps'),

@@ -27,6 +27,7 @@ const values = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues
   telephone: '(11) 91234-5678',
   cpf: '',
   saveToProfile: false,
+  recipientName: 'Maria Silva',
   ...overrides,
 });
 
@@ -148,6 +149,21 @@ describe('validateCheckoutForm', () => {
     });
   });
 
+  it("requires the recipient's name, and the shopper's own only when it is asked", () => {
+    expect(validateCheckoutForm(values({ recipientName: ' ' }))).toEqual({
+      recipientName: 'required',
+    });
+    expect(validateCheckoutForm(values({ recipientName: 'n'.repeat(121) }))).toEqual({
+      recipientName: 'tooLong',
+    });
+    expect(validateCheckoutForm(values({ accountName: '' }))).toEqual({ accountName: 'required' });
+    expect(validateCheckoutForm(values({ accountName: 'João Souza' }))).toEqual({});
+    // The shopper's name comes before the recipient's in the form.
+    expect(
+      firstInvalidField(validateCheckoutForm(values({ accountName: '', recipientName: '' }))),
+    ).toBe('accountName');
+  });
+
   it('checks an optional CPF with its check digits', () => {
     expect(validateCheckoutForm(values({ cpf: '529.982.247-24' })).cpf).toBe('cpf');
     expect(validateCheckoutForm(values({ cpf: '111.111.111-11' })).cpf).toBe('cpf');
@@ -207,6 +223,7 @@ describe('toCheckoutInput', () => {
       shippingOption: 'Entrega',
       address: { ...address, postalCode: '01310-100' },
       telephone: '(11) 91234-5678',
+      recipientName: 'Maria Silva',
       cpf: '529.982.247-25',
       locale: 'pt-BR',
     });
@@ -220,7 +237,7 @@ describe('toCheckoutInput', () => {
         { id: 'mini-ovo', quantity: 2 },
         { id: 'mini-ovo', quantity: 1 },
       ],
-      values: values({ shippingOption: 'Retirada' }),
+      values: values({ shippingOption: 'Retirada', recipientName: ' Ana Lima ' }),
       locale: 'en',
     });
     expect(input).toEqual({
@@ -228,6 +245,7 @@ describe('toCheckoutInput', () => {
       lines: [{ key: 'mini-ovo', quantity: 3 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
+      recipientName: 'Ana Lima',
       locale: 'en',
     });
     expect(checkoutInputSchema.safeParse(input).success).toBe(true);

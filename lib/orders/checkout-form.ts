@@ -21,9 +21,17 @@ export type CheckoutFormValues = {
   saveToProfile: boolean;
   /** The gift card's message; '' for none (a draft from before it existed has none). */
   giftMessage?: string;
+  /** Who receives the order: the shopper's own name to start with, another for a gift. */
+  recipientName: string;
+  /**
+   * The shopper's own full name, asked only of an account without one (saved to the profile
+   * with the order); absent when the profile has a name.
+   */
+  accountName?: string;
 };
 
-export type CheckoutField = keyof Address | 'telephone' | 'cpf' | 'giftMessage';
+export type CheckoutField =
+  keyof Address | 'accountName' | 'recipientName' | 'telephone' | 'cpf' | 'giftMessage';
 
 /** Keys under "Checkout.errors". */
 export type CheckoutFieldError =
@@ -40,6 +48,8 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   'neighborhood',
   'city',
   'state',
+  'accountName',
+  'recipientName',
   'telephone',
   'cpf',
   'giftMessage',
@@ -101,6 +111,12 @@ export function validateCheckoutForm(values: CheckoutFormValues): CheckoutFormEr
     }
     if (!errors.state && normalizeUf(values.address.state) === null) errors.state = 'state';
   }
+  if (values.accountName !== undefined) {
+    const error = textError(values.accountName, true);
+    if (error) errors.accountName = error;
+  }
+  const recipientError = textError(values.recipientName, true);
+  if (recipientError) errors.recipientName = recipientError;
   if (values.telephone.trim() === '') errors.telephone = 'required';
   else if (normalizePhone(values.telephone) === null) errors.telephone = 'telephone';
   // The CPF is optional: only a filled-in one is checked (check digits included).
@@ -178,6 +194,7 @@ export function toCheckoutInput({
         }
       : {}),
     telephone: values.telephone.trim(),
+    ...(values.recipientName.trim() ? { recipientName: values.recipientName.trim() } : {}),
     ...(cpf ? { cpf } : {}),
     ...(values.saveToProfile ? { saveToProfile: true } : {}),
     locale,

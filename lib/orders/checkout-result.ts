@@ -3,6 +3,8 @@
 // failure. Pure, so the browser form imports it.
 import type { CheckoutPayment } from '@/lib/payments/types';
 
+import type { CouponProblem } from '@/lib/coupons/rules';
+
 import type { HoldLimitProblem } from './hold-limits';
 
 export type CheckoutErrorCode =
@@ -31,7 +33,9 @@ export type CheckoutErrorCode =
   | 'delivery-date'
   | 'delivery-full'
   /** No day named (the checkout could not load them) and none of the days offered has room. */
-  | 'delivery-no-days';
+  | 'delivery-no-days'
+  /** The coupon cannot be used (expired, used up, under its minimum...): nothing was placed. */
+  | 'coupon';
 
 /** The wait to announce when a 'rate-limited' answer names none: the limits refill in a minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -54,6 +58,7 @@ export const CHECKOUT_ERROR_MESSAGE_KEYS = Object.freeze({
   'delivery-date': 'deliveryDate',
   'delivery-full': 'deliveryFull',
   'delivery-no-days': 'deliveryNoDays',
+  coupon: 'coupon',
 } as const satisfies Record<CheckoutErrorCode, string>);
 
 /** Every key of the "CheckoutErrors" messages namespace. */
@@ -79,6 +84,8 @@ export type CheckoutErrorMessage = {
   retryAfterSeconds?: number;
   /** For 'holdPerProduct' and 'holdTotal': the limit and the units it would come to. */
   hold?: { title?: string; max: number; requested: number; held: number };
+  /** For 'coupon': why (its message is under "Coupon.errors") and the minimum, whole reais. */
+  coupon?: { problem: CouponProblem; minimum: number };
 };
 
 /**
@@ -88,7 +95,7 @@ export type CheckoutErrorMessage = {
 export function checkoutErrorMessages(
   failure: Pick<
     CheckoutFailure,
-    'error' | 'details' | 'openOrders' | 'retryAfterSeconds' | 'holdLimits'
+    'error' | 'details' | 'openOrders' | 'retryAfterSeconds' | 'holdLimits' | 'coupon'
   >,
 ): CheckoutErrorMessage[] {
   const details = failure.details ?? [];
@@ -105,6 +112,9 @@ export function checkoutErrorMessages(
       key: problem.limit === 'perProduct' ? 'holdPerProduct' : 'holdTotal',
       hold: { title, max: problem.max, requested: problem.requested, held: problem.held },
     }));
+  }
+  if (failure.error === 'coupon') {
+    return [{ key: 'coupon', coupon: failure.coupon ?? { problem: 'unknown', minimum: 0 } }];
   }
   if (failure.error === 'too-many-open') {
     return [{ key: 'tooManyOpen', openOrders: failure.openOrders ?? [] }];
@@ -143,6 +153,8 @@ export type CheckoutFailure = {
   openOrders?: string[];
   /** For 'hold-limit': each limit the order would pass. */
   holdLimits?: HoldLimitDetail[];
+  /** For 'coupon': why the coupon cannot be used, and its minimum (whole reais). */
+  coupon?: { problem: CouponProblem; minimum: number };
 };
 
 export type PlaceOrderResult =

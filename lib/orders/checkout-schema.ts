@@ -82,6 +82,10 @@ export const checkoutInputSchema = z
     locale: z.enum(locales),
     /** The gift card's message (issue 29); '' or missing: none. */
     giftMessage: z.string().trim().max(GIFT_MESSAGE_MAX_LENGTH).optional(),
+    /** Who receives the order (a gift's recipient, or the shopper); missing: the shopper. */
+    recipientName: z.string().trim().min(1).max(CHECKOUT_LIMITS.maxTextLength).optional(),
+    /** A coupon's code as typed (lib/coupons/rules.ts normalizes it; the server checks it). */
+    couponCode: z.string().trim().min(1).max(40).optional(),
   })
   .superRefine((input, context) => {
     if (input.shippingOption === 'Entrega' && !input.address) {

@@ -11,17 +11,20 @@ export type OnlinePaymentItem = { key: string; title: string; quantity: number; 
 
 /** The delivery fee's line on a payment, in the order's language. */
 const DELIVERY_FEE_TITLE = { 'pt-BR': 'Taxa de entrega', en: 'Delivery fee' } as const;
+const COUPON_TITLE = { 'pt-BR': 'cupom', en: 'coupon' } as const;
 
 /**
  * The lines Mercado Pago charges for an order: its products at the prices stored with it (a club
  * member's discount already in them) and, when it has one, the delivery fee as a line of its own
- * (lib/delivery). They add up to the order's stored total, which the webhook checks the paid
+ * (lib/delivery); with a coupon, the products as one line less its discount. They add up to the
+ * order's stored total, which the webhook checks the paid
  * amount against (lib/orders/payment-update.ts).
  */
 export function onlinePaymentItems(order: {
   locale: keyof typeof DELIVERY_FEE_TITLE;
   orderItems: readonly Pick<OrderItem, 'key' | 'translatedTitle' | 'quantity' | 'value'>[];
   deliveryFee?: number;
+  coupon?: { code: string; amount: number } | null;
 }): OnlinePaymentItem[] {
   const items = order.orderItems.map((item) => ({
     key: item.key ?? '',
@@ -29,6 +32,19 @@ export function onlinePaymentItems(order: {
     quantity: item.quantity,
     unitPrice: item.value,
   }));
+  const off = order.coupon?.amount ?? 0;
+  if (off > 0) {
+    // A payment line cannot be negative: with a coupon the products are one line, their
+    // subtotal less the coupon, named with what it holds.
+    const subtotal = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+    const titles = items.map((item) => `${item.quantity} × ${item.title}`).join(', ');
+    items.splice(0, items.length, {
+      key: 'products',
+      title: `${titles} (${COUPON_TITLE[order.locale]} ${order.coupon!.code})`.slice(0, 250),
+      quantity: 1,
+      unitPrice: subtotal - off,
+    });
+  }
   const fee = order.deliveryFee ?? 0;
   if (fee > 0) {
     items.push({

@@ -24,6 +24,7 @@ const STATUS_OF: Record<Exclude<PlaceOrderResult, { ok: true }>['error'], number
   'delivery-date': 400,
   'delivery-full': 409,
   'delivery-no-days': 409,
+  coupon: 409,
   'rate-limited': 429,
   'temporarily-unavailable': 503,
   'outcome-unknown': 503,

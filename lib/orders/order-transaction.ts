@@ -3,10 +3,13 @@ import 'server-only';
 import type { Transaction } from 'firebase-admin/firestore';
 
 import { getProduct, type Product } from '@/lib/catalogue';
+import { couponTakeReads } from '@/lib/coupons/repository';
+import { couponDiscount, couponProblem, type CouponProblem } from '@/lib/coupons/rules';
 import { recordOrderPlaced } from '@/lib/day-totals/rollups';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
+import { shopToday } from '@/lib/delivery/table';
 import { runTransaction } from '@/lib/firebase/admin';
 import { stockTakeReads, writeStockTakes, type StockTake } from '@/lib/inventory/stock-shards';
 import { queueOrderPlacedMails } from '@/lib/mail/order-mail';
@@ -54,6 +57,8 @@ export type Outcome =
   | { kind: 'too-many-open'; openOrders: string[] }
   | { kind: 'hold-limit'; problems: HoldLimitProblem[] }
   | { kind: 'delivery-outside' | 'delivery-date' | 'delivery-full' | 'delivery-no-days' }
+  /** The coupon cannot be used (`minimum`: the subtotal it needs, whole reais). */
+  | { kind: 'coupon'; problem: CouponProblem; minimum: number }
   | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[]; takes?: StockTake[] };
 
 export type StockRefusal = Extract<Outcome, { kind: 'out-of-stock' | 'unavailable' }>;
@@ -114,6 +119,8 @@ export type OrderPlan = {
   limits: SharedTake[];
   /** Per product key, the stock shards to read first (lib/inventory/stock-shards.ts). */
   preferredShards: ReadonlyMap<string, readonly number[]>;
+  /** The coupon's code, normalized (lib/coupons/rules.ts); null: none. */
+  couponCode: string | null;
 };
 
 /**
@@ -145,10 +152,17 @@ export function reserveAndCreate(
     // The day's capacity, read in the transaction: of two orders for its last place, one gets it.
     const days =
       delivery.capacity !== null ? dayReads(delivery.days, delivery.capacity) : dayReads([], 0);
+    // A coupon: its definition, the account's uses and one of its use shards.
+    const couponReads = plan.couponCode ? couponTakeReads(plan.couponCode, user.uid) : null;
     const [unsettled, documents] = await Promise.all([
       // Read in the transaction, so two orders placed at once cannot both pass the caps.
       listUnsettledOrdersInTransaction(transaction, user.uid),
-      transaction.getAll(...limitReads.refs, ...stockReads.refs, ...days.refs),
+      transaction.getAll(
+        ...limitReads.refs,
+        ...stockReads.refs,
+        ...days.refs,
+        ...(couponReads?.refs ?? []),
+      ),
     ]);
     const limits = limitReads.decide(documents.slice(0, limitReads.refs.length));
     const afterLimits = limitReads.refs.length + stockReads.refs.length;
@@ -158,8 +172,14 @@ export function reserveAndCreate(
     );
     const day =
       delivery.days.length > 0 && delivery.capacity !== null
-        ? await days.finish(transaction, documents.slice(afterLimits))
+        ? await days.finish(
+            transaction,
+            documents.slice(afterLimits, afterLimits + days.refs.length),
+          )
         : undefined;
+    const coupon = couponReads
+      ? await couponReads.finish(transaction, documents.slice(afterLimits + days.refs.length))
+      : null;
     const replay = unsettled.find((order) => order.orderID === input.orderID);
     if (replay) return { kind: 'existing', order: replay };
     if (!limits.decision.allowed) {
@@ -179,6 +199,22 @@ export function reserveAndCreate(
       ),
     );
     if (problems.length > 0) return { kind: 'hold-limit', problems };
+    // The coupon on the products after the club's discount (lib/coupons/rules.ts).
+    const subtotal = lines.reduce(
+      (sum, { product, quantity }, index) =>
+        sum + (product.price - (pricing.unitDiscounts[index] ?? 0)) * quantity,
+      0,
+    );
+    if (coupon) {
+      const problem = couponProblem(coupon.coupon, {
+        today: shopToday(),
+        subtotal,
+        usesLeft: coupon.usesLeft,
+        accountUses: coupon.accountUses,
+        hasOrdered: coupon.hasOrdered,
+      });
+      if (problem) return { kind: 'coupon', problem, minimum: coupon.coupon?.minimum ?? 0 };
+    }
     const refusal = stockRefusal(
       lines,
       takes.map((take) => ({ ...take, stock: take.available })),
@@ -203,6 +239,7 @@ export function reserveAndCreate(
     writeStockTakes(transaction, takes);
     if (day) takeDeliverySlot(transaction, day, input.orderID);
     limits.take(transaction);
+    coupon?.take(transaction);
     const online = getMercadoPagoConfig() !== null;
     const order = createOrder(transaction, {
       orderID: input.orderID,
@@ -230,9 +267,13 @@ export function reserveAndCreate(
       // When it stops holding its stock unless paid (online) or confirmed by the shop (by hand).
       expiresAt: online ? paymentDeadline() : manualHoldDeadline(),
       giftMessage: input.giftMessage ?? '',
+      recipientName: input.recipientName ?? '',
+      coupon: coupon?.coupon
+        ? { code: coupon.coupon.code, amount: couponDiscount(subtotal, coupon.coupon) }
+        : null,
     });
     queueOrderPlacedMails(transaction, order);
-    // The panel home's day totals (blind increments: nothing read, lib/dashboard/rollups.ts).
+    // The panel home's day totals (blind increments: nothing read, lib/day-totals/rollups.ts).
     recordOrderPlaced(transaction, order);
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);

@@ -19,6 +19,8 @@ import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import type { HoldLimitDetail, PlaceOrderResult } from './checkout-result';
 import { checkoutInputSchema, type ValidCheckoutInput } from './checkout-schema';
 import { expireDueOrdersLazily, LAZY_WAIT_MS } from './expiry';
+import { normalizeCouponCode } from '@/lib/coupons/rules';
+
 import { orderTotal } from './format';
 import { holdLimitProblems, type HoldLimitProblem } from './hold-limits';
 import { knownStockRefusal, refuseKnown, shardsToTake } from './known-stock';
@@ -199,6 +201,14 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         return { ok: false, error: 'hold-limit', holdLimits: holdLimitDetails(alone, locale) };
       }
 
+      // A code that cannot be one is refused before any Firestore work.
+      const couponCode =
+        parsed.data.couponCode === undefined ? null : normalizeCouponCode(parsed.data.couponCode);
+      if (parsed.data.couponCode !== undefined && couponCode === null) {
+        refused('coupon');
+        return { ok: false, error: 'coupon', coupon: { problem: 'unknown', minimum: 0 } };
+      }
+
       const writeBy = answerBy - COMMIT_MARGIN_MS;
       const work = (async (): Promise<Outcome> => {
         // Units held by unpaid orders past their deadline come back (a run at most every 30 s per
@@ -237,6 +247,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
                   decision.allowed && decision.shared ? [decision.shared] : [],
                 ),
                 preferredShards,
+                couponCode,
               },
               progress,
               writeBy,
@@ -290,6 +301,12 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         case 'delivery-full':
         case 'delivery-no-days':
           return refuse(outcome.kind, { ok: false, error: outcome.kind });
+        case 'coupon':
+          return refuse('coupon', {
+            ok: false,
+            error: 'coupon',
+            coupon: { problem: outcome.problem, minimum: outcome.minimum },
+          });
         case 'too-many-open':
           return refuse('too-many-open', {
             ok: false,

@@ -43,6 +43,7 @@ import type {
   AdminOrder,
   ExtraPayment,
   MemberDiscount,
+  OrderCoupon,
   Order,
   OrderDetails,
   OrderItem,
@@ -280,6 +281,12 @@ const orderDocumentSchema = z.object({
   // Issue 29: what the shop needs to invoice and pack; older orders have neither.
   cpf: z.string().nullable().catch(null),
   giftMessage: text,
+  recipientName: text,
+  coupon: z
+    .object({ code: z.string().min(1), amount: z.number().nonnegative() })
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
@@ -351,6 +358,8 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     lastChange: stored.audit,
     cpf: stored.cpf,
     giftMessage: stored.giftMessage,
+    recipientName: stored.recipientName,
+    coupon: stored.coupon,
     stockReturned: stored.stockReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
@@ -396,6 +405,8 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
     shippingOption,
     address,
     telephone,
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     status,
     payment: order.payment,
     statusHistory: order.statusHistory,
@@ -596,6 +607,8 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       address: order.address,
       cpf: order.cpf ?? null,
       giftMessage: order.giftMessage ?? '',
+      recipientName: order.recipientName ?? '',
+      coupon: order.coupon ?? null,
       lastChange: order.lastChange,
       paymentReview: paymentReviewOf(order),
       refunds: order.refunds,
@@ -751,8 +764,12 @@ export type NewOrder = {
   deliveryDate?: string | null;
   /** The gift card's message (issue 29); '' or missing: none. */
   giftMessage?: string;
+  /** Who receives the order; '' or missing: the customer. */
+  recipientName?: string;
   /** The club member's discount, already in the items' values (lib/club/perks.ts). */
   memberDiscount?: MemberDiscount | null;
+  /** The coupon it carries and what it took off the total (lib/coupons/rules.ts). */
+  coupon?: OrderCoupon | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -760,7 +777,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
   const online = order.paymentProvider === 'mercadopago';
   const deliveryFee = order.deliveryFee ?? 0;
   const deliveryDate = order.deliveryDate ?? null;
-  const total = orderTotal(order.orderItems) + deliveryFee;
+  const total = orderTotal(order.orderItems) + deliveryFee - (order.coupon?.amount ?? 0);
   const payment = {
     provider: order.paymentProvider,
     status: (online ? 'pending' : 'not-required') as OrderPaymentStatus,
@@ -789,6 +806,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     telephone: order.telephone,
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -813,6 +832,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     address: order.address,
     cpf: order.cpf,
     giftMessage: order.giftMessage ?? '',
+    recipientName: order.recipientName ?? '',
+    coupon: order.coupon ?? null,
     payment,
     lastChange: null,
     stockReturned: false,

@@ -87,6 +87,10 @@ export type OrderDetails = Order & {
    */
   cpf?: string | null;
   giftMessage?: string;
+  /** Who receives the order, as the checkout asked ('' on older orders: the customer). */
+  recipientName?: string;
+  /** The coupon the order carries and what it took off the total; null or missing: none. */
+  coupon?: OrderCoupon | null;
   /**
    * The club member's discount on the order (lib/club/perks.ts): already taken off the items'
    * values and so off the total; null (or missing, on older orders) when there was none.
@@ -96,6 +100,9 @@ export type OrderDetails = Order & {
 
 /** A member's discount as stored on an order: the plan's percent and the reais it took off. */
 export type MemberDiscount = { percent: number; amount: number };
+
+/** A coupon on an order: its code and what it took off the products, whole reais. */
+export type OrderCoupon = { code: string; amount: number };
 
 /** A placed order as its page sees it (its owner, or an admin). */
 export type PlacedOrder = Omit<

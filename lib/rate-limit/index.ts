@@ -106,6 +106,13 @@ export const RATE_LIMITS = {
    * more than the bucket's one read and write.
    */
   deliveryQuotePerIp: { capacity: 30, refillMs: 60_000 },
+  /**
+   * GET /api/coupons/check per client address. Shared: a guesser spread over instances must meet
+   * one limit, or coupon codes could be tried by the thousand.
+   */
+  couponCheckPerIp: { capacity: 20, refillMs: 60_000 },
+  /** 'Avise-me quando chegar' sign-ups per client address (each writes an alert). */
+  restockAlertPerIp: { capacity: 10, refillMs: 60_000 },
 } as const satisfies Record<string, TokenBucketOptions & { shared?: false }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -5,6 +5,7 @@ import {
   isUnfilledAddress,
   profileFieldErrors,
   sameProfile,
+  signUpName,
   toProfilePatch,
   toProfileValues,
   type ProfileValues,
@@ -198,5 +199,19 @@ describe('profilePatchSchema', () => {
 
   it('clears the telephone with an empty one', () => {
     expect(profilePatchSchema.parse({ telephone: '  ' })).toEqual({ telephone: '' });
+  });
+});
+
+describe('signUpName', () => {
+  it('takes the name given at sign-up, spaces tidied', () => {
+    expect(signUpName('  Júlia   Santos ')).toBe('Júlia Santos');
+    expect(signUpName('Ana')).toBe('Ana');
+  });
+
+  it('is No name without one, or beyond the bound', () => {
+    expect(signUpName(undefined)).toBe('No name');
+    expect(signUpName('   ')).toBe('No name');
+    expect(signUpName('N'.repeat(121))).toBe('No name');
+    expect(signUpName('N'.repeat(120))).toBe('N'.repeat(120));
   });
 });

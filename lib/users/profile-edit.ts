@@ -76,6 +76,16 @@ export function isUnfilled(field: ProfileField, value: string | null | undefined
   return trimmed === '' || trimmed === PLACEHOLDERS[field];
 }
 
+/**
+ * The name a new account is stored with: the one given at sign-up (the Auth profile's display
+ * name, set by the sign-up form, or the Google account's), spaces tidied; NO_NAME when there is
+ * none or it is beyond the profile's bound (the checkout then asks for it).
+ */
+export function signUpName(displayName: string | null | undefined): string {
+  const name = (displayName ?? '').replace(/\s+/g, ' ').trim();
+  return name === '' || name.length > PROFILE_MAX_LENGTH.name ? NO_NAME : name;
+}
+
 /** The stored value as a form starts from it: '' when it is not filled in. */
 export function editableValue(field: ProfileField, value: string | null | undefined): string {
   return isUnfilled(field, value) ? '' : (value ?? '');

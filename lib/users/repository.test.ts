@@ -122,19 +122,41 @@ describe('ensureUserRecord', () => {
     expect((await clients.auth.getUser(created.uid)).displayName).toBe('No name');
   });
 
-  it('keeps an email user’s existing display name', async () => {
+  it('stores an email sign-up with the name it gave (its display name), still four fields', async () => {
     const created = await clients.auth.createUser({
       email: 'edu@example.com',
       password: 'edu-password-1',
-      displayName: 'Eduardo',
+      displayName: '  Eduardo   Lima ',
     });
     const { idToken } = await signInWithPassword(
       stack.authHost,
       'edu@example.com',
       'edu-password-1',
     );
+    const record = await repo.ensureUserRecord(await decode(idToken));
+    expect((await clients.auth.getUser(created.uid)).displayName).toBe('  Eduardo   Lima ');
+    const stored = (await db.doc(`${users}/${created.uid}`).get()).data();
+    expect(stored).toEqual({
+      address: DEFAULT_ADDRESS,
+      authUID: created.uid,
+      email: 'edu@example.com',
+      name: 'Eduardo Lima',
+    });
+    expect(record).toEqual(stored);
+  });
+
+  it('stores No name for a display name beyond the profile’s bound', async () => {
+    const created = await clients.auth.createUser({
+      email: 'longo@example.com',
+      password: 'longo-password-1',
+      displayName: 'N'.repeat(121),
+    });
+    const { idToken } = await signInWithPassword(
+      stack.authHost,
+      'longo@example.com',
+      'longo-password-1',
+    );
     await repo.ensureUserRecord(await decode(idToken));
-    expect((await clients.auth.getUser(created.uid)).displayName).toBe('Eduardo');
     expect((await db.doc(`${users}/${created.uid}`).get()).get('name')).toBe('No name');
   });
 

@@ -5,7 +5,7 @@ import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/
 
 import { getAdminAuth, runTransaction, usersCollection } from '@/lib/firebase/admin';
 
-import { isUnfilled } from './profile-edit';
+import { isUnfilled, signUpName } from './profile-edit';
 import {
   ADDRESS_FIELDS,
   DEFAULT_ADDRESS,
@@ -213,15 +213,16 @@ export async function ensureUserRecord(token: DecodedIdToken): Promise<UserRecor
           address,
           authUID: uid,
           email,
-          name: authUser.displayName || NO_NAME,
+          name: signUpName(authUser.displayName),
           isAdmin: false,
           isMember: false,
           isOwner: false,
           telephone: '',
           avatarURL: authUser.photoURL ?? '',
         }
-      : // Email sign-up writes only these four fields: the rest is filled in by the user.
-        { address, authUID: uid, email, name: NO_NAME };
+      : // Email sign-up writes only these four fields: the rest is filled in by the user. The
+        // name is the one the sign-up form gave the Auth profile (components/user/login-form.tsx).
+        { address, authUID: uid, email, name: signUpName(authUser.displayName) };
 
   try {
     // create(), not set(): two sign-ins racing must never overwrite a document.

@@ -56,11 +56,17 @@ export default async function CheckoutPage({ params }: Props) {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
       {/* Only this page's island needs these messages in the browser. */}
       <NextIntlClientProvider
-        messages={{ Checkout: messages.Checkout, CheckoutErrors: messages.CheckoutErrors }}
+        messages={{
+          Checkout: messages.Checkout,
+          CheckoutErrors: messages.CheckoutErrors,
+          Coupon: messages.Coupon,
+        }}
       >
         <CheckoutView
           initialUser={
-            user ? { uid: user.uid, telephone: user.telephone, address: user.address } : null
+            user
+              ? { uid: user.uid, name: user.name, telephone: user.telephone, address: user.address }
+              : null
           }
           memberDiscount={member}
           pickup={{

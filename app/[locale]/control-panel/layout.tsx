@@ -51,6 +51,7 @@ export default async function ControlPanelLayout({ children, params }: Props) {
           { href: '/control-panel/stock', label: t('nav.stock') },
           { href: '/control-panel/entrega', label: t('nav.delivery') },
           { href: '/control-panel/clube', label: t('nav.club') },
+          { href: '/control-panel/coupons', label: t('nav.coupons') },
           ...(outbox
             ? [{ href: '/control-panel/outbox' as const, label: tMail('outboxNav') }]
             : []),

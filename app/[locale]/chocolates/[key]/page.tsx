@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { AddToCart } from '@/components/cart/add-to-cart';
+import { ShippingEstimate } from '@/components/delivery/shipping-estimate';
 import { ProductDetails } from '@/components/product/product-details';
+import { RestockAlert } from '@/components/product/restock-alert';
 import { ProductJsonLd } from '@/components/product/product-json-ld';
 import { getProduct, products } from '@/lib/catalogue';
 import { getAvailability } from '@/lib/catalogue/availability';
@@ -61,6 +64,7 @@ export default async function ProductPage({ params }: Props) {
   if (!product?.showInStore) notFound();
   const stock = product.stockQtty;
   const availability = getAvailability(product, stock);
+  const messages = await getMessages();
   return (
     <>
       <ProductJsonLd product={product} locale={locale} availability={availability} />
@@ -68,7 +72,26 @@ export default async function ProductPage({ params }: Props) {
         product={product}
         availability={availability}
         stock={stock}
-        action={<AddToCart product={product} stock={stock} size="large" />}
+        action={
+          <>
+            <AddToCart product={product} stock={stock} size="large" />
+            {/* Only these islands need these messages in the browser. */}
+            <NextIntlClientProvider
+              messages={{
+                ShippingEstimate: messages.ShippingEstimate,
+                RestockAlert: messages.RestockAlert,
+              }}
+            >
+              <RestockAlert
+                productKey={product.key}
+                soldOutInPage={availability === 'out-of-stock'}
+              />
+              {availability === 'unavailable' ? null : (
+                <ShippingEstimate lines={[{ id: product.key, quantity: 1 }]} />
+              )}
+            </NextIntlClientProvider>
+          </>
+        }
       />
     </>
   );

@@ -8,6 +8,7 @@ import { withinBackendDeadline } from '@/lib/deadline';
 import { getInventoryOverlay } from '@/lib/inventory/repository';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { expireDueOrdersLazily } from '@/lib/orders/expiry';
+import { waitingCounts } from '@/lib/restock/repository';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,8 +23,11 @@ export default async function ControlPanelStockPage({ params }: Props) {
   // Units held by unpaid orders past their deadline come back before the stock is shown.
   await expireDueOrdersLazily();
   // Firestore frozen after the session check: say so rather than hang.
-  const overlay = await withinBackendDeadline(getInventoryOverlay(), 'getInventoryOverlay');
-  if (!overlay) return <ServiceUnavailable />;
+  const [overlay, waiting] = await Promise.all([
+    withinBackendDeadline(getInventoryOverlay(), 'getInventoryOverlay'),
+    withinBackendDeadline(waitingCounts(), 'waitingCounts'),
+  ]);
+  if (!overlay || !waiting) return <ServiceUnavailable />;
   const t = await getTranslations('ControlPanel.stock');
   const messages = await getMessages();
 
@@ -41,6 +45,7 @@ export default async function ControlPanelStockPage({ params }: Props) {
             key: product.key,
             title: product.title[locale],
             pageLink: product.pageLink,
+            waiting: waiting.get(product.key) ?? 0,
           }))}
           entries={overlay}
         />
