@@ -220,7 +220,7 @@ for (const locale of SHOP_LOCALES) {
       await adminShop.footer.userButton.click();
       await signInInUserTab(adminShop, ADMIN);
       await expect(adminShop.userTab.getByText(ADMIN.email)).toBeVisible({ timeout: 15_000 });
-      await adminPage.goto(`/${locale}/control-panel?q=${orderID}`);
+      await adminPage.goto(`/${locale}/control-panel/orders?q=${orderID}`);
       const card = adminPage.locator(`[data-testid="admin-order"][data-order-id="${orderID}"]`);
       await expect(card).toBeVisible({ timeout: 15_000 });
       await expect(card.getByTestId('admin-order-cpf')).toHaveText(t.cpfLabel);

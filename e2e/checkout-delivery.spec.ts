@@ -200,7 +200,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         locale === 'pt-BR' ? new RegExp(`;12,00;${chosen};`) : new RegExp(`,12\\.00,${chosen},`),
       );
       await page.context().addCookies((await admin.storageState()).cookies);
-      await page.goto(`/${locale}/control-panel?q=${orderID}`);
+      await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
       const card = page.locator(`[data-order-id="${orderID}"]`);
       await expect(card.getByTestId('admin-order-delivery-fee')).toContainText('12,00');
       await expect(card.getByTestId('admin-order-day')).toContainText(dayLabel(chosen, locale));

@@ -137,7 +137,7 @@ test('the panel shows until when an open order holds its stock, in both language
     ['pt-BR', /^Reserva o estoque até .+, se não for pago ou confirmado antes$/],
     ['en', /^Holds its stock until .+ unless paid or confirmed first$/],
   ] as const) {
-    await page.goto(`/${locale}/control-panel?q=${orderID}`);
+    await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
     const card = page.locator(`[data-order-id="${orderID}"]`);
     await expect(card.getByTestId('admin-order-hold')).toHaveText(text);
   }

@@ -202,7 +202,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(await stock(EGG)).toBe(7);
 
     await test.step('the admin moves it along, then cancels it', async () => {
-      await admin.page.goto(`${shop.url}/pt-BR/control-panel?q=${orderID}`);
+      await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders?q=${orderID}`);
       const card = admin.page.locator(`[data-order-id="${orderID}"]`);
       for (const key of ['waitingPayment', 'confirmed', 'inProduction', last] as const) {
         const label = PANEL_LABELS[key];

@@ -7,6 +7,7 @@ type Props = {
   links: {
     href:
       | '/control-panel'
+      | '/control-panel/orders'
       | '/control-panel/products'
       | '/control-panel/stock'
       | '/control-panel/banners'

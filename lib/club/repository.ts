@@ -206,3 +206,20 @@ export async function listMemberships(): Promise<Membership[]> {
     return membership ? [membership] : [];
   });
 }
+
+/** Memberships per plan in `state`: one count query per plan (the panel home). */
+export async function countMembershipsByPlan(
+  state: Membership['state'],
+): Promise<Record<Membership['plan'], number>> {
+  const counts = await Promise.all(
+    PLAN_KEYS.map(async (plan) => {
+      const snapshot = await membershipsCollection()
+        .where('state', '==', state)
+        .where('plan', '==', plan)
+        .count()
+        .get();
+      return [plan, snapshot.data().count] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<Membership['plan'], number>;
+}

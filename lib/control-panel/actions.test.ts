@@ -297,7 +297,9 @@ describe('who may open the control panel pages', () => {
 
   beforeAll(async () => {
     const layout = (await import('@/app/[locale]/control-panel/layout')) as unknown as PageModule;
-    const orders = (await import('@/app/[locale]/control-panel/page')) as unknown as PageModule;
+    const home = (await import('@/app/[locale]/control-panel/page')) as unknown as PageModule;
+    const orders =
+      (await import('@/app/[locale]/control-panel/orders/page')) as unknown as PageModule;
     const stock =
       (await import('@/app/[locale]/control-panel/stock/page')) as unknown as PageModule;
     const params = (locale: string) => Promise.resolve({ locale });
@@ -305,6 +307,11 @@ describe('who may open the control panel pages', () => {
       {
         name: 'layout',
         render: (locale) => layout.default({ children: null, params: params(locale) } as never),
+      },
+      {
+        name: 'home (overview)',
+        render: (locale) =>
+          home.default({ params: params(locale), searchParams: Promise.resolve({}) } as never),
       },
       {
         name: 'orders page',

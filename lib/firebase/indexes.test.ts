@@ -75,4 +75,13 @@ describe('every repository query has the indexes it needs', () => {
     await mail.listUnsentMail();
     await refunds.listDueRefunds(Date.now(), 20);
   });
+
+  it("the panel home's counts", async () => {
+    const mail = await import('@/lib/mail/repository');
+    const club = await import('@/lib/club/repository');
+    await orders.countPaymentsToReview();
+    await orders.countAwaitingApprovalSince(new Date());
+    await mail.countFailedMail();
+    await club.countMembershipsByPlan('active');
+  });
 });

@@ -86,6 +86,9 @@ export type MailKind =
   | 'club-cancelled'
   | 'club-charged'
   | 'club-charge-failed'
+  // The panel home's notices to the shop (lib/dashboard/mail-templates.ts).
+  | 'shop-morning-summary'
+  | 'shop-low-stock'
   // 'Avise-me quando chegar' (lib/restock/mail.ts); `orderID` then names the product.
   | 'restock';
 
@@ -182,7 +185,7 @@ function shopNotice(
   details: readonly string[] = [],
 ): MailMessage {
   const t = translator(SHOP_LOCALE);
-  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel/orders?q=${encodeURIComponent(order.orderID)}`;
   const text = [
     intro,
     ...details,

@@ -8,6 +8,7 @@ import { revisionOf, storefrontRevisionRef } from '@/lib/catalogue/revision';
 import type { Product, ProductRecord } from '@/lib/catalogue/types';
 import { couponTakeReads } from '@/lib/coupons/repository';
 import { couponDiscount, couponProblem, type CouponProblem } from '@/lib/coupons/rules';
+import { recordOrderPlaced } from '@/lib/day-totals/rollups';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
@@ -311,6 +312,8 @@ export function reserveAndCreate(
         : null,
     });
     queueOrderPlacedMails(transaction, order);
+    // The panel home's day totals (blind increments: nothing read, lib/day-totals/rollups.ts).
+    recordOrderPlaced(transaction, order);
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.

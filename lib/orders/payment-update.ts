@@ -2,6 +2,7 @@ import 'server-only';
 
 import { afterResponse } from '@/lib/after-response';
 import { runTransaction } from '@/lib/firebase/admin';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { logEvent, logFailure } from '@/lib/log';
@@ -139,6 +140,7 @@ export async function applyPaymentToOrder(
         stockReturned = true;
       }
       releaseOrderDay(transaction, order);
+      recordOrderCancelled(transaction, order);
       paymentStatus = 'cancelled';
       change = 'applied';
     }

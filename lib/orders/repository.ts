@@ -624,6 +624,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       ...summaryOf(order),
       deliveryFee: order.deliveryFee,
       deliveryDate: order.deliveryDate,
+      memberDiscount: order.memberDiscount ?? null,
       locale: order.locale,
       address: order.address,
       cpf: order.cpf ?? null,
@@ -1190,4 +1191,27 @@ export function paymentEventKey(payment: { id: string; status: string }): string
 export async function hasOrdersFor(transaction: Transaction, key: string): Promise<boolean> {
   const query = ordersCollection().where('productKeys', 'array-contains', key).limit(1);
   return !(await transaction.get(query)).empty;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counts for the panel home (lib/dashboard/home.ts): aggregation queries, one read each per
+// 1,000 orders they match, whatever the number of orders.
+
+/** Orders whose payment needs a person ('needs-review'). */
+export async function countPaymentsToReview(): Promise<number> {
+  const snapshot = await ordersCollection()
+    .where('payment.status', '==', 'needs-review' satisfies OrderPaymentStatus)
+    .count()
+    .get();
+  return snapshot.data().count;
+}
+
+/** Orders still awaiting approval that were placed at or before `placedBy`. */
+export async function countAwaitingApprovalSince(placedBy: Date): Promise<number> {
+  const snapshot = await ordersCollection()
+    .where('statusKey', '==', 'awaitingApproval' satisfies OrderStatusKey)
+    .where('orderDate', '<=', Timestamp.fromDate(placedBy))
+    .count()
+    .get();
+  return snapshot.data().count;
 }
