@@ -215,9 +215,13 @@ test('a catalogue edit saved on instance A shows on instance B within 10 s: prod
       { timeout: 10_000, intervals: [200] },
     )
     .toBeGreaterThan(0);
-  console.info(`catalogue edit on A, new price on B's product page ${Date.now() - saved} ms after the save`);
+  console.info(
+    `catalogue edit on A, new price on B's product page ${Date.now() - saved} ms after the save`,
+  );
   await page.goto(`${b}/en`);
-  await expect(page.getByTestId(`product-card-${key}`).first()).toContainText('Tropical Sampa Egg, coffee');
+  await expect(page.getByTestId(`product-card-${key}`).first()).toContainText(
+    'Tropical Sampa Egg, coffee',
+  );
   await expect(page.getByTestId(`product-card-${key}`).first()).toContainText('R$ 97,50');
   console.info(`catalogue edit on A, B's landing follows ${Date.now() - saved} ms after the save`);
   expect(Date.now() - saved).toBeLessThan(10_000);
