@@ -388,7 +388,7 @@ test.describe('authorization matrix (HTTP)', () => {
 
   test('Server Actions posted directly by non-admins change nothing', async ({ baseURL }) => {
     const ids = serverActionIds('lib/control-panel/actions.ts');
-    expect(Object.keys(ids).sort()).toEqual(['changeOrderStatus', 'updateInventory']);
+    expect(Object.keys(ids).sort()).toEqual(['changeOrderStatus', 'resendMail', 'updateInventory']);
     const orderID = uniqueOrderId('FORGED');
     await createOrder(orderID, 'someone');
     const orderBefore = await orderData(orderID);
@@ -412,11 +412,13 @@ test.describe('authorization matrix (HTTP)', () => {
           ],
         },
       ],
+      [ids.resendMail!, { locale: 'pt-BR', id: 'a'.repeat(20) }],
     ] as const;
     // The page each action belongs to (the one that renders its form).
     const home: Record<string, string> = {
       [ids.changeOrderStatus!]: '/pt-BR/control-panel/orders',
       [ids.updateInventory!]: '/pt-BR/control-panel/stock',
+      [ids.resendMail!]: '/pt-BR/control-panel/outbox',
     };
     const FORGED_ACTION_HEADERS: Record<string, string>[] = [
       {},

@@ -233,7 +233,7 @@ describe('ordersCsv', () => {
   });
 
   it('has the coupon and its discount of an order that carries one', () => {
-    const discounted = order({ total: 247, coupon: { code: 'PASCOA10', amount: 18 } });
+    const discounted = order({ total: 24700, coupon: { code: 'PASCOA10', amount: 1800 } });
     expect(parse(ordersCsv([discounted], 'pt-BR'), ';')[1]?.slice(-2)).toEqual([
       'PASCOA10',
       '18,00',

@@ -149,7 +149,7 @@ describe('day totals', () => {
     const afterPlacing = (await rollups.readDayTotals([today])).get(today)!;
     expect(afterPlacing).toMatchObject({
       orders: 3,
-      revenue: 2 * 193 + 35 + 3 * 40 + 4 * 35,
+      revenue: (2 * 193 + 35 + 3 * 40 + 4 * 35) * 100,
       units: { 'ovo-pistache': 2, 'mini-ovo': 5, 'barra-tropical-rio': 3 },
     });
 
@@ -174,7 +174,7 @@ describe('day totals', () => {
     ).toMatchObject({ ok: false });
 
     const totals = (await rollups.readDayTotals([today])).get(today)!;
-    expect(totals).toMatchObject({ orders: 1, revenue: 2 * 193 + 35 });
+    expect(totals).toMatchObject({ orders: 1, revenue: (2 * 193 + 35) * 100 });
     expect(totals.units).toMatchObject({
       'ovo-pistache': 2,
       'mini-ovo': 1,
@@ -224,12 +224,12 @@ async function seedOrders(from: number, count: number, now: Date) {
     const quantity = 1 + (index % 3);
     const value =
       key === 'ovo-pistache'
-        ? 193
+        ? 19300
         : key === 'mini-ovo'
-          ? 35
+          ? 3500
           : key === 'barra-tropical-rio'
-            ? 40
-            : 90;
+            ? 4000
+            : 9000;
     const orderID = `SEED${String(index).padStart(8, '0')}`;
     batch.set(db.doc(`${ROOT}/orders/${orderID}`), {
       orderID,
@@ -250,8 +250,9 @@ async function seedOrders(from: number, count: number, now: Date) {
       statusKey:
         index % 17 === 0 ? 'cancelled' : index % 2 === 0 ? 'confirmed' : 'awaitingApproval',
       shippingOption: 'Retirada',
-      total: quantity * value + (index % 5 === 0 ? 12 : 0),
-      deliveryFee: index % 5 === 0 ? 12 : 0,
+      total: quantity * value + (index % 5 === 0 ? 1200 : 0),
+      deliveryFee: index % 5 === 0 ? 1200 : 0,
+      amountsIn: 'centavos',
       locale: 'pt-BR',
       customer: { name: 'Cliente', email: 'cliente@example.com' },
       payment: { provider: 'manual', status: 'not-required' },
