@@ -186,8 +186,8 @@ for (const locale of ['pt-BR', 'en'] as const satisfies readonly ShopLocale[]) {
     const orderId = await checkout.confirmAndLand();
     await test.step('the order, its page, the panel card, the CSV and the e-mails carry it', async () => {
       expect((await shopDoc(`orders/${orderId}`).get()).data()).toMatchObject({
-        total: 68,
-        coupon: { code, amount: 12 },
+        total: 6800,
+        coupon: { code, amount: 1200 },
       });
       await expect(page.getByTestId('order-coupon')).toContainText(t.orderCoupon(code));
       const admin = await sessionContext(baseURL!, ADMIN);

@@ -64,17 +64,18 @@ async function seedMonth(): Promise<void> {
   for (let back = 1; back <= 29; back += 1) {
     const product = PRODUCTS[back % 2]!;
     const quantity = 1 + (back % 3);
-    const fee = back % 4 === 0 ? 15 : 0;
+    // In centavos, marked as such (orders stored before centavos are read as whole reais).
+    const fee = back % 4 === 0 ? 1500 : 0;
+    const value = product.value * 100;
     const cancelled = back % 7 === 0;
     await createOrder(uniqueOrderId('DASH'), 'uid-e2e-dashboard', {
       orderDate: Timestamp.fromDate(new Date(`${addDays(today, -back)}T15:00:00-03:00`)),
-      orderItems: [
-        { key: product.key, translatedTitle: product.title, quantity, value: product.value },
-      ],
+      orderItems: [{ key: product.key, translatedTitle: product.title, quantity, value }],
       status: { ...NO_STATUS, confirmed: !cancelled, cancelled },
       statusKey: cancelled ? 'cancelled' : 'confirmed',
-      total: quantity * product.value + fee,
+      total: quantity * value + fee,
       deliveryFee: fee,
+      amountsIn: 'centavos',
     });
   }
   await marker.set({ at: Timestamp.now() });
@@ -91,7 +92,8 @@ async function expectedDays(): Promise<Map<string, { orders: number; revenue: nu
     const day = shopToday((data.orderDate as Timestamp).toDate());
     const totals = days.get(day) ?? { orders: 0, revenue: 0 };
     totals.orders += 1;
-    totals.revenue += data.total as number;
+    // As the orders' repository reads them: without the centavos mark, whole reais.
+    totals.revenue += (data.total as number) * (data.amountsIn === 'centavos' ? 1 : 100);
     days.set(day, totals);
   }
   return days;
