@@ -102,7 +102,7 @@ test.describe('the admin journey', () => {
       await expect(page).toHaveURL(new RegExp(`[?&]q=${orderID}`));
       await expect(page.getByTestId('admin-order')).toHaveCount(1);
       await expect(card.getByTestId('admin-order-status')).toHaveText(STATUS_PT.awaitingApproval);
-      await expect(card.getByText('Cliente do Painel')).toBeVisible();
+      await expect(card.getByText('Cliente do Painel').first()).toBeVisible();
       await expect(card.getByText(shopper.email)).toBeVisible();
       await expect(card.getByText('R$ 40,00').first()).toBeVisible();
       const whatsapp = card.getByRole('link', { name: /no WhatsApp sobre o pedido/ });
@@ -585,18 +585,21 @@ test.describe('stock and availability', () => {
           { timeout: REVALIDATED_WITHIN },
         )
         .toBe(0);
-      // Hidden means hidden: its page answers 404 and the sitemap leaves it out.
-      for (const locale of ['pt-BR', 'en']) {
+      // Hidden means hidden: its page says it is no longer available, with links to the shop
+      // (no button to add it), and the sitemap leaves it out.
+      const unavailable = { 'pt-BR': 'não está mais disponível', en: 'is no longer available' };
+      for (const locale of ['pt-BR', 'en'] as const) {
         await expect
-          .poll(
-            async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).status(),
-            { timeout: REVALIDATED_WITHIN },
-          )
-          .toBe(404);
+          .poll(async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).text(), {
+            timeout: REVALIDATED_WITHIN,
+          })
+          .toContain(unavailable[locale]);
       }
-      const notFound = await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
-      expect(notFound?.status()).toBe(404);
-      await expect(landing.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+      await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
+      await expect(
+        landing.getByRole('heading', { level: 1, name: /não está mais disponível/ }),
+      ).toBeVisible();
+      await expect(landing.getByRole('button', { name: /Adicionar à lista/ })).toHaveCount(0);
       await expect
         .poll(async () => (await landing.request.get('/sitemap.xml')).text(), {
           timeout: REVALIDATED_WITHIN,
