@@ -1,5 +1,5 @@
 /**
- * The gift card's message on the panel's order card (issue 29), for the admin who packs the
+ * The gift card's message on the panel's order card, for the admin who packs the
  * order: kept with its line breaks, across the card's full width. Nothing when there is none.
  */
 export function GiftMessage({ message, title }: { message: string | undefined; title: string }) {

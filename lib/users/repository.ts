@@ -30,7 +30,7 @@ function readAddress(value: unknown): Address {
   const address = { ...DEFAULT_ADDRESS };
   for (const field of ADDRESS_FIELDS) {
     const value = readString(stored[field]);
-    // Bairro and Estado came later (issue 29): an older record simply has none.
+    // Bairro and Estado were added to the address later: an older record simply has none.
     if (value !== undefined || !LATER_ADDRESS_FIELDS.includes(field)) address[field] = value ?? '';
   }
   return address;
