@@ -45,7 +45,7 @@ function readValues(stored: unknown): CheckoutFormValues | undefined {
   const checked = {} as Required<Address>;
   for (const field of ADDRESS_FIELDS) {
     const value = fields[field];
-    // A draft saved before bairro and UF existed (issue 29) is still this tab's draft.
+    // A draft saved before bairro and UF existed is still this tab's draft.
     if (value === undefined && LATER_ADDRESS_FIELDS.includes(field)) checked[field] = '';
     else if (!isText(value)) return undefined;
     else checked[field] = value;

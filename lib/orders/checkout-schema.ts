@@ -34,7 +34,7 @@ const addressSchema = z.strictObject({
       if (cep === null) context.addIssue({ code: 'custom', message: 'invalid CEP' });
       return cep ?? '';
     }),
-  // Bairro and Estado (issue 29): required on every new address, stored as 'SP'.
+  // Bairro and Estado: required on every new address, stored as 'SP'.
   neighborhood: text(1),
   state: z
     .string()
@@ -79,7 +79,7 @@ export const checkoutInputSchema = z
     /** The delivery or pick-up day, 'yyyy-mm-dd'; checked against the table by place-order. */
     deliveryDate: z.string().max(10).optional(),
     locale: z.enum(locales),
-    /** The gift card's message (issue 29); '' or missing: none. */
+    /** The gift card's message; '' or missing: none. */
     giftMessage: z.string().trim().max(GIFT_MESSAGE_MAX_LENGTH).optional(),
     /** Who receives the order (a gift's recipient, or the shopper); missing: the shopper. */
     recipientName: z.string().trim().min(1).max(CHECKOUT_LIMITS.maxTextLength).optional(),

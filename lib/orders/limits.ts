@@ -24,5 +24,5 @@ export const HOLD_LIMITS = Object.freeze({
  */
 export const ORDER_ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{8,64}$/;
 
-/** The gift card's message (issue 29): optional, at most this many characters once trimmed. */
+/** The gift card's message: optional, at most this many characters once trimmed. */
 export const GIFT_MESSAGE_MAX_LENGTH = 200;

@@ -123,7 +123,7 @@ const addressSchema = z
     const address = {} as Address;
     for (const field of ADDRESS_FIELDS) {
       const value = stored[field];
-      // Bairro and Estado came later (issue 29): an older order simply has none.
+      // Bairro and Estado came later: an older order simply has none.
       if (typeof value === 'string') address[field] = value;
       else if (!LATER_ADDRESS_FIELDS.includes(field)) address[field] = '';
     }
@@ -784,7 +784,7 @@ export type NewOrder = {
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
-  /** The gift card's message (issue 29); '' or missing: none. */
+  /** The gift card's message; '' or missing: none. */
   giftMessage?: string;
   /** Who receives the order; '' or missing: the customer. */
   recipientName?: string;
