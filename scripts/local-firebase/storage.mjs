@@ -159,7 +159,11 @@ export function createObjectStore(rootDir) {
   };
 }
 
+// Each answer closes its connection: a client that sent its next request on a kept-alive socket
+// the moment the server's idle timeout closed it got 'socket hang up', and an upload is not
+// retried. Connections to 127.0.0.1 cost nothing to open.
 function send(response, status, body, headers = {}) {
+  headers = { connection: 'close', ...headers };
   if (Buffer.isBuffer(body)) {
     response.writeHead(status, { 'content-length': body.length, ...headers });
     response.end(body);
