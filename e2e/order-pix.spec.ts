@@ -406,8 +406,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const t = TEXTS[locale];
     const orderID = await placeOrder(page, locale, 'FEE', DELIVERY);
     const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
-    // 2 x R$ 40 and the region's R$ 12.
-    expect(order).toMatchObject({ deliveryFee: 12, total: 92 });
+    // 2 x R$ 40 and the region's R$ 12, stored in centavos.
+    expect(order).toMatchObject({ deliveryFee: 1200, total: 9200 });
     await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
     );
