@@ -72,6 +72,16 @@ const nextConfig: NextConfig = {
   // the container and `npm start`; scripts/build.mjs copies the static assets and public/ into it.
   output: 'standalone',
   reactStrictMode: true,
+  // Next's in-memory page cache, but a page made before the storefront's last change is made
+  // again: catalogue edits reach every instance within seconds (docs/ARCHITECTURE.md).
+  cacheHandler: require.resolve('./lib/cache/storefront-cache-handler.mjs'),
+  images: {
+    // Uploaded pictures (app/media) go out as AVIF where the browser takes it, else WebP. Their
+    // addresses are their content, so the optimized copies are kept for a year.
+    formats: ['image/avif', 'image/webp'],
+    localPatterns: [{ pathname: '/media/**', search: '' }],
+    minimumCacheTTL: 31_536_000,
+  },
   // forbidden(): the control panel answers signed-in non-admins (pages and actions) with a 403.
   experimental: { authInterrupts: true },
   // The panel's former Portuguese paths: the club's new-member e-mails already sent link there.

@@ -4,8 +4,9 @@ import { locales } from '@/lib/i18n/routing';
 import { getStorefrontProducts } from '@/lib/inventory/repository';
 import { localeAlternates, SITE_URL } from '@/lib/site';
 
-// Built from the live inventory (hidden products are left out), regenerated at most every minute
-// and on demand when an admin changes a product (lib/control-panel/actions.ts).
+// Built from the catalogue and the live inventory (archived and hidden products are left out),
+// regenerated at most every minute, on demand when an admin changes stock, and within seconds of
+// a catalogue edit on every instance (lib/cache/storefront-cache-handler.mjs).
 export const revalidate = 60;
 
 /** Every localized page shown in the shop, each with its hreflang alternates. */

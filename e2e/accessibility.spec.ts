@@ -219,6 +219,7 @@ for (const locale of SHOP_LOCALES) {
     const { state } = await signedInState(browser, 'admin', baseURL!);
     await scanInContext(browser, baseURL!, state, async (page, found) => {
       await visit(page, `/${locale}/control-panel`, found);
+      await visit(page, `/${locale}/control-panel/orders`, found);
       await visit(page, `/${locale}/control-panel/stock`, found);
       await visit(page, `/${locale}/control-panel/club`, found);
     });

@@ -180,7 +180,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const orderID = await checkout.confirmAndLand();
     await test.step('stored on the order, shown on its page', async () => {
       const stored = (await shopDoc(`orders/${orderID}`).get()).data();
-      expect(stored).toMatchObject({ deliveryFee: 12, deliveryDate: chosen, total: 52 });
+      expect(stored).toMatchObject({ deliveryFee: 1200, deliveryDate: chosen, total: 5200 });
       expect((await shopDoc(`deliverySlots/${chosen}`).get()).get('orderIds')).toContain(orderID);
       await expect(page.getByTestId('order-delivery-fee')).toHaveText(
         new RegExp(`^${t.fee}\\s*R\\$\\s12,00$`),
@@ -200,7 +200,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         locale === 'pt-BR' ? new RegExp(`;12,00;${chosen};`) : new RegExp(`,12\\.00,${chosen},`),
       );
       await page.context().addCookies((await admin.storageState()).cookies);
-      await page.goto(`/${locale}/control-panel?q=${orderID}`);
+      await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
       const card = page.locator(`[data-order-id="${orderID}"]`);
       await expect(card.getByTestId('admin-order-delivery-fee')).toContainText('12,00');
       await expect(card.getByTestId('admin-order-day')).toContainText(dayLabel(chosen, locale));
@@ -244,11 +244,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
 
     await test.step('a good change is saved', async () => {
       // The last region (Sul): no other spec delivers there.
-      await page.getByLabel(t.fee7, { exact: true }).fill('50');
+      await page.getByLabel(t.fee7, { exact: true }).fill('50,90');
       await page.getByRole('button', { name: t.save }).click();
       await expect(page.getByTestId('delivery-result')).toHaveText(t.saved);
       const after = await table();
-      expect(after?.regions?.[6]).toMatchObject({ name: 'Sul', fee: 50 });
+      // Stored in centavos.
+      expect(after?.regions?.[6]).toMatchObject({ name: 'Sul', fee: 5090 });
       expect(after?.regions?.[1]).toMatchObject({ from: '01600000' });
       await shopDoc('settings/delivery').set(before!);
     });

@@ -136,12 +136,13 @@ test.describe('placing an order', () => {
       expect(stored[0]).toMatchObject({
         orderID,
         shippingOption: 'Retirada',
-        total: 170,
+        // Centavos.
+        total: 17000,
         telephone: '11912345678',
         address: null,
         orderItems: [
-          { key: 'barra-tropical-bahia', quantity: 2, value: 40 },
-          { key: 'ovo-tropical-sampa', quantity: 1, value: 90 },
+          { key: 'barra-tropical-bahia', quantity: 2, value: 4000 },
+          { key: 'ovo-tropical-sampa', quantity: 1, value: 9000 },
         ],
       });
       expect(await getStock('barra-tropical-bahia')).toBe(8);
@@ -325,7 +326,7 @@ test.describe('placing an order', () => {
     );
     await expect(shop.footer.badge).toHaveCount(0);
     const [stored] = await ordersOf(shopper.uid);
-    expect(stored).toMatchObject({ shippingOption: 'Entrega', total: 80, locale: 'en' });
+    expect(stored).toMatchObject({ shippingOption: 'Entrega', total: 8000, locale: 'en' });
     await setStock('barra-tropical-rio', 10);
   });
 });

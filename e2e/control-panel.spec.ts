@@ -86,6 +86,13 @@ test.describe('the admin journey', () => {
         page.getByRole('heading', { level: 1, name: 'Painel de Controle' }),
       ).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      // The panel opens on its overview; the orders are a section of their own.
+      await expect(page.getByRole('heading', { level: 2, name: 'Resumo' })).toBeVisible();
+      await page
+        .getByRole('navigation', { name: 'Seções do painel' })
+        .getByRole('link', { name: 'Pedidos', exact: true })
+        .click();
+      await expect(page).toHaveURL(/\/pt-BR\/control-panel\/orders$/);
     });
 
     const card = page.locator(`[data-order-id="${orderID}"]`);
@@ -95,7 +102,7 @@ test.describe('the admin journey', () => {
       await expect(page).toHaveURL(new RegExp(`[?&]q=${orderID}`));
       await expect(page.getByTestId('admin-order')).toHaveCount(1);
       await expect(card.getByTestId('admin-order-status')).toHaveText(STATUS_PT.awaitingApproval);
-      await expect(card.getByText('Cliente do Painel')).toBeVisible();
+      await expect(card.getByText('Cliente do Painel').first()).toBeVisible();
       await expect(card.getByText(shopper.email)).toBeVisible();
       await expect(card.getByText('R$ 40,00').first()).toBeVisible();
       const whatsapp = card.getByRole('link', { name: /no WhatsApp sobre o pedido/ });
@@ -158,7 +165,7 @@ test.describe('the admin journey', () => {
 
     await page.goto('/pt-BR');
     await signInFromUserTab(page, ADMIN);
-    await page.goto(`/pt-BR/control-panel?q=${orderID}`);
+    await page.goto(`/pt-BR/control-panel/orders?q=${orderID}`);
     const card = page.locator(`[data-order-id="${orderID}"]`);
     await card.getByRole('button', { name: 'Cancelar pedido' }).click();
     await expect(
@@ -179,7 +186,7 @@ test.describe('the admin journey', () => {
     await tab.open();
     await tab.signIn(ADMIN.email, ADMIN.password);
     await expect(tab.controlPanelLink).toBeVisible({ timeout: 15_000 });
-    await page.goto('/en/control-panel?status=inProduction&shipping=Entrega');
+    await page.goto('/en/control-panel/orders?status=inProduction&shipping=Entrega');
     await expect(page.getByRole('heading', { level: 1, name: 'Control Panel' })).toBeVisible();
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('inProduction');
     await expect(page.getByLabel('Receiving', { exact: true })).toHaveValue('Entrega');
@@ -221,7 +228,7 @@ test.describe('the admin journey', () => {
     await api.dispose();
     const after = `${Math.floor(Date.UTC(2000, 0, 2) / 1000)}.000000000_A`;
     await page.goto(
-      `/pt-BR/control-panel?status=waitingForDelivery&shipping=Entrega&after=${after}`,
+      `/pt-BR/control-panel/orders?status=waitingForDelivery&shipping=Entrega&after=${after}`,
     );
     const cards = page.getByTestId('admin-order');
     const shown = () =>
@@ -373,7 +380,7 @@ test.describe('authorization matrix (HTTP)', () => {
     const en = await fetchPage(contexts.shopperB, '/en/control-panel/stock', {});
     expect(en.body).toContain('Restricted access');
     // Found by its number: other specs' orders may fill the newest page first.
-    const admin = await fetchPage(contexts.admin, '/pt-BR/control-panel?q=seed-order-1', {});
+    const admin = await fetchPage(contexts.admin, '/pt-BR/control-panel/orders?q=seed-order-1', {});
     expect(admin.body).toContain('seed-order-1');
     const stock = await fetchPage(contexts.admin, '/pt-BR/control-panel/stock', {});
     expect(stock.body).toContain('stock-row-ovo-pistache');
@@ -381,7 +388,7 @@ test.describe('authorization matrix (HTTP)', () => {
 
   test('Server Actions posted directly by non-admins change nothing', async ({ baseURL }) => {
     const ids = serverActionIds('lib/control-panel/actions.ts');
-    expect(Object.keys(ids).sort()).toEqual(['changeOrderStatus', 'updateInventory']);
+    expect(Object.keys(ids).sort()).toEqual(['changeOrderStatus', 'resendMail', 'updateInventory']);
     const orderID = uniqueOrderId('FORGED');
     await createOrder(orderID, 'someone');
     const orderBefore = await orderData(orderID);
@@ -405,11 +412,13 @@ test.describe('authorization matrix (HTTP)', () => {
           ],
         },
       ],
+      [ids.resendMail!, { locale: 'pt-BR', id: 'a'.repeat(20) }],
     ] as const;
     // The page each action belongs to (the one that renders its form).
     const home: Record<string, string> = {
-      [ids.changeOrderStatus!]: '/pt-BR/control-panel',
+      [ids.changeOrderStatus!]: '/pt-BR/control-panel/orders',
       [ids.updateInventory!]: '/pt-BR/control-panel/stock',
+      [ids.resendMail!]: '/pt-BR/control-panel/outbox',
     };
     const FORGED_ACTION_HEADERS: Record<string, string>[] = [
       {},
@@ -451,7 +460,7 @@ test.describe('authorization matrix (HTTP)', () => {
     expect(await inventoryData('barra-tropical-amazonas')).toEqual(stockBefore);
 
     // The same call from the admin goes through, so the calls above were well formed.
-    const admin = await contexts.admin.post('/pt-BR/control-panel', {
+    const admin = await contexts.admin.post('/pt-BR/control-panel/orders', {
       headers: {
         'next-action': ids.changeOrderStatus!,
         'content-type': 'text/plain;charset=UTF-8',
@@ -576,18 +585,21 @@ test.describe('stock and availability', () => {
           { timeout: REVALIDATED_WITHIN },
         )
         .toBe(0);
-      // Hidden means hidden: its page answers 404 and the sitemap leaves it out.
-      for (const locale of ['pt-BR', 'en']) {
+      // Hidden means hidden: its page says it is no longer available, with links to the shop
+      // (no button to add it), and the sitemap leaves it out.
+      const unavailable = { 'pt-BR': 'não está mais disponível', en: 'is no longer available' };
+      for (const locale of ['pt-BR', 'en'] as const) {
         await expect
-          .poll(
-            async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).status(),
-            { timeout: REVALIDATED_WITHIN },
-          )
-          .toBe(404);
+          .poll(async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).text(), {
+            timeout: REVALIDATED_WITHIN,
+          })
+          .toContain(unavailable[locale]);
       }
-      const notFound = await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
-      expect(notFound?.status()).toBe(404);
-      await expect(landing.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+      await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
+      await expect(
+        landing.getByRole('heading', { level: 1, name: /não está mais disponível/ }),
+      ).toBeVisible();
+      await expect(landing.getByRole('button', { name: /Adicionar à lista/ })).toHaveCount(0);
       await expect
         .poll(async () => (await landing.request.get('/sitemap.xml')).text(), {
           timeout: REVALIDATED_WITHIN,

@@ -149,7 +149,7 @@ for (const locale of ['pt-BR', 'en'] as const satisfies readonly ShopLocale[]) {
       const minimum = unique('MINIMO');
       await seedCoupon(expired, { validUntil: '2020-12-31' });
       await seedCoupon(usedUp, { totalUses: 1 }, { left: 0 });
-      await seedCoupon(minimum, { minimum: 500 });
+      await seedCoupon(minimum, { minimum: 50000 });
       for (const [typed, message] of [
         [expired, t.errors.expired],
         [usedUp, t.errors.usedUp],
@@ -186,8 +186,8 @@ for (const locale of ['pt-BR', 'en'] as const satisfies readonly ShopLocale[]) {
     const orderId = await checkout.confirmAndLand();
     await test.step('the order, its page, the panel card, the CSV and the e-mails carry it', async () => {
       expect((await shopDoc(`orders/${orderId}`).get()).data()).toMatchObject({
-        total: 68,
-        coupon: { code, amount: 12 },
+        total: 6800,
+        coupon: { code, amount: 1200 },
       });
       await expect(page.getByTestId('order-coupon')).toContainText(t.orderCoupon(code));
       const admin = await sessionContext(baseURL!, ADMIN);

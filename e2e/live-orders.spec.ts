@@ -31,7 +31,7 @@ test('the panel shows a new order with a badge; the shopper sees its confirmatio
     await tab.open();
     await tab.signIn(ADMIN.email, ADMIN.password);
     await expect(tab.logoutButton).toBeVisible({ timeout: 15_000 });
-    await admin.goto('/pt-BR/control-panel');
+    await admin.goto('/pt-BR/control-panel/orders');
     await expect(admin.getByRole('heading', { level: 2, name: 'Pedidos' })).toBeVisible();
   });
   const live = admin.getByTestId('live-orders');

@@ -106,7 +106,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(((await refused.json()) as { error: string }).error).toBe('too-many-open');
 
     await test.step('the admin has the orders page open', async () => {
-      await admin.page.goto(`${shop.url}/pt-BR/control-panel`);
+      await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders`);
       await expect(admin.page.getByRole('heading', { level: 2, name: 'Pedidos' })).toBeVisible();
     });
 
@@ -173,7 +173,7 @@ test("the admin cancels a no-show from 'Aguardando Retirada': the unit returns; 
   expect((await placeOrder(page, orderID, 'pt-BR')).status()).toBe(200);
   expect(await stock()).toBe(0);
 
-  await admin.page.goto(`${shop.url}/pt-BR/control-panel?q=${orderID}`);
+  await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders?q=${orderID}`);
   const card = admin.page.locator(`[data-order-id="${orderID}"]`);
   for (const label of [
     'Aguardando Pagamento',

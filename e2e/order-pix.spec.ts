@@ -331,7 +331,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(bricks).toHaveLength(1);
     expect(bricks[0]?.name).toBe('cardPayment');
     const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
-    expect(bricks[0]?.initialization.amount).toBe(order.total);
+    // The stored total is centavos; Mercado Pago takes reais.
+    expect(bricks[0]?.initialization.amount).toBe(order.total / 100);
 
     await pay.click();
     await expect(page.getByTestId('order-payment-state')).toHaveText(t.paid, { timeout: 20_000 });
@@ -344,7 +345,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       payment_method_id: 'master',
       installments: 2,
       issuer_id: '24',
-      transaction_amount: order.total,
+      transaction_amount: order.total / 100,
       external_reference: orderID,
     });
   });
@@ -405,8 +406,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const t = TEXTS[locale];
     const orderID = await placeOrder(page, locale, 'FEE', DELIVERY);
     const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
-    // 2 x R$ 40 and the region's R$ 12.
-    expect(order).toMatchObject({ deliveryFee: 12, total: 92 });
+    // 2 x R$ 40 and the region's R$ 12, stored in centavos.
+    expect(order).toMatchObject({ deliveryFee: 1200, total: 9200 });
     await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
     );

@@ -72,7 +72,7 @@ test('an order placed in English shows Portuguese titles in the pt-BR account, c
     await adminTab.open();
     await adminTab.signIn(ADMIN.email, ADMIN.password);
     await expect(adminTab.logoutButton).toBeVisible({ timeout: 15_000 });
-    await adminPage.goto(`/pt-BR/control-panel?q=${orderID}`);
+    await adminPage.goto(`/pt-BR/control-panel/orders?q=${orderID}`);
     const card = adminPage.getByTestId('admin-order').filter({ hasText: orderID });
     await expect(card).toContainText('Ovo Caramelo com Amendoim');
     await expect(card).not.toContainText('Peanut Caramel Egg');

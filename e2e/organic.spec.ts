@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures/shop';
 
-// The organic line (lib/catalogue/products.ts isOrganic): its landing section and anchor, the
-// badge on its cards and product pages, and the products section's filter, in both languages.
+// The organic line (a product's isOrganic, lib/catalogue/seed-products.json): its landing section
+// and anchor, the badge on its cards and product pages, and the products section's filter, in
+// both languages.
 const ORGANIC = ['ovo-tropical-amazonas', 'barra-tropical-amazonas', 'barra-tropical-bahia'];
 
 const TEXTS = {

@@ -16,10 +16,10 @@ test("confirming an order writes the shopper's notice to the local outbox", asyn
     customer: { name: 'Cliente Caixa', email: 'outbox-shopper@example.com' },
   });
 
-  await page.goto(`/pt-BR/control-panel?q=${orderID}`);
+  await page.goto(`/pt-BR/control-panel/orders?q=${orderID}`);
   const tab = new UserTab(page, 'pt-BR');
   await tab.signIn(ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(new RegExp(`/pt-BR/control-panel\\?q=${orderID}$`), {
+  await expect(page).toHaveURL(new RegExp(`/pt-BR/control-panel/orders\\?q=${orderID}$`), {
     timeout: 20_000,
   });
   const card = page.locator(`[data-order-id="${orderID}"]`);

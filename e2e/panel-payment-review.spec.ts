@@ -47,7 +47,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const tab = new UserTab(page, locale);
     await tab.signIn(ADMIN.email, ADMIN.password);
     await expect(tab.logoutButton).toBeVisible({ timeout: 15_000 });
-    await page.goto(`/${locale}/control-panel?q=${orderID}`);
+    await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
 
     const card = page.getByRole('article', { name: new RegExp(orderID) });
     const review = card.getByTestId('admin-order-payment-review');

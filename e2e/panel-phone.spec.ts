@@ -64,7 +64,7 @@ type Box = { y: number; height: number } | null;
 
 for (const locale of ['pt-BR', 'en'] as const) {
   test(`no page of the panel scrolls sideways (${locale})`, async ({ page }) => {
-    for (const path of ['/control-panel', '/control-panel/stock']) {
+    for (const path of ['/control-panel', '/control-panel/orders', '/control-panel/stock']) {
       await page.goto(`/${locale}${path}`);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       expect(await overflow(page), `${locale}${path}`).toEqual({ scroll: 0, outside: [] });
@@ -75,7 +75,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
 test('an order is found with the filters and confirmed with its button', async ({ page }) => {
   const orderID = uniqueOrderId('PHONE');
   await createOrder(orderID, 'phone-shopper');
-  await page.goto('/pt-BR/control-panel');
+  await page.goto('/pt-BR/control-panel/orders');
   const filters = page.getByRole('form', { name: 'Filtrar pedidos' });
   await filters.getByRole('searchbox', { name: 'Buscar' }).fill(orderID);
   const apply = filters.getByRole('button', { name: 'Filtrar' });

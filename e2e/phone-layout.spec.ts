@@ -252,7 +252,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         const adminContext = await newContext(browser, size);
         await adminContext.addCookies(cookies);
         const adminPage = await adminContext.newPage();
-        await adminPage.goto(`${shop.url}/${locale}/control-panel?q=${orderID}`);
+        await adminPage.goto(`${shop.url}/${locale}/control-panel/orders?q=${orderID}`);
         const tabs = adminPage.getByRole('navigation', { name: t.tabs }).getByRole('link');
         const tabTops = await tabs.evaluateAll((links) =>
           links.map((link) => Math.round(link.getBoundingClientRect().top)),

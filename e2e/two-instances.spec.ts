@@ -180,3 +180,49 @@ test('stock set to 0, then a product hidden, on instance A: instance B shows it 
   expect(withdrawn.status()).toBe(409);
   expect(await withdrawn.json()).toMatchObject({ error: 'unavailable' });
 });
+
+test('a catalogue edit saved on instance A shows on instance B within 10 s: product page, landing, sitemap', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const [a, b] = shop.urls as [string, string];
+  const key = 'ovo-tropical-sampa';
+  // B has the product page, the landing and the sitemap cached from before the edit.
+  await page.goto(`${b}/pt-BR/chocolates/${key}`);
+  await expect(page.getByText('R$ 90,00', { exact: true }).first()).toBeVisible();
+  await page.goto(`${b}/pt-BR`);
+  expect(await (await page.request.get(`${b}/sitemap.xml`)).text()).toContain(key);
+
+  const admin = await browser.newContext();
+  const panel = await admin.newPage();
+  const owner = await signedInShopper(shop, panel);
+  await shop.db().doc(`${SHOP_PATH}/users/${owner.uid}`).update({ isAdmin: true });
+  await panel.goto(`${a}/pt-BR/control-panel/products/${key}`);
+  await panel.getByLabel('Preço (R$)', { exact: true }).fill('97,50');
+  await panel.getByLabel('Nome (inglês)', { exact: true }).fill('Tropical Sampa Egg, coffee');
+  await panel.getByRole('button', { name: 'Salvar' }).click();
+  await expect(panel.getByTestId('editor-saved')).toBeVisible({ timeout: 20_000 });
+  const saved = Date.now();
+  await admin.close();
+
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${b}/pt-BR/chocolates/${key}`);
+        return page.getByText('R$ 97,50', { exact: true }).count();
+      },
+      { timeout: 10_000, intervals: [200] },
+    )
+    .toBeGreaterThan(0);
+  console.info(
+    `catalogue edit on A, new price on B's product page ${Date.now() - saved} ms after the save`,
+  );
+  await page.goto(`${b}/en`);
+  await expect(page.getByTestId(`product-card-${key}`).first()).toContainText(
+    'Tropical Sampa Egg, coffee',
+  );
+  await expect(page.getByTestId(`product-card-${key}`).first()).toContainText('R$ 97,50');
+  console.info(`catalogue edit on A, B's landing follows ${Date.now() - saved} ms after the save`);
+  expect(Date.now() - saved).toBeLessThan(10_000);
+});

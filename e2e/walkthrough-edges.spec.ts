@@ -459,7 +459,7 @@ test.describe('control panel search', () => {
       await tab.open();
       await tab.signIn(ADMIN.email, ADMIN.password);
       await expect(tab.logoutButton).toBeVisible({ timeout: 15_000 });
-      await page.goto(`/${locale}/control-panel`);
+      await page.goto(`/${locale}/control-panel/orders`);
       const label = locale === 'pt-BR' ? 'Buscar' : 'Search';
       const apply = locale === 'pt-BR' ? 'Filtrar' : 'Filter';
       const card = page.locator(`[data-order-id="${orderID}"]`);

@@ -134,8 +134,20 @@ export function parseFirebase({
       );
       return undefined;
     }
-    if (!firestoreEmulatorHost || !authEmulatorHost) return undefined;
-    return { mode: 'local', projectId, firestoreEmulatorHost, authEmulatorHost };
+    const storageValue = get('FIREBASE_STORAGE_EMULATOR_HOST');
+    const storageEmulatorHost = storageValue
+      ? check('FIREBASE_STORAGE_EMULATOR_HOST', hostSchema, storageValue)
+      : null;
+    if (!firestoreEmulatorHost || !authEmulatorHost || storageEmulatorHost === undefined) {
+      return undefined;
+    }
+    return {
+      mode: 'local',
+      projectId,
+      firestoreEmulatorHost,
+      authEmulatorHost,
+      storageEmulatorHost,
+    };
   }
 
   if (realSet.length === 0) {

@@ -54,6 +54,7 @@ describe('parseEnv', () => {
         projectId: 'demo-chocolate-shop',
         firestoreEmulatorHost: '127.0.0.1:8080',
         authEmulatorHost: '127.0.0.1:9099',
+        storageEmulatorHost: null,
       },
       mercadoPago: null,
       mail: null,

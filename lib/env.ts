@@ -40,6 +40,8 @@ export type LocalFirebaseConfig = {
   projectId: string;
   firestoreEmulatorHost: string;
   authEmulatorHost: string;
+  /** The pictures' stand-in (scripts/local-firebase/storage.mjs); null: pictures unavailable. */
+  storageEmulatorHost: string | null;
 };
 
 /** A real Firebase project. */

@@ -84,10 +84,18 @@ export type LogEventName =
   /** An admin queued again an e-mail the mail server had refused (the panel's outbox). */
   | 'mail.resent'
   | 'orders.expired'
+  /** The panel home's e-mails to the shop (lib/dashboard/cron.ts): queued, or failed. */
+  | 'dashboard.mail'
+  | 'dashboard.mail_failed'
+  /** The day totals were rewritten from the orders (app/api/cron/rebuild-dashboard). */
+  | 'dashboard.rebuilt'
+  | 'dashboard.rebuild_failed'
   | 'orders.expiry_failed'
   /** A backend step (Firestore, Auth) failed or missed its deadline; `what` names the step. */
   | 'backend.failed'
   | 'inventory.stock_missing'
+  | 'catalogue.product_invalid'
+  | 'catalogue.empty'
   | 'webhook.signature_refused'
   | 'after.refused'
   /** Text printed with console.* by Next.js or a library, turned into one JSON line. */

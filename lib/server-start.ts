@@ -33,6 +33,9 @@ export async function startNodeServer(): Promise<void> {
   const { addQuickAnswer, installHttpServerGuard } =
     await import('@/lib/security/http-server-guard');
   installHttpServerGuard();
+  // The page cache (lib/cache/storefront-cache-handler.mjs) asks the catalogue's revision.
+  const { installStorefrontRevisionForPageCache } = await import('@/lib/catalogue/revision');
+  installStorefrontRevisionForPageCache();
   // An order for a product known to be sold out is refused there, before Next.
   const { soldOutGate } = await import('@/lib/orders/sold-out-gate');
   addQuickAnswer(soldOutGate);

@@ -5,9 +5,9 @@
 // site (https://shop.example.com):
 // 1. `npm start` on the tree's local build (the one `npm start` and `npm test` make) builds again
 //    for the project, since that build names http://localhost:3000 in its pages;
-// 2. `npm prune --omit=dev --legacy-peer-deps`, then `npm start` serves that build: /pt-BR names
-//    the configured site in its canonical link, /api/health answers 503 naming Firestore, no
-//    emulator starts and no module is missing;
+// 2. `npm prune --omit=dev --legacy-peer-deps`, then `npm start` serves that build: robots.txt
+//    names the configured site, /api/health answers 503 naming Firestore, no emulator starts and
+//    no module is missing;
 // 3. the same production install started for another site refuses to serve it.
 //
 //   node scripts/check-production-install.mjs            links node_modules from this tree (the
@@ -137,22 +137,26 @@ async function startShop(work, extra, readyWithinMs) {
   };
 }
 
-/** /pt-BR answers 200 from `started`, with its canonical link on `site`. */
+// robots.txt: made at build time from the site the build is for, and served without Firestore,
+// which the fake project cannot reach (every page's layout reads the catalogue from it).
+const PAGE = '/robots.txt';
+
+/** PAGE answers 200 from `started`, naming `site` in its sitemap line. */
 async function expectServed(started, site) {
   let page;
   const until = Date.now() + started.readyWithinMs;
   while (!page && Date.now() < until && started.running()) {
-    page = await fetchWithin(`${started.base}/pt-BR`, 5_000).catch(() => undefined);
+    page = await fetchWithin(`${started.base}${PAGE}`, 5_000).catch(() => undefined);
     if (!page) await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  if (page?.status !== 200 || !page.text.includes('<html')) {
-    throw new Error(`/pt-BR answered ${page?.status ?? 'nothing'}:\n${started.output()}`);
+  if (page?.status !== 200) {
+    throw new Error(`${PAGE} answered ${page?.status ?? 'nothing'}:\n${started.output()}`);
   }
-  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page.text)?.[1];
-  if (canonical !== `${site}/pt-BR`) {
-    throw new Error(`/pt-BR's canonical link is ${canonical}, not ${site}/pt-BR`);
+  const sitemap = /^Sitemap: (\S+)$/m.exec(page.text)?.[1];
+  if (sitemap !== `${site}/sitemap.xml`) {
+    throw new Error(`${PAGE} names the sitemap ${sitemap}, not ${site}/sitemap.xml`);
   }
-  step(`/pt-BR: 200, canonical ${canonical}`);
+  step(`${PAGE}: 200, sitemap ${sitemap}`);
 }
 
 async function main() {

@@ -28,12 +28,15 @@ const child = spawn(
       EMULATOR_LOGGING_PORT: process.env.E2E_LOGGING_PORT ?? '4510',
       // Queries without their composite index are refused, as Firestore refuses them.
       LOCAL_FIRESTORE_INDEXES: 'firestore.indexes.json',
+      // The cron routes answer the e2e specs that call them (e2e/panel-home.spec.ts).
+      CRON_SECRET: 'e2e-cron-secret-0123456789',
       // The CEP autofill asks a fake that e2e/checkout-address.spec.ts starts on this port
       // (nothing listens otherwise: the lookup fails and the shopper types, as offline).
       CEP_LOOKUP_BASE_URL: `http://127.0.0.1:${process.env.E2E_CEP_PORT ?? Number(port) + 5}/ws`,
       // The e2e run always gets its own emulators, never ones configured in the shell.
       FIRESTORE_EMULATOR_HOST: '',
       FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_STORAGE_EMULATOR_HOST: '',
     },
   },
 );

@@ -21,7 +21,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { INVENTORY_KEYS, SEED_DELIVERY, SEED_STOCK } from './local-firebase/seed.mjs';
+import {
+  INVENTORY_KEYS,
+  SEED_DELIVERY,
+  SEED_PRODUCTS,
+  SEED_STOCK,
+  seedCatalogue,
+} from './local-firebase/seed.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -41,7 +47,7 @@ export function deployCommand(projectId) {
     join(ROOT, 'node_modules', '.bin', 'firebase'),
     'deploy',
     '--only',
-    'firestore:rules,firestore:indexes',
+    'firestore:rules,firestore:indexes,storage',
     '--project',
     projectId,
     '--non-interactive',
@@ -222,7 +228,7 @@ export async function main(argv) {
   // A real run would stop at its first call; a dry run still lists what it would do.
   if (!credentials.found && !dryRun) fail(`no usable credentials: ${credentials.description}`);
   const deploy = deployCommand(projectId);
-  if (skipDeploy) console.log('rules and indexes: skipped (--skip-deploy)');
+  if (skipDeploy) console.log('rules, indexes and storage rules: skipped (--skip-deploy)');
   else if (dryRun) console.log(`would run: ${deploy.join(' ')}`);
   else {
     console.log(`running: ${deploy.join(' ')}`);
@@ -240,12 +246,16 @@ export async function main(argv) {
       );
     }
     console.log(`would create if absent: projects/${shopId}/settings/delivery (the seed table)`);
+    console.log(
+      `would create if the shop has no product: projects/${shopId}/products/{key} ` +
+        `(the ${SEED_PRODUCTS.length} products of the seed)`,
+    );
     if (!credentials.found) fail(`a real run would stop: no usable credentials`);
     return;
   }
   const { initializeApp, deleteApp } = require('firebase-admin/app');
   const { getAuth } = require('firebase-admin/auth');
-  const { getFirestore } = require('firebase-admin/firestore');
+  const { getFirestore, FieldValue } = require('firebase-admin/firestore');
   const app = initializeApp(appOptions(projectId), `setup-${Date.now()}`);
   try {
     const db = getFirestore(app);
@@ -261,6 +271,12 @@ export async function main(argv) {
         `${INVENTORY_KEYS.length - seeded.length} already set`,
     );
     console.log(`delivery table: ${await seedDelivery(db, shopId)}`);
+    const catalogue = await seedCatalogue(db, shopId, { FieldValue });
+    console.log(
+      catalogue
+        ? `catalogue: ${SEED_PRODUCTS.length} products of the seed created`
+        : 'catalogue: already set (products are edited in the panel)',
+    );
     await db.terminate();
   } finally {
     await deleteApp(app);

@@ -87,7 +87,7 @@ test('the demo project id is refused; the dry run prints the deploy command and 
   ]);
   expect(dry.code).toBe(0);
   expect(dry.output).toMatch(
-    /would run: \S+firebase deploy --only firestore:rules,firestore:indexes --project chocolates-setup-test --non-interactive/,
+    /would run: \S+firebase deploy --only firestore:rules,firestore:indexes,storage --project chocolates-setup-test --non-interactive/,
   );
   expect(dry.output.match(/would create if absent: projects\/dry\/inventory\//g)).toHaveLength(17);
   const clients = adminClients({ ...stack, projectId: PROJECT });

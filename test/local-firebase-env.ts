@@ -31,6 +31,8 @@ export type TestFirebasePorts = {
 export type TestFirebase = {
   authHost: string;
   firestoreHost: string;
+  /** The pictures' stand-in (scripts/local-firebase/storage.mjs). */
+  storageHost: string;
   projectId: string;
   dataDir: string;
   ports: TestFirebasePorts;
@@ -171,6 +173,8 @@ export async function startTestFirebase(
   for (const name of [
     'FIRESTORE_EMULATOR_HOST',
     'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_STORAGE_EMULATOR_HOST',
+    'STORAGE_EMULATOR_HOST',
     'FIREBASE_SERVICE_ACCOUNT',
   ]) {
     delete env[name];
@@ -196,6 +200,7 @@ export async function startTestFirebase(
   const ready = new Promise<{
     authHost: string;
     firestoreHost: string;
+    storageHost: string;
     projectId: string;
     authEmulatorPid: number | null;
   }>((resolve, reject) => {
@@ -265,6 +270,7 @@ export async function startTestFirebase(
     env: {
       FIRESTORE_EMULATOR_HOST: hosts.firestoreHost,
       FIREBASE_AUTH_EMULATOR_HOST: hosts.authHost,
+      FIREBASE_STORAGE_EMULATOR_HOST: hosts.storageHost,
       GCLOUD_PROJECT: hosts.projectId,
       NEXT_PUBLIC_FIREBASE_PROJECT_ID: hosts.projectId,
       METADATA_SERVER_DETECTION: 'none',
@@ -355,6 +361,8 @@ async function closeShopAdminApp(): Promise<void> {
 export function applyTestFirebaseEnv(stack: TestFirebase): void {
   Object.assign(process.env, stack.env);
   delete process.env.FIREBASE_SERVICE_ACCOUNT;
+  // firebase-admin derives it from FIREBASE_STORAGE_EMULATOR_HOST only when it is not set.
+  delete process.env.STORAGE_EMULATOR_HOST;
 }
 
 export type AdminClients = { app: App; auth: Auth; db: Firestore; close: () => Promise<void> };

@@ -4,13 +4,14 @@ import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import type { ReactElement } from 'react';
 import { CatalogueProvider } from '@/components/providers/catalogue-provider';
 import { UserStoreProvider, useUserStoreApi } from '@/components/providers/user-store-provider';
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { seedProducts } from '@/lib/catalogue/seed';
 import ptBR from '@/messages/pt-BR.json';
 import type { UserStoreApi } from '@/lib/stores/user-store';
 
 // The app's message types are en.json's literal strings; pt-BR holds other strings.
 const messages = ptBR as AbstractIntlMessages;
-const entries = getCatalogueEntries('pt-BR');
+const entries = catalogueEntries(seedProducts, 'pt-BR');
 
 /** Renders `ui` in pt-BR with the catalogue, inside a fresh user store; returns that store too. */
 export function renderAccount(ui: ReactElement) {

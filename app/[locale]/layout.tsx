@@ -10,7 +10,9 @@ import { VercelInsights } from '@/components/layout/vercel-insights';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { ShopProviders } from '@/components/providers/shop-providers';
 import { BOOT_SCRIPT, PAGE_END_ID } from '@/lib/boot-script';
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { toProduct } from '@/lib/catalogue/product';
+import { listProductRecords } from '@/lib/catalogue/repository';
 import { CLIENT_NAMESPACES, pickMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { FIRST_FRAME_CSS, STYLESHEET_HREF } from '@/lib/public-env';
@@ -63,6 +65,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   setRequestLocale(locale);
   const messages = await getMessages();
   const clientMessages = pickMessages(messages, CLIENT_NAMESPACES);
+  const products = (await listProductRecords()).map((record) => toProduct(record));
 
   return (
     // data-scroll-behavior: Next turns the smooth scrolling of app/globals.css off while it moves
@@ -81,7 +84,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         <Splash />
         <link rel="stylesheet" href={STYLESHEET_HREF} />
         <NextIntlClientProvider messages={clientMessages}>
-          <ShopProviders entries={getCatalogueEntries(locale)}>
+          <ShopProviders entries={catalogueEntries(products, locale)}>
             <Navbar />
             <main id="content" className="flex-1">
               {children}

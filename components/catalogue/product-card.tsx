@@ -2,11 +2,15 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Price } from '@/components/ui/price';
-import { SvgImage } from '@/components/ui/svg-image';
+import { pictureProps } from '@/components/ui/picture-props';
+import { ProductPicture } from '@/components/ui/product-picture';
 import type { Product } from '@/lib/catalogue/types';
 import { Link } from '@/lib/i18n/navigation';
 
 type Props = { product: Product; action?: ReactNode; headingLevel?: 'h3' | 'h4' | 'h5' };
+
+/** How wide a card is: one column on a phone, two from sm, up to four from lg (max 72rem). */
+const CARD_SIZES = '(min-width: 1024px) 18rem, (min-width: 640px) 50vw, 100vw';
 
 export async function ProductCard({ product, action, headingLevel: Heading = 'h3' }: Props) {
   const locale = await getLocale();
@@ -40,11 +44,8 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
         </Badge>
       ) : null}
       {image ? (
-        <SvgImage
-          src={image.src}
-          alt={image.alt[locale]}
-          width={image.width}
-          height={image.height}
+        <ProductPicture
+          picture={pictureProps(image, image.alt[locale], CARD_SIZES)}
           className="aspect-square w-full bg-cacao-100 object-cover transition-transform group-hover:scale-[1.02]"
         />
       ) : null}

@@ -17,7 +17,7 @@ type Props = {
   /** Rows shown under the total (receiving method, address or pick-up place, telephone). */
   details?: { label: string; value: ReactNode; testId?: string }[];
   /**
-   * Delivery: the fee the server quoted (whole reais), added to the total; null while it is not
+   * Delivery: the fee the server quoted (centavos), added to the total; null while it is not
    * known (no CEP yet). Absent for pick-up.
    */
   deliveryFee?: number | null;

@@ -11,7 +11,8 @@ import {
 } from '@/components/providers/cart-store-provider';
 import { useUiStoreApi } from '@/components/providers/ui-store-provider';
 import { useUserStoreApi } from '@/components/providers/user-store-provider';
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { seedProducts } from '@/lib/catalogue/seed';
 import { formatDeliveryDay } from '@/lib/delivery/table';
 import { CHECKOUT_DRAFT_KEY } from '@/lib/orders/checkout-draft';
 import { submitOrder } from '@/lib/orders/client';
@@ -111,7 +112,7 @@ function renderCheckout(initialUser: CheckoutUser | null, orderId?: string) {
   }
   render(
     <NextIntlClientProvider locale="pt-BR" messages={messages} timeZone="America/Sao_Paulo">
-      <ShopProviders entries={getCatalogueEntries('pt-BR')}>
+      <ShopProviders entries={catalogueEntries(seedProducts, 'pt-BR')}>
         <Capture />
         <StartedCheckout />
       </ShopProviders>
@@ -632,7 +633,7 @@ describe('CheckoutView', () => {
       ['mini-ovo', 'soldOut'],
       ['ovo-pistache', 'withdrawn'],
     ]);
-    expect(stores.cart().cartTotal).toBe(2 * 90);
+    expect(stores.cart().cartTotal).toBe(2 * 9000);
   });
 
   it('once placed: orders need an update, the cart and order id are cleared, the confirmation opens', async () => {

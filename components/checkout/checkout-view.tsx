@@ -13,6 +13,7 @@ import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/orders/checkout-draf
 import { CheckoutForm, type CheckoutUser, type PickupInfo } from './checkout-form';
 import { CheckoutSummary } from './checkout-summary';
 import type { CheckoutMemberDiscount } from '@/lib/club/perks';
+import { PriceChanges } from './price-changes';
 import { UnavailableLines } from './unavailable-lines';
 import { Button } from '@/components/ui/button';
 import { cardClass, cardTitleClass } from '@/components/ui/card';
@@ -118,6 +119,7 @@ export function CheckoutView({ initialUser, pickup, memberDiscount = null }: Pro
         </strong>
       </p>
       <UnavailableLines />
+      <PriceChanges />
       {user ? (
         <CheckoutForm
           key={user.uid}

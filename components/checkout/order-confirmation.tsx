@@ -7,7 +7,7 @@ import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
 import { ORDER_PAYMENT_ANCHOR, ORDERS_ANCHOR } from '@/lib/orders/list';
 import { formatPrice } from '@/lib/catalogue/format';
-import { getProduct } from '@/lib/catalogue';
+import { productTitleLookup } from '@/lib/catalogue/repository';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
@@ -62,6 +62,7 @@ function paymentStateKey(order: PlacedOrder) {
  * is open, and the statuses it went through with their times.
  */
 export async function OrderConfirmation({ order, locale, publicKey, paymentId, received }: Props) {
+  const titleOf = await productTitleLookup(locale);
   const t = await getTranslations('OrderConfirmation');
   const status = await getTranslations('OrderStatus');
   const orders = await getTranslations('Orders');
@@ -128,9 +129,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
               className="flex items-center justify-between gap-4 py-3"
             >
               <div className="min-w-0">
-                <p className="font-semibold">
-                  {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
-                </p>
+                <p className="font-semibold">{orderItemTitle(item, titleOf)}</p>
                 <p className="text-sm text-cacao-600 dark:text-cacao-300">
                   {t('quantity', { count: item.quantity })} <Price amount={item.value} />
                 </p>

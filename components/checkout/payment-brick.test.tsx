@@ -194,10 +194,14 @@ describe('PaymentBrick', () => {
     jest.useFakeTimers();
     const { created } = installFakeMercadoPago();
     const submitted: CardSubmission[] = [];
-    renderBrick({ kind: 'card', amount: 386, payerEmail: 'ana@example.com' }, undefined, (card) => {
-      submitted.push(card);
-      return Promise.resolve();
-    });
+    renderBrick(
+      { kind: 'card', amount: 38690, payerEmail: 'ana@example.com' },
+      undefined,
+      (card) => {
+        submitted.push(card);
+        return Promise.resolve();
+      },
+    );
     await flush();
     await act(async () => {
       jest.advanceTimersByTime(200);
@@ -208,7 +212,7 @@ describe('PaymentBrick', () => {
       name: 'cardPayment',
       container: 'cardPaymentBrick_container',
       settings: {
-        initialization: { amount: 386, payer: { email: 'ana@example.com' } },
+        initialization: { amount: 386.9, payer: { email: 'ana@example.com' } },
         locale: 'pt-BR',
       },
     });
@@ -239,7 +243,7 @@ describe('PaymentBrick', () => {
   });
 
   it('offline, the card brick shows the fallback too', async () => {
-    renderBrick({ kind: 'card', amount: 386 }, undefined, () => Promise.resolve());
+    renderBrick({ kind: 'card', amount: 38690 }, undefined, () => Promise.resolve());
     await flush();
     const script = document.querySelector<HTMLScriptElement>(`script[src="${SDK_URL}"]`);
     await act(async () => {

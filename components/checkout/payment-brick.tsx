@@ -7,6 +7,7 @@ import { CardPayment, initMercadoPago, StatusScreen, Wallet } from '@mercadopago
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AppLocale } from '@/lib/i18n/locales';
+import { reaisAmount } from '@/lib/catalogue/format';
 
 /** How long MercadoPago.js may take before the page gives up and offers WhatsApp instead. */
 export const SDK_LOAD_TIMEOUT_MS = 20_000;
@@ -16,7 +17,7 @@ const SDK_LOCALES = { 'pt-BR': 'pt-BR', en: 'en-US' } as const satisfies Record<
 export type BrickRequest =
   | { kind: 'wallet'; preferenceId: string }
   | { kind: 'statusScreen'; paymentId: string }
-  /** The Card Payment Brick for `amount` (reais): its token goes to `onCardSubmit`. */
+  /** The Card Payment Brick for `amount` (centavos): its token goes to `onCardSubmit`. */
   | { kind: 'card'; amount: number; payerEmail?: string };
 
 /** What the card brick hands over: a one-use token and the choices made in its form. */
@@ -131,7 +132,9 @@ export function PaymentBrick({
   const payerEmail = brick.kind === 'card' ? brick.payerEmail : undefined;
   const cardInitialization = useMemo(
     () =>
-      amount === null ? null : { amount, ...(payerEmail ? { payer: { email: payerEmail } } : {}) },
+      amount === null
+        ? null
+        : { amount: reaisAmount(amount), ...(payerEmail ? { payer: { email: payerEmail } } : {}) },
     [amount, payerEmail],
   );
   const submitRef = useRef(onCardSubmit);

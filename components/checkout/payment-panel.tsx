@@ -81,7 +81,7 @@ type Props = {
    */
   attempted?: boolean;
   whatsappHref: string;
-  /** What the card brick charges (lib/orders/online-payment.ts), in reais. */
+  /** What the card brick charges (lib/orders/online-payment.ts), in centavos. */
   amount: number;
   /** The order's status as the page shows it: the panel refreshes the page when it moves. */
   statusKey: OrderStatusKey;

@@ -1,3 +1,4 @@
+import { decimalPrice } from '@/lib/catalogue/format';
 import type { ClubPlan } from '@/lib/club/config';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { SITE_URL } from '@/lib/site';
@@ -29,11 +30,11 @@ export function ClubJsonLd({ locale, name, description, plans, faq }: Props) {
         '@type': 'Offer',
         url,
         name: plan.name[locale],
-        price: plan.price.toFixed(2),
+        price: decimalPrice(plan.price),
         priceCurrency: 'BRL',
         priceSpecification: {
           '@type': 'UnitPriceSpecification',
-          price: plan.price.toFixed(2),
+          price: decimalPrice(plan.price),
           priceCurrency: 'BRL',
           billingDuration: plan.everyMonths,
           unitCode: 'MON',

@@ -2,7 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { cardClass } from '@/components/ui/card';
 import { JoinPlan } from './join-plan';
 import { Price } from '@/components/ui/price';
-import { getProduct } from '@/lib/catalogue';
+import { toProduct } from '@/lib/catalogue/product';
+import { listProductRecords } from '@/lib/catalogue/repository';
 import { formatPrice } from '@/lib/catalogue/format';
 import { type ClubPlan, type ClubSelection, pricePerBox } from '@/lib/club/config';
 import { Link } from '@/lib/i18n/navigation';
@@ -33,7 +34,11 @@ export async function ClubPage({ locale, plans, selection }: Props) {
   const t = await getTranslations('Club');
   const bars = Math.max(...plans.map((plan) => plan.barsPerBox));
   const bestDiscount = Math.max(...plans.map((plan) => plan.perks.easterDiscountPercent));
-  const selected = selection.productKeys.flatMap((key) => getProduct(key) ?? []);
+  const records = await listProductRecords();
+  const selected = selection.productKeys.flatMap((key) => {
+    const record = records.find((candidate) => candidate.key === key);
+    return record ? [toProduct(record)] : [];
+  });
   const join = (plan: ClubPlan) => {
     const name = plan.name[locale];
     return (

@@ -109,8 +109,8 @@ export function CouponForm() {
             </label>
           ))}
         </fieldset>
-        <TextField {...text('value', { inputMode: 'numeric' })} />
-        <TextField {...text('minimum', { inputMode: 'numeric', hint: t('minimumHint') })} />
+        <TextField {...text('value', { inputMode: 'decimal' })} />
+        <TextField {...text('minimum', { inputMode: 'decimal', hint: t('minimumHint') })} />
         <TextField {...text('validFrom', { type: 'date' })} />
         <TextField {...text('validUntil', { type: 'date' })} />
         <TextField {...text('totalUses', { inputMode: 'numeric', hint: t('emptyNoLimit') })} />

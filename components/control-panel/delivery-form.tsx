@@ -13,11 +13,15 @@ import {
   type DeliveryTableProblem,
 } from '@/lib/delivery/table';
 import type { DeliveryTableInput } from '@/lib/delivery/validate';
+import { parsePriceInput, priceInputValue } from '@/lib/catalogue/format';
 
 type Row = { id: number; name: string; from: string; to: string; fee: string; days: string };
 
 /** A field as a number; NaN when empty or not one (the server names the row at fault). */
 const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value.trim()));
+
+/** An amount field ('12,50') in centavos; NaN when empty or not an amount. */
+const centavosOf = (value: string) => parsePriceInput(value) ?? Number.NaN;
 
 const INPUT =
   'w-full min-w-0 rounded-lg border border-cacao-300 bg-white px-2 py-1.5 dark:border-cacao-700 dark:bg-cacao-900';
@@ -28,7 +32,7 @@ function rowsOf(table: DeliveryTable | null): Row[] {
     name: region.name,
     from: formatCepDigits(region.from),
     to: formatCepDigits(region.to),
-    fee: String(region.fee),
+    fee: priceInputValue(region.fee),
     days: String(region.days),
   }));
 }
@@ -42,7 +46,9 @@ export function DeliveryForm({ table }: { table: DeliveryTable | null }) {
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(table));
   const [nextId, setNextId] = useState(rows.length);
-  const [freeAbove, setFreeAbove] = useState(table?.freeAbove ? String(table.freeAbove) : '');
+  const [freeAbove, setFreeAbove] = useState(
+    table?.freeAbove ? priceInputValue(table.freeAbove) : '',
+  );
   const [capacity, setCapacity] = useState(table ? String(table.dailyCapacity) : '20');
   const [pickupDays, setPickupDays] = useState(table ? String(table.pickupDays) : '1');
   const [weekdays, setWeekdays] = useState<number[]>(table?.weekdays ?? [1, 2, 3, 4, 5, 6]);
@@ -66,10 +72,10 @@ export function DeliveryForm({ table }: { table: DeliveryTable | null }) {
         name: row.name,
         from: row.from,
         to: row.to,
-        fee: numberOf(row.fee),
+        fee: centavosOf(row.fee),
         days: numberOf(row.days),
       })),
-      freeAbove: freeAbove.trim() === '' ? null : numberOf(freeAbove),
+      freeAbove: freeAbove.trim() === '' ? null : centavosOf(freeAbove),
       dailyCapacity: numberOf(capacity),
       weekdays,
       pickupDays: numberOf(pickupDays),
@@ -107,7 +113,7 @@ export function DeliveryForm({ table }: { table: DeliveryTable | null }) {
                   ['name', 'text', 'col-span-2 sm:col-span-1'],
                   ['from', 'text', ''],
                   ['to', 'text', ''],
-                  ['fee', 'number', ''],
+                  ['fee', 'text', ''],
                   ['days', 'number', ''],
                 ] as const
               ).map(([field, type, span]) => (
@@ -115,7 +121,9 @@ export function DeliveryForm({ table }: { table: DeliveryTable | null }) {
                   <span className="font-medium">{t(field)}</span>
                   <input
                     type={type}
-                    inputMode={type === 'number' || field !== 'name' ? 'numeric' : undefined}
+                    inputMode={
+                      field === 'fee' ? 'decimal' : field !== 'name' ? 'numeric' : undefined
+                    }
                     value={row[field]}
                     onChange={(event) => setRow(row.id, field, event.target.value)}
                     aria-label={`${t(field)} – ${t('rowLabel', { row: String(index + 1) })}`}
@@ -143,7 +151,7 @@ export function DeliveryForm({ table }: { table: DeliveryTable | null }) {
           onClick={() => {
             setRows((current) => [
               ...current,
-              { id: nextId, name: '', from: '', to: '', fee: '0', days: '1' },
+              { id: nextId, name: '', from: '', to: '', fee: '0,00', days: '1' },
             ]);
             setNextId((current) => current + 1);
           }}
@@ -156,8 +164,8 @@ export function DeliveryForm({ table }: { table: DeliveryTable | null }) {
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{t('freeAbove')}</span>
           <input
-            type="number"
-            inputMode="numeric"
+            type="text"
+            inputMode="decimal"
             value={freeAbove}
             onChange={(event) => setFreeAbove(event.target.value)}
             aria-describedby={`${id}-free-hint`}

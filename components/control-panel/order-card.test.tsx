@@ -17,6 +17,12 @@ const mockMessages: Record<AppLocale, AbstractIntlMessages> = {
   'pt-BR': ptBR as AbstractIntlMessages,
 };
 
+// Product names from the seed, as the catalogue of a new shop has them.
+jest.mock('@/lib/catalogue/repository', () => ({
+  productTitleLookup: async (locale: AppLocale) => (key: string) =>
+    jest.requireActual('@/lib/catalogue/seed').getSeedProduct(key)?.title[locale],
+}));
+
 // The card's server translations, from the real message files in the requested locale.
 jest.mock('next-intl/server', () => ({
   getTranslations: jest.fn(async (arg: string | { locale: AppLocale; namespace: string }) => {
@@ -111,8 +117,8 @@ it.each([
         ...baseOrder,
         status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
         refunds: [
-          { paymentId: '1003', amount: 35, state: 'refunded', at: '2026-03-10T15:00:00.000Z' },
-          { paymentId: '1004', amount: 35, state: 'failed', at: '2026-03-10T15:05:00.000Z' },
+          { paymentId: '1003', amount: 3500, state: 'refunded', at: '2026-03-10T15:00:00.000Z' },
+          { paymentId: '1004', amount: 3500, state: 'failed', at: '2026-03-10T15:05:00.000Z' },
         ],
       },
       locale,

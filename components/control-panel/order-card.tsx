@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/ui/price';
 import { formatPhone } from '@/lib/brazil';
-import { getProduct } from '@/lib/catalogue';
+import { productTitleLookup } from '@/lib/catalogue/repository';
 import { formatPrice } from '@/lib/catalogue/format';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
 import type { AdminOrder } from '@/lib/orders/types';
@@ -29,6 +29,7 @@ type Props = { order: AdminOrder; locale: AppLocale };
  * 'ControlPanel.statusEditor' messages in the browser.
  */
 export async function OrderCard({ order, locale }: Props) {
+  const titleOf = await productTitleLookup(locale);
   const t = await getTranslations('ControlPanel.orders');
   const review = await getTranslations('PaymentReview');
   // The chat message goes in the language the customer shopped in.
@@ -172,9 +173,7 @@ export async function OrderCard({ order, locale }: Props) {
                 {order.orderItems.map((item, index) => (
                   <li key={`${item.key ?? item.translatedTitle}-${index}`} className="flex gap-2">
                     <span>{t('quantityTimes', { quantity: item.quantity })}</span>
-                    <span className="flex-1">
-                      {orderItemTitle(item, (key) => getProduct(key)?.title[locale])}
-                    </span>
+                    <span className="flex-1">{orderItemTitle(item, titleOf)}</span>
                     {/* The line's total, as the shopper's order page shows it. */}
                     <Price amount={item.value * item.quantity} className="whitespace-nowrap" />
                   </li>

@@ -22,7 +22,7 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
     filters.q !== NO_FILTERS.q;
   return (
     <Form
-      action={`/${locale}/control-panel`}
+      action={`/${locale}/control-panel/orders`}
       aria-label={t('filters')}
       className="mt-6 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
     >
@@ -69,7 +69,10 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
           {t('apply')}
         </button>
         {filtered ? (
-          <Link href="/control-panel" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+          <Link
+            href="/control-panel/orders"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
             {t('clear')}
           </Link>
         ) : null}

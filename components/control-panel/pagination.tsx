@@ -17,7 +17,7 @@ export async function OrdersPagination({ filters, previous, next }: Props) {
     <nav aria-label={t('pagination')} className="mt-8 flex items-center justify-between gap-4">
       {previous ? (
         <Link
-          href={`/control-panel${orderFiltersQuery({ ...base, before: previous })}`}
+          href={`/control-panel/orders${orderFiltersQuery({ ...base, before: previous })}`}
           rel="prev"
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
         >
@@ -28,7 +28,7 @@ export async function OrdersPagination({ filters, previous, next }: Props) {
       )}
       {next ? (
         <Link
-          href={`/control-panel${orderFiltersQuery({ ...base, after: next })}`}
+          href={`/control-panel/orders${orderFiltersQuery({ ...base, after: next })}`}
           rel="next"
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
         >

@@ -7,7 +7,10 @@ type Props = {
   links: {
     href:
       | '/control-panel'
+      | '/control-panel/orders'
+      | '/control-panel/products'
       | '/control-panel/stock'
+      | '/control-panel/banners'
       | '/control-panel/delivery'
       | '/control-panel/club'
       | '/control-panel/coupons'
@@ -27,7 +30,10 @@ export function PanelNav({ label, links }: Props) {
     >
       <ul className="flex w-max gap-1 sm:gap-2">
         {links.map((link) => {
-          const current = pathname === link.href;
+          // A section's own pages (a product of /control-panel/products) are in it too.
+          const current =
+            pathname === link.href ||
+            (link.href !== '/control-panel' && pathname.startsWith(`${link.href}/`));
           return (
             <li key={link.href}>
               <Link

@@ -1,11 +1,53 @@
-import { getTranslations } from 'next-intl/server';
-import { SvgImage } from '@/components/ui/svg-image';
-import { banners } from '@/lib/content';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { pictureProps } from '@/components/ui/picture-props';
+import { ProductPicture } from '@/components/ui/product-picture';
+import { BANNER_SLOTS, DEFAULT_BANNER_LINK, defaultBanner } from '@/lib/catalogue/banners';
+import { getStoredBanners } from '@/lib/catalogue/banners-repository';
+import { photoUrl } from '@/lib/catalogue/pictures';
+import { Link } from '@/lib/i18n/navigation';
 import { HeroBanners } from './hero-banners';
 
+const CTA_CLASS =
+  'mt-4 inline-flex w-fit rounded-full bg-gold-400 px-5 py-2 text-sm font-semibold text-cacao-950 hover:bg-gold-500';
+
+/** The banners' width: the page's 72rem from sm, the screen's below. */
+const BANNER_SIZES = '(min-width: 1152px) 72rem, 100vw';
+
 export async function HeroSection() {
+  const locale = await getLocale();
   const t = await getTranslations('Hero');
   const meta = await getTranslations('Metadata');
+  // What the owner set in the panel (/control-panel/banners) over the shop's defaults.
+  const stored = await getStoredBanners();
+  const banners = BANNER_SLOTS.map((slot) => {
+    const fallback = defaultBanner(slot);
+    const banner = stored[slot - 1]!;
+    return {
+      key: fallback.key,
+      title: banner.title?.[locale] ?? t(`banners.${fallback.key}.title`),
+      subtitle: banner.subtitle?.[locale] ?? t(`banners.${fallback.key}.subtitle`),
+      link: banner.link ?? DEFAULT_BANNER_LINK,
+      picture: pictureProps(
+        banner.photo
+          ? {
+              src: photoUrl(banner.photo.path),
+              width: banner.photo.width,
+              height: banner.photo.height,
+              alt: banner.photo.alt,
+              kind: 'photo',
+            }
+          : {
+              src: fallback.imgSrc,
+              width: fallback.size.width,
+              height: fallback.size.height,
+              alt: { 'pt-BR': '', en: '' },
+              kind: 'drawing',
+            },
+        '',
+        BANNER_SIZES,
+      ),
+    };
+  });
   const total = banners.length;
   return (
     <div id="inicio" className="pt-20 sm:px-6 sm:pt-24">
@@ -16,30 +58,29 @@ export async function HeroSection() {
           key: banner.key,
           content: (
             <>
-              <SvgImage
-                src={banner.imgSrc}
-                alt=""
-                width={banner.size.width}
-                height={banner.size.height}
+              <ProductPicture
+                picture={banner.picture}
                 // The first slide is the landing's LCP: fetched at once, ahead of everything.
-                {...(index === 0 ? { preload: true } : { fetchPriority: 'low' as const })}
+                preload={index === 0}
+                lowPriority={index > 0}
                 className="h-full w-full object-cover transition-opacity duration-700 group-data-[active=false]:opacity-0"
               />
               {/* On phones the text covers most of the picture, light artwork included: a darker
                   scrim keeps white text at 4.5:1 or more on every slide. */}
               <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/60 to-black/50 p-6 pb-14 group-data-[active=false]:invisible sm:from-black/70 sm:via-black/20 sm:to-transparent sm:p-10 sm:pb-16">
                 <h2 className="text-2xl font-bold text-white drop-shadow sm:text-4xl">
-                  {t(`banners.${banner.key}.title`)}
+                  {banner.title}
                 </h2>
-                <p className="mt-2 max-w-xl text-sm text-white/90 sm:text-lg">
-                  {t(`banners.${banner.key}.subtitle`)}
-                </p>
-                <a
-                  href="#chocolates"
-                  className="mt-4 inline-flex w-fit rounded-full bg-gold-400 px-5 py-2 text-sm font-semibold text-cacao-950 hover:bg-gold-500"
-                >
-                  {t('cta')}
-                </a>
+                <p className="mt-2 max-w-xl text-sm text-white/90 sm:text-lg">{banner.subtitle}</p>
+                {banner.link.startsWith('#') ? (
+                  <a href={banner.link} className={CTA_CLASS}>
+                    {t('cta')}
+                  </a>
+                ) : (
+                  <Link href={banner.link} className={CTA_CLASS}>
+                    {t('cta')}
+                  </Link>
+                )}
               </div>
             </>
           ),

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { products } from '@/lib/catalogue';
+import { seedProducts as products } from '@/lib/catalogue/seed';
 import { catalogueSearchData } from '@/lib/catalogue/search-words';
 import { renderAccount } from '@/test/render-account';
 import { MenuSearch } from './menu-search';

@@ -7,15 +7,20 @@ import { LOW_STOCK_THRESHOLD, type Availability } from '@/lib/catalogue/availabi
 import { categories } from '@/lib/catalogue';
 import type { Product } from '@/lib/catalogue/types';
 import { Link } from '@/lib/i18n/navigation';
+import { pictureProps } from '@/components/ui/picture-props';
 import { ProductGallery } from './product-gallery';
 
 type Props = { product: Product; availability: Availability; stock: number; action?: ReactNode };
+
+/** The main picture: half of the page's 72rem from md, the screen's width below. */
+const MAIN_SIZES = '(min-width: 768px) 36rem, 100vw';
 
 export async function ProductDetails({ product, availability, stock, action }: Props) {
   const locale = await getLocale();
   const t = await getTranslations('Product');
   const nav = await getTranslations('Navigation');
   const products = await getTranslations('Products');
+  const allergens = await getTranslations('Allergens');
   const category = categories.find((c) => c.key === product.category);
   const type = category?.types.find((candidate) => candidate.key === product.type);
   const title = product.title[locale];
@@ -51,7 +56,10 @@ export async function ProductDetails({ product, availability, stock, action }: P
       <div className="grid gap-10 md:grid-cols-2">
         <ProductGallery
           label={t('gallery')}
-          images={product.imgSrc.map((image) => ({ ...image, alt: image.alt[locale] }))}
+          pictures={product.imgSrc.map((image) => ({
+            main: pictureProps(image, image.alt[locale], MAIN_SIZES),
+            thumbnail: pictureProps(image, '', '5rem'),
+          }))}
           thumbLabels={product.imgSrc.map((_, index) => t('showImage', { index: index + 1 }))}
         />
         <div className="flex flex-col gap-5">
@@ -114,8 +122,8 @@ export async function ProductDetails({ product, availability, stock, action }: P
               {t('description')}
             </h2>
             <div className="space-y-3 leading-relaxed text-cacao-700 dark:text-cacao-200">
-              {product.description[locale].map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+              {product.description[locale].map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
               ))}
             </div>
           </section>
@@ -124,11 +132,11 @@ export async function ProductDetails({ product, availability, stock, action }: P
               {t('ingredients')}
             </h2>
             <ul className="divide-y divide-cacao-200 dark:divide-cacao-800">
-              {product.ingredients.map((ingredient) => (
-                <li key={ingredient.key} className="py-3">
+              {product.ingredients.map((ingredient, index) => (
+                <li key={index} className="py-3">
                   <h3 className="font-semibold">{ingredient.name[locale]}</h3>
-                  {ingredient.description[locale].map((line) => (
-                    <p key={line} className="text-sm text-cacao-600 dark:text-cacao-300">
+                  {ingredient.description[locale].map((line, lineIndex) => (
+                    <p key={lineIndex} className="text-sm text-cacao-600 dark:text-cacao-300">
                       {line}
                     </p>
                   ))}
@@ -136,6 +144,18 @@ export async function ProductDetails({ product, availability, stock, action }: P
               ))}
             </ul>
           </section>
+          {product.allergens.length > 0 ? (
+            <section aria-labelledby="allergens-title">
+              <h2 id="allergens-title" className="mb-2 text-xl font-semibold">
+                {t('allergens')}
+              </h2>
+              <ul data-testid="allergens" className="flex flex-col gap-1 text-sm font-semibold">
+                {product.allergens.map((key) => (
+                  <li key={key}>{allergens(key)}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       </div>
     </article>

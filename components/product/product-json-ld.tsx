@@ -1,4 +1,5 @@
 import { schemaOrgAvailability, type Availability } from '@/lib/catalogue/availability';
+import { decimalPrice } from '@/lib/catalogue/format';
 import type { Product } from '@/lib/catalogue/types';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { SITE_URL } from '@/lib/site';
@@ -21,7 +22,7 @@ export function ProductJsonLd({ product, locale, availability }: Props) {
     offers: {
       '@type': 'Offer',
       url,
-      price: product.price.toFixed(2),
+      price: decimalPrice(product.price),
       priceCurrency: 'BRL',
       availability: schemaOrgAvailability[availability],
       itemCondition: 'https://schema.org/NewCondition',

@@ -24,10 +24,10 @@ const order = (
     orderID: `order-${n}`,
     orderDate: `2026-0${n}-10T13:30:00.000Z`,
     clientRef: 'u1',
-    orderItems: [{ translatedTitle: `Item ${n}`, quantity: n, value: 40 }],
+    orderItems: [{ translatedTitle: `Item ${n}`, quantity: n, value: 4000 }],
     status: { ...EMPTY_STATUS_FLAGS, ...status },
     shippingOption,
-    total: 40 * n,
+    total: 4000 * n,
   }) satisfies Order;
 
 const orders = [
@@ -173,8 +173,8 @@ describe('OrdersList', () => {
     const placedInEnglish = {
       ...order(6, {}, 'Entrega'),
       orderItems: [
-        { key: 'ovo-tropical-rio', translatedTitle: 'Tropical Rio Egg', quantity: 1, value: 90 },
-        { key: 'ovo-retirado', translatedTitle: 'Retired Egg', quantity: 1, value: 50 },
+        { key: 'ovo-tropical-rio', translatedTitle: 'Tropical Rio Egg', quantity: 1, value: 9000 },
+        { key: 'ovo-retirado', translatedTitle: 'Retired Egg', quantity: 1, value: 5000 },
       ],
     } satisfies Order;
     renderAccount(<OrdersList initialOrders={[placedInEnglish]} />);

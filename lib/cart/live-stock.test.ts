@@ -1,4 +1,5 @@
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { seedProducts } from '@/lib/catalogue/seed';
 import {
   createCartStore,
   DEFAULT_VARIANT,
@@ -8,7 +9,7 @@ import {
 
 import { addLimit, applyLiveStock, canAddOne, isCheckoutLine } from './live-stock';
 
-const line = (id: string, quantity: number, price = 100): CartItem => ({
+const line = (id: string, quantity: number, price = 10000): CartItem => ({
   id,
   price,
   quantity,
@@ -75,7 +76,7 @@ describe('canAddOne', () => {
 });
 
 describe('the cart store with live stock', () => {
-  const catalogue = toCartCatalogue(getCatalogueEntries('pt-BR'));
+  const catalogue = toCartCatalogue(catalogueEntries(seedProducts, 'pt-BR'));
 
   it('caps the cart, keeps blocked lines out of the total and refuses + past the stock', () => {
     const store = createCartStore(undefined, { catalogue });
@@ -90,7 +91,7 @@ describe('the cart store with live stock', () => {
       ['mini-ovo', 2],
       ['ovo-pistache', 1],
     ]);
-    expect(state.cartTotal).toBe(70);
+    expect(state.cartTotal).toBe(7000);
     state.addToCart('mini-ovo');
     expect(store.getState().cartItems[0]?.quantity).toBe(2);
     store.getState().decrementItem('mini-ovo');

@@ -2,8 +2,11 @@
 import { HOLD_LIMITS } from '@/lib/orders/limits';
 import type { CartItem } from '@/lib/stores/cart-store';
 
-/** One product now: units left and whether it can be bought (for sale and shown in the shop). */
-export type LiveStockEntry = { stock: number; forSale: boolean };
+/**
+ * One product now: units left, whether it can be bought (for sale and shown in the shop) and its
+ * price in centavos (absent in an older answer).
+ */
+export type LiveStockEntry = { stock: number; forSale: boolean; price?: number };
 export type LiveStock = Readonly<Record<string, LiveStockEntry | undefined>>;
 
 /** Why a line cannot be checked out now. */
@@ -18,14 +21,19 @@ export type LineStock = {
 };
 
 /**
- * Caps every line at the units left (lines of the same product share them, in cart order) and
- * marks sold-out and withdrawn ones. Lines the read said nothing about are left as they are.
+ * Caps every line at the units left (lines of the same product share them, in cart order), marks
+ * sold-out and withdrawn ones and prices them as the catalogue does now (the price the shopper
+ * saw stays in `seenPrice`). Lines the read said nothing about are left as they are.
  */
 export function applyLiveStock(items: readonly CartItem[], live: LiveStock): CartItem[] {
   const left = new Map<string, number>();
-  return items.map((item) => {
-    const entry = live[item.id];
-    if (!entry) return item;
+  return items.map((current) => {
+    const entry = live[current.id];
+    if (!entry) return current;
+    const item =
+      entry.price !== undefined && entry.price !== current.price
+        ? { ...current, price: entry.price, seenPrice: current.seenPrice ?? current.price }
+        : current;
     if (!entry.forSale) return { ...item, stockInfo: { stock: entry.stock, blocked: 'withdrawn' } };
     const remaining = left.get(item.id) ?? entry.stock;
     if (remaining <= 0) return { ...item, stockInfo: { stock: entry.stock, blocked: 'soldOut' } };

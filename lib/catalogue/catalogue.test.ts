@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { categories, easterTypes, getProduct, products } from './index';
-import type { Localized, Product } from './types';
+import { allergenProblem } from './allergens';
+import { categories, easterTypes } from './categories';
+import { getSeedProduct as getProduct, seedProducts as products } from './seed';
+import type { CategoryKey, Localized, Product, ProductTypeKey } from './types';
 
-const expected: [key: string, title: string, price: number, weight: string][] = [
+// The seed: the specification's 17 products, as a new shop's catalogue starts.
+const getProductsByCategory = (key: CategoryKey) =>
+  products.filter((product) => product.category === key);
+const getProductsByType = (key: ProductTypeKey) =>
+  products.filter((product) => product.type === key);
+
+// Prices as the SPEC gives them, in whole reais.
+const expected: [key: string, title: string, reais: number, weight: string][] = [
   ['ovo-caramelo-com-amendoim', 'Ovo Caramelo com Amendoim', 103, '400g'],
   ['ovo-pistache', 'Ovo Pistache', 193, '400g'],
   ['ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 138, '400g'],
@@ -46,14 +55,11 @@ function expectLocalized(value: Localized | Localized<string[]>): void {
   }
 }
 
-const ofCategory = (key: string) => products.filter((product) => product.category === key);
-const ofType = (key: string) => products.filter((product) => product.type === key);
-
 describe('catalogue contents', () => {
   it('has 17 products: 11 Easter items and 6 classic bars', () => {
     expect(products).toHaveLength(17);
-    expect(ofCategory('pascoa')).toHaveLength(11);
-    expect(ofCategory('classicos')).toHaveLength(6);
+    expect(getProductsByCategory('pascoa')).toHaveLength(11);
+    expect(getProductsByCategory('classicos')).toHaveLength(6);
   });
 
   it('has the 17 agreed products, each key once', () => {
@@ -62,11 +68,11 @@ describe('catalogue contents', () => {
     expect([...keys].sort()).toEqual(expected.map(([key]) => key).sort());
   });
 
-  it.each(expected)('%s has the agreed title, price and weight', (key, title, price, weight) => {
+  it.each(expected)('%s has the agreed title, price and weight', (key, title, reais, weight) => {
     const product = getProduct(key);
     expect(product).toBeDefined();
     expect(product?.title['pt-BR']).toBe(title);
-    expect(product?.price).toBe(price);
+    expect(product?.price).toBe(reais * 100);
     expect(product?.weight).toBe(weight);
     const isBar = key.startsWith('barra-');
     expect(product?.category).toBe(isBar ? 'classicos' : 'pascoa');
@@ -78,15 +84,17 @@ describe('catalogue contents', () => {
   });
 
   it('groups products by type', () => {
-    expect(ofType('ovos-trufados')).toHaveLength(4);
-    expect(ofType('ovos-com-lascas')).toHaveLength(6);
-    expect(ofType('mini-ovos')).toHaveLength(1);
-    expect(ofType('barras')).toHaveLength(6);
+    expect(getProductsByType('ovos-trufados')).toHaveLength(4);
+    expect(getProductsByType('ovos-com-lascas')).toHaveLength(6);
+    expect(getProductsByType('mini-ovos')).toHaveLength(1);
+    expect(getProductsByType('barras')).toHaveLength(6);
   });
 
   it.each(products.map((product) => [product.key, product] as const))(
-    '%s has shop defaults, a page link and its own images',
+    '%s has shop defaults, a page link, its own drawings and valid allergen statements',
     (key, product) => {
+      expect(allergenProblem(product.allergens)).toBeNull();
+      expect(product.allergens.length).toBeGreaterThanOrEqual(2);
       expect(product.stockQtty).toBe(10);
       expect(product.availableForSale).toBe(true);
       expect(product.showInStore).toBe(true);
@@ -96,6 +104,7 @@ describe('catalogue contents', () => {
         `/images/products/${key}-detail.svg`,
       ]);
       for (const image of product.imgSrc) {
+        expect(image.kind).toBe('drawing');
         expect(image.width).toBe(400);
         expect(image.height).toBe(400);
         expect(existsSync(join(publicDir, image.src))).toBe(true);
@@ -114,10 +123,9 @@ describe('catalogue contents', () => {
       expect(product.description.en.length).toBeGreaterThanOrEqual(2);
       expect(product.ingredients.length).toBeGreaterThanOrEqual(3);
       expect(product.ingredients.length).toBeLessThanOrEqual(5);
-      const ingredientKeys = product.ingredients.map((ingredient) => ingredient.key);
-      expect(new Set(ingredientKeys).size).toBe(ingredientKeys.length);
+      const names = product.ingredients.map((ingredient) => ingredient.name['pt-BR']);
+      expect(new Set(names).size).toBe(names.length);
       for (const ingredient of product.ingredients) {
-        expect(ingredient.key).not.toBe('');
         expectLocalized(ingredient.name);
         expectLocalized(ingredient.description);
       }
@@ -166,7 +174,7 @@ describe('categories', () => {
   it('uses every category type and files every product under a type of its category', () => {
     for (const category of categories) {
       for (const type of category.types) {
-        expect(ofType(type.key).length).toBeGreaterThan(0);
+        expect(getProductsByType(type.key).length).toBeGreaterThan(0);
       }
     }
     for (const product of products) {

@@ -1,7 +1,6 @@
 import { getAvailability } from './availability';
 import { categories } from './categories';
-import { products } from './products';
-import type { Locale } from './types';
+import type { Locale, Product } from './types';
 
 /**
  * What the browser needs to know about one product, in one language: enough for the cart, the
@@ -21,8 +20,8 @@ export type CatalogueEntry = {
   purchasable: boolean;
 };
 
-/** Every catalogue product as a client entry in `locale`, in catalogue order. */
-export function getCatalogueEntries(locale: Locale): CatalogueEntry[] {
+/** Each of `products` as a client entry in `locale`, in their order. */
+export function catalogueEntries(products: readonly Product[], locale: Locale): CatalogueEntry[] {
   return products.map((product) => {
     const category = categories.find((candidate) => candidate.key === product.category);
     const type = category?.types.find((candidate) => candidate.key === product.type);

@@ -1,4 +1,4 @@
-import { getProduct, products } from './index';
+import { getSeedProduct as getProduct, seedProducts as products } from './seed';
 import { filterProducts, isProductFilter } from './filters';
 
 const ORGANIC = ['ovo-tropical-amazonas', 'barra-tropical-amazonas', 'barra-tropical-bahia'];
@@ -9,9 +9,9 @@ describe('the organic line', () => {
       ORGANIC,
     );
     expect(ORGANIC.map((key) => [getProduct(key)?.price, getProduct(key)?.weight])).toEqual([
-      [90, '300g'],
-      [40, '100g'],
-      [40, '100g'],
+      [9000, '300g'],
+      [4000, '100g'],
+      [4000, '100g'],
     ]);
   });
 

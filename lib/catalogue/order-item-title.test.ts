@@ -1,4 +1,4 @@
-import { getProduct } from '.';
+import { getSeedProduct as getProduct } from './seed';
 import { orderItemTitle } from './order-item-title';
 
 const ptTitle = (key: string) => getProduct(key)?.title['pt-BR'];

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
-import { products } from '.';
-import { getCatalogueEntries } from './client-entries';
+import { catalogueEntries } from './client-entries';
+import { seedProducts as products } from './seed';
 import {
   createCatalogueSearch,
   loadCatalogueSearch,
@@ -10,10 +10,12 @@ import {
 import { catalogueSearchData, productSearchWords } from './search-words';
 
 const { words, featured } = catalogueSearchData(products);
-const pt = createCatalogueSearch(MiniSearch, getCatalogueEntries('pt-BR'), words);
-const en = createCatalogueSearch(MiniSearch, getCatalogueEntries('en'), words);
+const pt = createCatalogueSearch(MiniSearch, catalogueEntries(products, 'pt-BR'), words);
+const en = createCatalogueSearch(MiniSearch, catalogueEntries(products, 'en'), words);
 const titles = (entries: { title: string }[]) => entries.map((entry) => entry.title);
-const EGGS_PT = getCatalogueEntries('pt-BR').filter((entry) => entry.categoryName === 'Páscoa');
+const EGGS_PT = catalogueEntries(products, 'pt-BR').filter(
+  (entry) => entry.categoryName === 'Páscoa',
+);
 
 describe('catalogue search', () => {
   it('ignores accents and case', () => {
@@ -109,13 +111,13 @@ describe('catalogue search', () => {
   });
 
   it('without the other language it still finds the page language', () => {
-    const alone = createCatalogueSearch(MiniSearch, getCatalogueEntries('en'));
+    const alone = createCatalogueSearch(MiniSearch, catalogueEntries(products, 'en'));
     expect(titles(alone('pistaxio'))[0]).toBe('Pistachio Egg');
     expect(alone('ovo')).toEqual([]);
   });
 
   it('loads its library on demand', async () => {
-    const search = await loadCatalogueSearch(getCatalogueEntries('pt-BR'), words);
+    const search = await loadCatalogueSearch(catalogueEntries(products, 'pt-BR'), words);
     expect(titles(search('pistaxe'))[0]).toBe('Ovo Pistache');
   });
 });

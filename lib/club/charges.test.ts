@@ -163,7 +163,8 @@ describe('a monthly charge (subscription_authorized_payment)', () => {
     expect(await membership(uid)).toMatchObject({
       state: 'active',
       boxMonths: ['2026-10', '2026-11'],
-      lastCharge: { id, status: 'approved', amount: 109, at: Date.parse(NOVEMBER) },
+      // Charged R$ 109 at Mercado Pago; kept in centavos.
+      lastCharge: { id, status: 'approved', amount: 10900, at: Date.parse(NOVEMBER) },
     });
     const [charged] = await mails(uid, 1);
     expect(charged).toMatchObject({
@@ -242,7 +243,7 @@ describe('a monthly charge (subscription_authorized_payment)', () => {
     expect(await membership(uid)).toMatchObject({
       state: 'active',
       boxMonths: ['2026-10'],
-      lastCharge: { id, status: 'rejected', amount: 109 },
+      lastCharge: { id, status: 'rejected', amount: 10900 },
     });
     const [failed] = await mails(uid, 1);
     expect(failed).toMatchObject({

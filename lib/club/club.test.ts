@@ -582,7 +582,7 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
   });
 
   it("takes the plan's percent off an active member's Easter eggs, in the order and at Mercado Pago", async () => {
-    const { getProduct } = await import('@/lib/catalogue');
+    const { getSeedProduct: getProduct } = await import('@/lib/catalogue/seed');
     const egg = getProduct(EGG)!.price;
     const bar = getProduct(BAR)!.price;
     const off = Math.round(egg * 0.1);
@@ -600,14 +600,15 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
       memberDiscount: { percent: 10, amount: 2 * off },
     });
     const preference = fake.requests.find((r) => r.path === '/checkout/preferences');
+    // Centavos here, reais at Mercado Pago.
     expect((preference?.body as { items: unknown[] }).items).toEqual([
-      expect.objectContaining({ id: EGG, quantity: 2, unit_price: egg - off }),
-      expect.objectContaining({ id: BAR, quantity: 1, unit_price: bar }),
+      expect.objectContaining({ id: EGG, quantity: 2, unit_price: (egg - off) / 100 }),
+      expect.objectContaining({ id: BAR, quantity: 1, unit_price: bar / 100 }),
     ]);
   });
 
   it('refuses a forged discount or price, and charges a paused member or a shopper the catalogue price', async () => {
-    const { getProduct } = await import('@/lib/catalogue');
+    const { getSeedProduct: getProduct } = await import('@/lib/catalogue/seed');
     const egg = getProduct(EGG)!.price;
     const { user } = await activeMember('vera');
     for (const forged of [

@@ -1,4 +1,4 @@
-import { getProduct } from '@/lib/catalogue';
+import { getSeedProduct } from '@/lib/catalogue/seed';
 import {
   clubMonth,
   clubPlans,
@@ -27,7 +27,7 @@ describe('club plans', () => {
     const monthly = getClubPlan('mensal')!;
     const quarterly = getClubPlan('trimestral')!;
     expect(pricePerBox(quarterly)).toBeLessThan(pricePerBox(monthly));
-    expect(pricePerBox(quarterly)).toBe(99);
+    expect(pricePerBox(quarterly)).toBe(9900);
     expect(quarterly.perks.easterDiscountPercent).toBeGreaterThanOrEqual(
       monthly.perks.easterDiscountPercent,
     );
@@ -36,10 +36,10 @@ describe('club plans', () => {
 });
 
 describe('the schemas that check the data', () => {
-  it('refuse a price in cents and an unknown perk', () => {
+  it('refuse a fraction of a centavo and an unknown perk', () => {
     const monthly = getClubPlan('mensal')!;
     expect(planSchema.safeParse(monthly).success).toBe(true);
-    expect(planSchema.safeParse({ ...monthly, price: 109.9 }).success).toBe(false);
+    expect(planSchema.safeParse({ ...monthly, price: 10990.5 }).success).toBe(false);
     expect(
       planSchema.safeParse({ ...monthly, perks: { ...monthly.perks, freeEggs: true } }).success,
     ).toBe(false);
@@ -56,7 +56,7 @@ describe('the schemas that check the data', () => {
 describe('the month selection', () => {
   it('lists bars of the catalogue, each month in order', () => {
     for (const entry of clubSelections) {
-      for (const key of entry.productKeys) expect(getProduct(key)?.type).toBe('barras');
+      for (const key of entry.productKeys) expect(getSeedProduct(key)?.type).toBe('barras');
     }
     const months = clubSelections.map((entry) => entry.month);
     expect([...months].sort()).toEqual(months);

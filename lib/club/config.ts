@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productKeys } from '@/lib/catalogue';
+import { SEED_PRODUCT_KEYS } from '@/lib/catalogue/seed';
 
 // The subscription club as the shop's data, like the catalogue (lib/catalogue): the plans, their
 // perks and each month's selection. Components and the server read it from here only, and the
@@ -18,7 +18,7 @@ export const planSchema = z
     summary: localized,
     /** Charged every `everyMonths` months (Mercado Pago's auto_recurring frequency). */
     everyMonths: z.union([z.literal(1), z.literal(3)]),
-    /** Whole reais per charge, as every price in the shop (lib/catalogue/format.ts). */
+    /** Centavos per charge, as every price in the shop (lib/catalogue/format.ts). */
     price: z.number().int().positive(),
     /** Bars in each month's box. */
     barsPerBox: z.number().int().min(1).max(6),
@@ -42,7 +42,7 @@ export const selectionSchema = z
     theme: localized,
     note: localized,
     productKeys: z
-      .array(z.string().refine((key) => productKeys.includes(key), 'not a catalogue product'))
+      .array(z.string().refine((key) => SEED_PRODUCT_KEYS.includes(key), 'not a seed product'))
       .min(1),
   })
   .strict();
@@ -62,7 +62,7 @@ export const clubPlans: ClubPlan[] = z
         en: 'One box a month, charged month by month. Pause or cancel whenever you like.',
       },
       everyMonths: 1,
-      price: 109,
+      price: 10900,
       barsPerBox: 3,
       perks: { easterDiscountPercent: 10, freeDelivery: true },
     },
@@ -74,7 +74,7 @@ export const clubPlans: ClubPlan[] = z
         en: 'One box a month, charged every three months at a lower price per box.',
       },
       everyMonths: 3,
-      price: 297,
+      price: 29700,
       barsPerBox: 3,
       perks: { easterDiscountPercent: 15, freeDelivery: true },
     },
@@ -134,7 +134,7 @@ export function selectionFor(date: Date): ClubSelection {
   return earlier.at(-1) ?? clubSelections[0]!;
 }
 
-/** The price of one box under `plan`, in whole reais rounded down (shown on the plan). */
+/** The price of one box under `plan`, in centavos rounded down (shown on the plan). */
 export function pricePerBox(plan: ClubPlan): number {
   return Math.floor(plan.price / plan.everyMonths);
 }

@@ -66,7 +66,7 @@ describe('the club e-mails', () => {
 
 describe('the monthly charge e-mails', () => {
   it('received, in the member language, with the month and amount', () => {
-    const en = chargeMail(member, { status: 'approved', amount: 109 }, '2026-11', 'Ana');
+    const en = chargeMail(member, { status: 'approved', amount: 10900 }, '2026-11', 'Ana');
     expect(en).toMatchObject({
       kind: 'club-charged',
       to: 'ana@example.com',
@@ -75,7 +75,7 @@ describe('the monthly charge e-mails', () => {
     expect(en.text).toContain('R$ 109,00');
     const pt = chargeMail(
       { ...member, locale: 'pt-BR' },
-      { status: 'approved', amount: 109 },
+      { status: 'approved', amount: 10900 },
       '2026-01',
       'Ana',
     );
@@ -83,7 +83,7 @@ describe('the monthly charge e-mails', () => {
   });
 
   it('failed: says Mercado Pago will retry', () => {
-    const mail = chargeMail(member, { status: 'rejected', amount: 109 }, '2026-11', 'Ana');
+    const mail = chargeMail(member, { status: 'rejected', amount: 10900 }, '2026-11', 'Ana');
     expect(mail.kind).toBe('club-charge-failed');
     expect(mail.text).toContain('Mercado Pago will try again');
   });

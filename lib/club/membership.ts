@@ -152,7 +152,7 @@ export function applyPreapproval(
 export type MembershipCharge = {
   id: string;
   status: 'approved' | 'rejected';
-  /** Whole reais, as Mercado Pago charged them. */
+  /** Centavos, as Mercado Pago charged them. */
   amount: number;
   /** When it was debited (or attempted), ms since the epoch. */
   at: number;

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { centavosFromReais, reaisAmount } from '@/lib/catalogue/format';
+
 import {
   call,
   getMercadoPagoConfig,
@@ -51,7 +53,7 @@ function configOrThrow() {
 }
 
 /**
- * Creates a pending subscription to `plan` for the shopper `email`, charged in whole reais every
+ * Creates a pending subscription to `plan` for the shopper `email`, charged its price every
  * plan.everyMonths months; external_reference is the shopper's uid, which the webhook reads back.
  */
 export async function createPreapproval(input: {
@@ -74,7 +76,7 @@ export async function createPreapproval(input: {
       auto_recurring: {
         frequency: input.plan.everyMonths,
         frequency_type: 'months',
-        transaction_amount: input.plan.price,
+        transaction_amount: reaisAmount(input.plan.price),
         currency_id: 'BRL',
       },
       status: 'pending',
@@ -159,7 +161,7 @@ export async function getAuthorizedPayment(id: string): Promise<AuthorizedPaymen
     preapprovalId: parsed.data.preapproval_id,
     status: parsed.data.status,
     paymentStatus: parsed.data.payment?.status ?? null,
-    amount: parsed.data.transaction_amount,
+    amount: centavosFromReais(parsed.data.transaction_amount),
     at: time(parsed.data.debit_date) ?? time(parsed.data.date_created),
   };
 }

@@ -1,5 +1,4 @@
-import { getProduct } from '@/lib/catalogue';
-import { products } from '@/lib/catalogue/products';
+import { getSeedProduct, seedProducts } from '@/lib/catalogue/seed';
 
 import {
   checkoutMemberDiscount,
@@ -72,15 +71,15 @@ describe('the Easter egg discount', () => {
   });
 
   it("lists each Easter egg's unit discount for the checkout summary, nothing else", () => {
-    const summary = checkoutMemberDiscount({ eggDiscountPercent: 10 }, products);
+    const summary = checkoutMemberDiscount({ eggDiscountPercent: 10 }, seedProducts);
     expect(summary?.percent).toBe(10);
     const keys = Object.keys(summary?.unitDiscounts ?? {});
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
-      const product = getProduct(key)!;
+      const product = getSeedProduct(key)!;
       expect(product.category).toBe('pascoa');
       expect(summary?.unitDiscounts[key]).toBe(Math.round(product.price / 10));
     }
-    expect(checkoutMemberDiscount({ eggDiscountPercent: 0 }, products)).toBeNull();
+    expect(checkoutMemberDiscount({ eggDiscountPercent: 0 }, seedProducts)).toBeNull();
   });
 });

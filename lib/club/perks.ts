@@ -1,6 +1,7 @@
 // What a club membership gives at checkout (pure, shared with the browser): the plan's discount
 // on Easter eggs and free delivery, only while the membership is active. The server prices the
 // order with these (lib/orders/place-order.ts); the checkout summary shows the same numbers.
+import { percentOf } from '@/lib/catalogue/format';
 import type { CategoryKey } from '@/lib/catalogue/types';
 
 import { getClubPlan } from './config';
@@ -34,9 +35,9 @@ export function memberPerks(
 export type DiscountLine = { category: CategoryKey; unitPrice: number; quantity: number };
 
 /**
- * The member's discount on one unit, in whole reais (rounded half up) as every price in the
- * shop: each unit's price less this is what Mercado Pago charges for it, so the lines always add
- * up to the order's total.
+ * The member's discount on one unit, in centavos (rounded half up once, by `percentOf`): each
+ * unit's price less this is what Mercado Pago charges for it, so the lines always add up to the
+ * order's total.
  */
 export function unitMemberDiscount(
   category: CategoryKey,
@@ -44,10 +45,10 @@ export function unitMemberDiscount(
   eggDiscountPercent: number,
 ): number {
   if (category !== 'pascoa' || eggDiscountPercent <= 0) return 0;
-  return Math.min(unitPrice, Math.round((unitPrice * eggDiscountPercent) / 100));
+  return Math.min(unitPrice, percentOf(unitPrice, eggDiscountPercent));
 }
 
-/** The member's discount on the whole order, in whole reais; 0 without perks. */
+/** The member's discount on the whole order, in centavos; 0 without perks. */
 export function memberDiscount(
   lines: readonly DiscountLine[],
   perks: Pick<MemberPerks, 'eggDiscountPercent'>,
@@ -63,9 +64,9 @@ export function memberDiscount(
 /** How an order is priced for its shopper's membership: one entry per line, in order. */
 export type MemberPricing = {
   eggDiscountPercent: number;
-  /** Each line's discount per unit, whole reais: the line's unit price less this is charged. */
+  /** Each line's discount per unit, centavos: the line's unit price less this is charged. */
   unitDiscounts: number[];
-  /** The whole order's discount (the sum over the lines), whole reais. */
+  /** The whole order's discount (the sum over the lines), centavos. */
   discount: number;
   /** The delivery fee is waived (lib/delivery/plan.ts). */
   freeDelivery: boolean;
@@ -94,7 +95,7 @@ export function memberPricing(
 /** What the checkout page hands its summary about a member: the percent and each unit's discount. */
 export type CheckoutMemberDiscount = {
   percent: number;
-  /** Product key to its discount per unit (whole reais); products without one are left out. */
+  /** Product key to its discount per unit (centavos); products without one are left out. */
   unitDiscounts: Record<string, number>;
 };
 

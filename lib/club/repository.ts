@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { centavosFromReais } from '@/lib/catalogue/format';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import type { Transaction } from 'firebase-admin/firestore';
 
@@ -44,18 +45,34 @@ const storedSchema = z.object({
   nextChargeAt: nullableTime,
   sourceModifiedAt: nullableTime,
   lastCharge: z
-    .object({
-      id: z.string().min(1),
-      status: z.enum(['approved', 'rejected']),
-      amount: z.number().nonnegative(),
-      at: z.number().int().nonnegative(),
-    })
+    .preprocess(
+      // A charge stored before amounts were centavos holds reais.
+      (raw) =>
+        raw && typeof raw === 'object' && (raw as { amountsIn?: unknown }).amountsIn !== 'centavos'
+          ? { ...raw, amount: centavosFromReais(Number((raw as { amount?: unknown }).amount)) }
+          : raw,
+      z
+        .object({
+          id: z.string().min(1),
+          status: z.enum(['approved', 'rejected']),
+          amount: z.number().int().nonnegative(),
+          at: z.number().int().nonnegative(),
+        })
+        .transform(({ id, status, amount, at }) => ({ id, status, amount, at })),
+    )
     .nullable()
     .catch(null)
     .default(null),
   createdAt: z.number().int().nonnegative().catch(0),
   updatedAt: z.number().int().nonnegative().catch(0),
 });
+
+/** The document to store: its charge marked as centavos (older ones were reais). */
+function stored(membership: Membership) {
+  const { lastCharge } = membership;
+  if (!lastCharge) return membership;
+  return { ...membership, lastCharge: { ...lastCharge, amountsIn: 'centavos' } };
+}
 
 function reshape(uid: string, data: unknown): Membership | null {
   const parsed = storedSchema.safeParse({ ...(data as object), uid });
@@ -94,7 +111,7 @@ export function startMembership(membership: Membership): Promise<StartOutcome> {
     if (current && (current.state === 'active' || current.state === 'paused')) {
       return { result: 'already-member', membership: current };
     }
-    transaction.set(ref, membership);
+    transaction.set(ref, stored(membership));
     return { result: 'started', membership };
   });
 }
@@ -134,7 +151,7 @@ export function applyPreapprovalUpdate(
     const outcome = applyPreapproval(current, preapproval, now);
     if (outcome.result !== 'updated') return { result: outcome.result };
     const name = alsoWrite ? await getUserNameInTransaction(transaction, uid) : '';
-    transaction.set(ref, outcome.membership);
+    transaction.set(ref, stored(outcome.membership));
     setUserMemberInTransaction(transaction, uid, isMemberState(outcome.membership.state));
     alsoWrite?.(transaction, { before: current, after: outcome.membership }, name);
     return { result: 'updated', before: current, after: outcome.membership };
@@ -168,7 +185,7 @@ export function applyChargeUpdate(
     const outcome = applyCharge(current, payment, now);
     if (outcome.result === 'charged' || outcome.result === 'charge-failed') {
       const name = alsoWrite ? await getUserNameInTransaction(transaction, doc.id) : '';
-      transaction.set(doc.ref, outcome.membership);
+      transaction.set(doc.ref, stored(outcome.membership));
       alsoWrite?.(transaction, outcome, name);
     }
     return outcome;
@@ -188,4 +205,21 @@ export async function listMemberships(): Promise<Membership[]> {
     const membership = reshape(doc.id, doc.data());
     return membership ? [membership] : [];
   });
+}
+
+/** Memberships per plan in `state`: one count query per plan (the panel home). */
+export async function countMembershipsByPlan(
+  state: Membership['state'],
+): Promise<Record<Membership['plan'], number>> {
+  const counts = await Promise.all(
+    PLAN_KEYS.map(async (plan) => {
+      const snapshot = await membershipsCollection()
+        .where('state', '==', state)
+        .where('plan', '==', plan)
+        .count()
+        .get();
+      return [plan, snapshot.data().count] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<Membership['plan'], number>;
 }

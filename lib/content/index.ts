@@ -11,6 +11,8 @@ export const banners = [
   { key: 'cacau', imgSrc: '/images/banners/banner-3.svg', size: { width: 740, height: 420 } },
 ] as const;
 
+export type BannerKey = (typeof banners)[number]['key'];
+
 export const teamMembers = ['m1', 'm2', 'm3'] as const;
 
 export const expertiseAreas = [

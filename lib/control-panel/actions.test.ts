@@ -297,7 +297,9 @@ describe('who may open the control panel pages', () => {
 
   beforeAll(async () => {
     const layout = (await import('@/app/[locale]/control-panel/layout')) as unknown as PageModule;
-    const orders = (await import('@/app/[locale]/control-panel/page')) as unknown as PageModule;
+    const home = (await import('@/app/[locale]/control-panel/page')) as unknown as PageModule;
+    const orders =
+      (await import('@/app/[locale]/control-panel/orders/page')) as unknown as PageModule;
     const stock =
       (await import('@/app/[locale]/control-panel/stock/page')) as unknown as PageModule;
     const params = (locale: string) => Promise.resolve({ locale });
@@ -305,6 +307,11 @@ describe('who may open the control panel pages', () => {
       {
         name: 'layout',
         render: (locale) => layout.default({ children: null, params: params(locale) } as never),
+      },
+      {
+        name: 'home (overview)',
+        render: (locale) =>
+          home.default({ params: params(locale), searchParams: Promise.resolve({}) } as never),
       },
       {
         name: 'orders page',
@@ -696,14 +703,15 @@ describe('stock and availability', () => {
 
     const { getInventoryOverlay, getStorefrontProduct } =
       await import('@/lib/inventory/repository');
-    expect((await getInventoryOverlay())['barra-tropical-sampa']).toEqual(entry);
+    const { SEED_RECORDS } = await import('@/lib/catalogue/seed');
+    expect((await getInventoryOverlay(SEED_RECORDS))['barra-tropical-sampa']).toEqual(entry);
     expect(await getStorefrontProduct('barra-tropical-sampa')).toMatchObject({
       stockQtty: 4,
       showInStore: false,
       isPromoted: true,
     });
     // Products without flags in Firestore keep the catalogue's.
-    expect((await getInventoryOverlay())['ovo-pistache']).toMatchObject({
+    expect((await getInventoryOverlay(SEED_RECORDS))['ovo-pistache']).toMatchObject({
       availableForSale: true,
       showInStore: true,
       isPromoted: true,

@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 
-import { getProduct, products } from '@/lib/catalogue';
+import { listProductRecords } from '@/lib/catalogue/repository';
+import type { ProductRecord } from '@/lib/catalogue/types';
 import { STOCK_LIMITS, type InventoryEntry } from '@/lib/inventory/overlay';
 import { writeInventoryLines } from '@/lib/inventory/repository';
 import { locales, type AppLocale } from '@/lib/i18n/locales';
@@ -74,7 +75,8 @@ const stockLineSchema = z
 const inventoryInputSchema = z
   .object({
     locale: localeSchema,
-    lines: z.array(z.unknown()).min(1).max(products.length),
+    // A stock page's rows: one per product of a large catalogue at most.
+    lines: z.array(z.unknown()).min(1).max(1000),
   })
   .strict();
 
@@ -248,7 +250,7 @@ export type StockSaveResult = PanelActionResult & {
 type StockLine = z.infer<typeof stockLineSchema>;
 
 /** Each sent row parsed on its own, so a refusal names its row. */
-function parseStockLines(lines: readonly unknown[]) {
+function parseStockLines(lines: readonly unknown[], records: readonly ProductRecord[]) {
   const parsed: StockLine[] = [];
   const refused = new Map<string, 'invalid' | 'unknown-product'>();
   const seen = new Set<string>();
@@ -258,7 +260,7 @@ function parseStockLines(lines: readonly unknown[]) {
     if (typeof key !== 'string' || seen.has(key)) return null;
     seen.add(key);
     const result = stockLineSchema.safeParse(line);
-    if (!getProduct(key)) refused.set(key, 'unknown-product');
+    if (!records.some((record) => record.key === key)) refused.set(key, 'unknown-product');
     else if (!result.success) refused.set(key, 'invalid');
     else parsed.push(result.data);
   }
@@ -278,11 +280,13 @@ export async function updateInventory(
   input: unknown,
 ): Promise<StockSaveResult> {
   const { admin, locale, t, parsed } = await adminRequest(input, inventoryInputSchema);
-  const lines = parsed.success ? parseStockLines(parsed.data.lines) : null;
+  const records = await listProductRecords();
+  const lines = parsed.success ? parseStockLines(parsed.data.lines, records) : null;
   if (!lines) {
     return { ok: false, code: 'invalid', message: t('stockResult.invalid'), lines: {} };
   }
-  const titleOf = (key: string) => getProduct(key)?.title[locale] ?? key;
+  const titleOf = (key: string) =>
+    records.find((record) => record.key === key)?.title[locale] ?? key;
   if (lines.refused.size > 0) {
     // Bad input: nothing is written, and each refused row says why.
     const answers: Record<string, StockLineResult> = {};

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { returnStock } from '@/lib/inventory/repository';
 import { markOrderChanged } from '@/lib/orders/repository/markers';
 import { getOrderInTransaction } from '@/lib/orders/repository/reads';
@@ -66,7 +67,10 @@ export function changeStatus(
     }
     const units = request.to === 'cancelled' ? unitsToReturn(order) : null;
     if (units) returnStock(transaction, units);
-    if (request.to === 'cancelled') releaseOrderDay(transaction, order);
+    if (request.to === 'cancelled') {
+      releaseOrderDay(transaction, order);
+      recordOrderCancelled(transaction, order);
+    }
     const stockReturned = units !== null;
     const at = new Date();
     applyStatusChange(transaction, request.orderID, {

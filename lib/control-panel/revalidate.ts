@@ -3,7 +3,7 @@ import 'server-only';
 import { revalidatePath, revalidateTag } from 'next/cache';
 
 import { afterResponse } from '@/lib/after-response';
-import { getProduct } from '@/lib/catalogue';
+import { productPageLink } from '@/lib/catalogue/product';
 import { INVENTORY_CACHE_TAG } from '@/lib/inventory/repository';
 import { locales } from '@/lib/i18n/locales';
 
@@ -23,14 +23,16 @@ import { locales } from '@/lib/i18n/locales';
 export const REGENERATION_SETTLE_MS = 1_000;
 
 /** The storefront paths that show these products: both landing pages and their own pages. */
-function storefrontPaths(productKeys: readonly string[], options: { sitemap: boolean }): string[] {
+function storefrontPaths(
+  productKeys: readonly string[],
+  options: { sitemap: boolean; landing?: boolean },
+): string[] {
   const paths = new Set<string>();
+  if (options.landing) for (const locale of locales) paths.add(`/${locale}`);
   for (const key of productKeys) {
-    const product = getProduct(key);
-    if (!product) continue;
     for (const locale of locales) {
       paths.add(`/${locale}`);
-      paths.add(`/${locale}${product.pageLink}`);
+      paths.add(`/${locale}${productPageLink(key)}`);
     }
   }
   // The sitemap lists only the products shown in the shop.
@@ -48,7 +50,7 @@ function storefrontPaths(productKeys: readonly string[], options: { sitemap: boo
  */
 export function revalidateStorefront(
   productKeys: readonly string[],
-  options: { sitemap: boolean; inAnswer: boolean },
+  options: { sitemap: boolean; inAnswer: boolean; landing?: boolean },
 ): void {
   const paths = storefrontPaths(productKeys, options);
   if (paths.length === 0) return;

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { getProduct } from '@/lib/catalogue';
+import { toProduct } from '@/lib/catalogue/product';
+import { catalogueSnapshot } from '@/lib/catalogue/repository';
 import { memberPricingFor } from '@/lib/club/checkout';
 import { shopToday } from '@/lib/delivery/table';
 import type { PublicUser } from '@/lib/users/types';
@@ -20,7 +21,11 @@ export async function checkCoupon(
 ): Promise<CouponCheck> {
   const code = normalizeCouponCode(rawCode);
   if (!code) return { ok: false, problem: 'unknown', minimum: 0 };
-  const priced = lines.map(({ key, quantity }) => ({ product: getProduct(key)!, quantity }));
+  const { records } = await catalogueSnapshot();
+  const priced = lines.flatMap(({ key, quantity }) => {
+    const record = records.find((candidate) => candidate.key === key && !candidate.archived);
+    return record ? [{ product: toProduct(record), quantity }] : [];
+  });
   const [found, pricing] = await Promise.all([
     readCouponForCheck(code, user?.uid ?? null),
     user ? memberPricingFor(user, priced) : null,

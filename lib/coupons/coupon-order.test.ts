@@ -105,10 +105,10 @@ describe('an order with a coupon', () => {
     );
     expect(result).toMatchObject({ ok: true });
     const stored = (await db.doc(`${ROOT}/orders/${result.ok ? result.orderID : ''}`).get()).data();
-    // Two eggs, 10 % off (rounded down to whole reais).
-    const { getProduct } = await import('@/lib/catalogue');
-    const subtotal = 2 * getProduct('ovo-pistache')!.price;
-    const off = Math.floor(subtotal / 10);
+    // Two eggs, 10 % off, to the centavo.
+    const { getProductRecord } = await import('@/lib/catalogue/repository');
+    const subtotal = 2 * (await getProductRecord('ovo-pistache'))!.price;
+    const off = Math.round(subtotal / 10);
     expect(stored).toMatchObject({
       total: subtotal - off,
       coupon: { code: 'PASCOA10', amount: off },
@@ -134,7 +134,7 @@ describe('an order with a coupon', () => {
     await coupons.createCoupon(
       coupon('VELHO', { validFrom: '2020-01-01', validUntil: '2020-12-31' }),
     );
-    await coupons.createCoupon(coupon('MINIMO', { minimum: 500 }));
+    await coupons.createCoupon(coupon('MINIMO', { minimum: 50000 }));
     await coupons.createCoupon(coupon('UMAVEZ', { usesPerAccount: 1 }));
     await coupons.createCoupon(coupon('PRIMEIRA', { firstOrderOnly: true }));
     const bia = shopper('bia');
@@ -151,7 +151,7 @@ describe('an order with a coupon', () => {
       refusal('expired'),
     );
     expect(await as(caio, () => orders.placeOrder(input({ couponCode: 'MINIMO' })))).toEqual(
-      refusal('minimum', 500),
+      refusal('minimum', 50000),
     );
     expect(await as(caio, () => orders.placeOrder(input({ couponCode: 'NAOEXISTE' })))).toEqual(
       refusal('unknown'),
@@ -186,9 +186,9 @@ describe('an order with a coupon', () => {
 });
 
 it('200 shoppers applying a coupon with 10 uses at once: exactly 10 orders carry it', async () => {
-  const { products } = await import('@/lib/catalogue');
+  const { listProductRecords } = await import('@/lib/catalogue/repository');
   // The orders spread over every product, so the coupon is what they contend for.
-  const keys = products.map((product) => product.key);
+  const keys = (await listProductRecords()).map((product) => product.key);
   for (const key of keys) await setStock(key, 60);
   expect(await coupons.createCoupon(coupon('RUSH10', { totalUses: 10, value: 20 }))).toBe(true);
 

@@ -12,7 +12,7 @@ const COUPON: Coupon = {
   code: 'PASCOA10',
   kind: 'percent',
   value: 10,
-  minimum: 100,
+  minimum: 10000,
   validFrom: '2026-03-01',
   validUntil: '2026-04-05',
   totalUses: 10,
@@ -23,26 +23,27 @@ const COUPON: Coupon = {
 
 const CONTEXT: CouponContext = {
   today: '2026-03-20',
-  subtotal: 180,
+  subtotal: 18000,
   usesLeft: 4,
   accountUses: 0,
   hasOrdered: true,
 };
 
 describe('couponDiscount', () => {
-  it('takes a percent of the subtotal, rounded down, and a fixed amount up to the subtotal', () => {
-    expect(couponDiscount(180, { kind: 'percent', value: 10 })).toBe(18);
-    expect(couponDiscount(95, { kind: 'percent', value: 15 })).toBe(14);
-    expect(couponDiscount(180, { kind: 'fixed', value: 25 })).toBe(25);
-    expect(couponDiscount(20, { kind: 'fixed', value: 25 })).toBe(20);
+  it('takes a percent of the subtotal to the centavo, and a fixed amount up to the subtotal', () => {
+    expect(couponDiscount(18000, { kind: 'percent', value: 10 })).toBe(1800);
+    // 15 % of R$ 95,90 is R$ 14,385: R$ 14,39, rounded as the club's discount is.
+    expect(couponDiscount(9590, { kind: 'percent', value: 15 })).toBe(1439);
+    expect(couponDiscount(18000, { kind: 'fixed', value: 2550 })).toBe(2550);
+    expect(couponDiscount(2000, { kind: 'fixed', value: 2550 })).toBe(2000);
     expect(couponDiscount(0, { kind: 'percent', value: 50 })).toBe(0);
-    expect(couponDiscount(80, { kind: 'percent', value: 100 })).toBe(80);
+    expect(couponDiscount(8000, { kind: 'percent', value: 100 })).toBe(8000);
   });
 
   it('stacks after the club: on the eggs already 10 % off, a 10 % coupon takes 10 % of what is left', () => {
     // Two eggs of R$ 90 with the club's 10 %: R$ 162; the coupon's 10 % of that.
-    const afterClub = 2 * (90 - 9);
-    expect(couponDiscount(afterClub, { kind: 'percent', value: 10 })).toBe(16);
+    const afterClub = 2 * (9000 - 900);
+    expect(couponDiscount(afterClub, { kind: 'percent', value: 10 })).toBe(1620);
   });
 });
 
@@ -58,7 +59,7 @@ describe('couponProblem', () => {
     expect(couponProblem(COUPON, { ...CONTEXT, today: '2026-04-06' })).toBe('expired');
     expect(couponProblem(COUPON, { ...CONTEXT, today: '2026-04-05' })).toBeNull();
     expect(couponProblem(COUPON, { ...CONTEXT, usesLeft: 0 })).toBe('used-up');
-    expect(couponProblem(COUPON, { ...CONTEXT, subtotal: 99 })).toBe('minimum');
+    expect(couponProblem(COUPON, { ...CONTEXT, subtotal: 9999 })).toBe('minimum');
     expect(couponProblem(COUPON, { ...CONTEXT, accountUses: 1 })).toBe('account-used');
     expect(couponProblem({ ...COUPON, firstOrderOnly: true }, CONTEXT)).toBe('first-order');
     expect(
@@ -101,14 +102,14 @@ describe("the owner's form", () => {
       validateCouponDraft({
         ...draft,
         kind: 'fixed',
-        value: '25',
+        value: '25,50',
         minimum: '',
         totalUses: '',
         usesPerAccount: '',
       }),
     ).toMatchObject({
       ok: true,
-      coupon: { kind: 'fixed', value: 25, minimum: 0, totalUses: null, usesPerAccount: null },
+      coupon: { kind: 'fixed', value: 2550, minimum: 0, totalUses: null, usesPerAccount: null },
     });
   });
 

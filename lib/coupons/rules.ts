@@ -1,9 +1,11 @@
 // Coupons' rules, pure (the server decides with them; the panel's form and the checkout's summary
-// show the same numbers). Prices are whole reais here, as every price of the shop.
+// show the same numbers). Money is in integer centavos, as every price of the shop.
 //
 // The rule with the club: a coupon applies to the products' subtotal AFTER the club member's
 // discount (lib/club/perks.ts), never to the delivery fee, and its minimum is checked against
 // that same subtotal. Both discounts add up; the coupon can bring the products to R$ 0 at most.
+
+import { parsePriceInput, percentOf } from '@/lib/catalogue/format';
 
 export type CouponKind = 'percent' | 'fixed';
 
@@ -12,9 +14,9 @@ export type Coupon = {
   /** Upper case letters and digits, the document's id. */
   code: string;
   kind: CouponKind;
-  /** Percent off (1-100) or whole reais off. */
+  /** Percent off (1-100), or centavos off. */
   value: number;
-  /** The products' subtotal (after the club's discount) it needs, whole reais; 0: none. */
+  /** The products' subtotal (after the club's discount) it needs, centavos; 0: none. */
   minimum: number;
   /** First and last day it works, 'yyyy-mm-dd' in the shop's time zone; null: no bound. */
   validFrom: string | null;
@@ -53,14 +55,13 @@ export function normalizeCouponCode(value: string): string | null {
 }
 
 /**
- * The coupon's discount on `subtotal` (the products after the club's discount), in whole reais:
- * a percent rounds down (the shop never gives more than it says), a fixed amount stops at the
+ * The coupon's discount on `subtotal` (the products after the club's discount), in centavos:
+ * a percent rounds to the centavo as the club's does (percentOf), a fixed amount stops at the
  * subtotal. The one place of the arithmetic.
  */
 export function couponDiscount(subtotal: number, coupon: Pick<Coupon, 'kind' | 'value'>): number {
   if (subtotal <= 0) return 0;
-  const off =
-    coupon.kind === 'percent' ? Math.floor((subtotal * coupon.value) / 100) : coupon.value;
+  const off = coupon.kind === 'percent' ? percentOf(subtotal, coupon.value) : coupon.value;
   return Math.max(0, Math.min(subtotal, off));
 }
 
@@ -68,7 +69,7 @@ export function couponDiscount(subtotal: number, coupon: Pick<Coupon, 'kind' | '
 export type CouponContext = {
   /** The shop's today, 'yyyy-mm-dd'. */
   today: string;
-  /** The products' subtotal after the club's discount, whole reais. */
+  /** The products' subtotal after the club's discount, centavos. */
   subtotal: number;
   /** Uses left in all (null: no limit). */
   usesLeft: number | null;
@@ -120,7 +121,8 @@ export type CouponDraftProblem =
   | 'usesPerAccount';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_REAIS = 100_000;
+/** R$ 100.000,00: more than any order of the shop. */
+const MAX_CENTAVOS = 10_000_000;
 
 /** A whole number from `min` to `max`, or undefined; '' is null (no bound). */
 function wholeOrEmpty(text: string, min: number, max: number): number | null | undefined {
@@ -131,6 +133,13 @@ function wholeOrEmpty(text: string, min: number, max: number): number | null | u
   return value >= min && value <= max ? value : undefined;
 }
 
+/** An amount typed in reais ('10', '10,50'), in centavos from `min` to `max`, or undefined. */
+function priceOrEmpty(text: string, min: number, max: number): number | null | undefined {
+  if (text.trim() === '') return null;
+  const centavos = parsePriceInput(text);
+  return centavos !== null && centavos >= min && centavos <= max ? centavos : undefined;
+}
+
 /** The coupon the form describes, or the fields that are wrong. */
 export function validateCouponDraft(
   draft: CouponDraft,
@@ -139,10 +148,13 @@ export function validateCouponDraft(
   const code = normalizeCouponCode(draft.code);
   if (!code) problems.push('code');
   const kind: CouponKind = draft.kind === 'fixed' ? 'fixed' : 'percent';
-  const value = wholeOrEmpty(draft.value, 1, kind === 'percent' ? 100 : MAX_REAIS);
+  const value =
+    kind === 'percent'
+      ? wholeOrEmpty(draft.value, 1, 100)
+      : priceOrEmpty(draft.value, 1, MAX_CENTAVOS);
   if (value === undefined || value === null)
     problems.push(kind === 'percent' ? 'percent' : 'value');
-  const minimum = wholeOrEmpty(draft.minimum, 0, MAX_REAIS);
+  const minimum = priceOrEmpty(draft.minimum, 0, MAX_CENTAVOS);
   if (minimum === undefined) problems.push('minimum');
   const validFrom = draft.validFrom.trim() || null;
   const validUntil = draft.validUntil.trim() || null;

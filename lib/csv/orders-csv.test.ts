@@ -1,3 +1,4 @@
+import { getSeedProduct } from '@/lib/catalogue/seed';
 import { EMPTY_STATUS_FLAGS } from '@/lib/orders/status';
 
 import { csvCell, csvDocument } from './csv';
@@ -11,7 +12,7 @@ const order = (overrides: Partial<ExportOrder>): ExportOrder => ({
     { translatedTitle: 'Ovo de Pistache', quantity: 2 },
     { translatedTitle: 'Barra ao Leite', quantity: 1 },
   ],
-  total: 265,
+  total: 26590,
   shippingOption: 'Entrega',
   status: { ...EMPTY_STATUS_FLAGS, confirmed: true },
   telephone: '11912345678',
@@ -90,7 +91,7 @@ describe('ordersCsv', () => {
       customer: { name: "=cmd|' /C calc'!A0", email: 'x@example.com' },
       shippingOption: 'Retirada',
       status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
-      total: 1200,
+      total: 120000,
     }),
     order({ orderID: 'PED-3', customer: { name: 'Line\nBreak; "Quoted"', email: '' } }),
   ];
@@ -125,7 +126,7 @@ describe('ordersCsv', () => {
       'PED-1',
       'Ana Souza <ana@example.com>',
       '2 × Ovo de Pistache; 1 × Barra ao Leite',
-      '265,00',
+      '265,90',
       'Entrega',
       'Confirmado',
       '(11) 91234-5678',
@@ -173,7 +174,7 @@ describe('ordersCsv', () => {
       'Coupon',
       'Coupon discount (R$)',
     ]);
-    expect(rows[1]?.slice(4, 7)).toEqual(['265.00', 'Delivery', 'Confirmed']);
+    expect(rows[1]?.slice(4, 7)).toEqual(['265.90', 'Delivery', 'Confirmed']);
     expect(rows[2]?.slice(5, 7)).toEqual(['Pick-up', 'Cancelled']);
   });
 
@@ -232,7 +233,7 @@ describe('ordersCsv', () => {
   });
 
   it('has the coupon and its discount of an order that carries one', () => {
-    const discounted = order({ total: 247, coupon: { code: 'PASCOA10', amount: 18 } });
+    const discounted = order({ total: 24700, coupon: { code: 'PASCOA10', amount: 1800 } });
     expect(parse(ordersCsv([discounted], 'pt-BR'), ';')[1]?.slice(-2)).toEqual([
       'PASCOA10',
       '18,00',
@@ -240,10 +241,10 @@ describe('ordersCsv', () => {
   });
 
   it('has the delivery fee and day of an order that has them, after the shipping columns', () => {
-    const delivered = order({ total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' });
+    const delivered = order({ total: 27790, deliveryFee: 1250, deliveryDate: '2026-04-02' });
     const [, row] = parse(ordersCsv([delivered], 'pt-BR'), ';');
-    expect(row?.slice(4, 7)).toEqual(['277,00', 'Entrega', 'Confirmado']);
-    expect(row?.slice(15, 17)).toEqual(['12,00', '2026-04-02']);
+    expect(row?.slice(4, 7)).toEqual(['277,90', 'Entrega', 'Confirmado']);
+    expect(row?.slice(15, 17)).toEqual(['12,50', '2026-04-02']);
   });
 
   it("titles the products in the CSV's language, whatever language they were ordered in", () => {
@@ -253,7 +254,9 @@ describe('ordersCsv', () => {
         { key: 'no-longer-sold', translatedTitle: 'Old Egg', quantity: 2 },
       ],
     });
-    expect(parse(ordersCsv([ordered], 'pt-BR'), ';')[1]?.[3]).toBe(
+    // The catalogue's names (lib/catalogue/repository.ts productTitleLookup), here the seed's.
+    const titles = (locale: 'pt-BR' | 'en') => (key: string) => getSeedProduct(key)?.title[locale];
+    expect(parse(ordersCsv([ordered], 'pt-BR', titles('pt-BR')), ';')[1]?.[3]).toBe(
       '1 × Barra Tropical Sampa; 2 × Old Egg',
     );
     expect(
@@ -272,6 +275,7 @@ describe('ordersCsv', () => {
             },
           ],
           'en',
+          titles('en'),
         ),
         ',',
       )[1]?.[3],

@@ -1,5 +1,5 @@
-import { getProduct } from '@/lib/catalogue';
 import { orderItemTitle } from '@/lib/catalogue/order-item-title';
+import { decimalPrice } from '@/lib/catalogue/format';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import { normalizePhone } from '@/lib/brazil';
@@ -19,7 +19,7 @@ export type ExportOrder = {
   customer: { name: string; email: string };
   /** `translatedTitle` is in the ordering language; the catalogue's title by `key` wins. */
   orderItems: readonly { key?: string; translatedTitle: string; quantity: number }[];
-  /** Whole reais. */
+  /** Centavos. */
   total: number;
   shippingOption: ShippingOption;
   status: OrderStatusFlags;
@@ -29,7 +29,7 @@ export type ExportOrder = {
   /** The delivery address; null for a pick-up. */
   address?: Address | null;
   giftMessage?: string;
-  /** Whole reais, included in `total` (lib/delivery); absent on older orders. */
+  /** Centavos, included in `total` (lib/delivery); absent on older orders. */
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
@@ -89,10 +89,16 @@ function exportDate(iso: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
-export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): string {
+/** `titleOf`: a product's name now by key (lib/catalogue/repository.ts productTitleLookup). */
+export function ordersCsv(
+  orders: readonly ExportOrder[],
+  locale: AppLocale,
+  titleOf: (key: string) => string | undefined = () => undefined,
+): string {
   const t = translatorFor(locale, 'OrderExport');
-  // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
-  const money = (reais: number) => (locale === 'pt-BR' ? `${reais},00` : `${reais}.00`);
+  // Centavos as two decimals in the locale's notation: 265,90 (pt-BR) or 265.90 (en).
+  const money = (centavos: number) =>
+    locale === 'pt-BR' ? decimalPrice(centavos).replace('.', ',') : decimalPrice(centavos);
   const status = translatorFor(locale, 'OrderStatus');
   const header = [
     t('date'),
@@ -124,11 +130,10 @@ export function ordersCsv(orders: readonly ExportOrder[], locale: AppLocale): st
       : order.customer.name || order.customer.email,
     order.orderItems
       .map((item) => {
-        const title = orderItemTitle(item, (key) => getProduct(key)?.title[locale]);
+        const title = orderItemTitle(item, titleOf);
         return `${item.quantity} × ${title}`;
       })
       .join('; '),
-    // Two decimals in the locale's notation: 265,00 (pt-BR) or 265.00 (en).
     money(order.total),
     t(order.shippingOption === 'Entrega' ? 'shippingDelivery' : 'shippingPickup'),
     status(orderStatusKey(order.status)),

@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 import type { Firestore } from 'firebase-admin/firestore';
 
+import { getSeedProduct } from '@/lib/catalogue/seed';
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
 
@@ -34,10 +35,10 @@ const ROOT = 'projects/chocolate-shop';
 
 const TABLE: DeliveryTable = {
   regions: [
-    { name: 'Centro', from: '01000000', to: '01599999', fee: 12, days: 1 },
-    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 60, days: 3 },
+    { name: 'Centro', from: '01000000', to: '01599999', fee: 1200, days: 1 },
+    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 6000, days: 3 },
   ],
-  freeAbove: 400,
+  freeAbove: 40000,
   dailyCapacity: 1,
   weekdays: [0, 1, 2, 3, 4, 5, 6],
   pickupDays: 1,
@@ -101,7 +102,7 @@ beforeAll(async () => {
   ({ db } = firebase);
   orders = await import('@/lib/orders/place-order');
   cancel = await import('@/lib/orders/cancel-order');
-  await db.doc(`${ROOT}/settings/delivery`).set(TABLE);
+  await db.doc(`${ROOT}/settings/delivery`).set({ ...TABLE, amountsIn: 'centavos' });
   await db.doc(`${ROOT}/inventory/mini-ovo`).set({ stock: 100 });
   await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 100 });
 });
@@ -113,14 +114,14 @@ describe("the checkout's quote (GET /api/delivery/quote)", () => {
     (await import('./quote')).quoteDelivery({
       shippingOption,
       cep,
-      lines: [{ key: 'mini-ovo', quantity: 2 }],
+      lines: [{ product: getSeedProduct('mini-ovo')!, quantity: 2 }],
     });
 
   it('offers pick-up days without a CEP or a fee, and marks a full day', async () => {
     const full = dayAhead(TABLE.pickupDays, 1);
     await db.doc(`${ROOT}/deliverySlots/${full}`).set({ orderIds: ['QUOTEFULL01'] });
     const answer = await quote('Retirada');
-    expect(answer).toMatchObject({ configured: true, outside: false, fee: 0, total: 70 });
+    expect(answer).toMatchObject({ configured: true, outside: false, fee: 0, total: 7000 });
     expect(answer.days.slice(0, 3)).toEqual([
       { day: dayAhead(TABLE.pickupDays, 0), full: false },
       { day: full, full: true },
@@ -131,7 +132,7 @@ describe("the checkout's quote (GET /api/delivery/quote)", () => {
 
   it("prices delivery by the CEP's region with its lead time, and says when none serves it", async () => {
     const answer = await quote('Entrega', '01310-100');
-    expect(answer).toMatchObject({ configured: true, outside: false, fee: 12, total: 82 });
+    expect(answer).toMatchObject({ configured: true, outside: false, fee: 1200, total: 8200 });
     expect(answer.region).toBe('Centro');
     expect(answer.days[0]).toEqual({ day: dayAhead(1, 0), full: false });
     expect((await quote('Entrega', '50000-000')).days[0]?.day).toBe(dayAhead(3, 0));
@@ -149,7 +150,11 @@ describe('an order with the delivery table', () => {
     const result = await place(shopper(), { deliveryDate: day });
     expect(result).toMatchObject({ ok: true });
     const orderID = (result as { orderID: string }).orderID;
-    expect(await stored(orderID)).toMatchObject({ deliveryFee: 12, deliveryDate: day, total: 82 });
+    expect(await stored(orderID)).toMatchObject({
+      deliveryFee: 1200,
+      deliveryDate: day,
+      total: 8200,
+    });
     expect(await holders(day)).toEqual([orderID]);
   });
 
@@ -187,7 +192,7 @@ describe('an order with the delivery table', () => {
     });
     expect(await stored((free as { orderID: string }).orderID)).toMatchObject({
       deliveryFee: 0,
-      total: 579,
+      total: 57900,
     });
     const pickup = await place(shopper(), {
       shippingOption: 'Retirada',
@@ -196,7 +201,7 @@ describe('an order with the delivery table', () => {
     });
     expect(await stored((pickup as { orderID: string }).orderID)).toMatchObject({
       deliveryFee: 0,
-      total: 70,
+      total: 7000,
     });
   });
 
@@ -266,7 +271,7 @@ describe('an order with the delivery table', () => {
     const delivered = await place(shopper(), {});
     expect(delivered).toMatchObject({ ok: true });
     const deliveredID = (delivered as { orderID: string }).orderID;
-    expect(await stored(deliveredID)).toMatchObject({ deliveryDate: open[1], deliveryFee: 12 });
+    expect(await stored(deliveredID)).toMatchObject({ deliveryDate: open[1], deliveryFee: 1200 });
     const picked = await place(shopper(), { shippingOption: 'Retirada', address: undefined });
     expect(picked).toMatchObject({ ok: true });
     const pickedID = (picked as { orderID: string }).orderID;

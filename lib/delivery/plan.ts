@@ -4,7 +4,7 @@
 import { dayProblem, deliveryFee, offeredDays, type DeliveryTable } from './table';
 
 export type DeliveryPlan = {
-  /** Whole reais, added to the order's total. */
+  /** Centavos, added to the order's total. */
   fee: number;
   /**
    * The days the order may take, in order: the one the shopper chose, or, when none was sent

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { getProduct } from '@/lib/catalogue';
+import { toProduct } from '@/lib/catalogue/product';
+import type { Product, ProductRecord } from '@/lib/catalogue/types';
 import type { MemberPricing } from '@/lib/club/perks';
 
 import { receivingTerms } from './plan';
@@ -12,20 +13,30 @@ import type { DeliveryQuoteAnswer } from './types';
 // decided by the same rules placing the order applies (./plan.ts). Only a preview: the order's
 // own fee and day are decided again on the server when it is placed.
 
+/** The lines with their products from `records` (the shop's); null when a key names none. */
+export function productLines(
+  lines: readonly { key: string; quantity: number }[],
+  records: readonly ProductRecord[],
+): { product: Product; quantity: number }[] | null {
+  const priced = lines.map(({ key, quantity }) => {
+    const record = records.find((candidate) => candidate.key === key);
+    return record ? { product: toProduct(record), quantity } : null;
+  });
+  return priced.every((line) => line !== null) ? priced : null;
+}
+
 export async function quoteDelivery(
   request: {
     shippingOption: 'Entrega' | 'Retirada';
     cep: string;
-    lines: { key: string; quantity: number }[];
+    lines: readonly { product: Pick<Product, 'price'>; quantity: number }[];
   },
   /** A signed-in club member's pricing (lib/club/checkout.ts), as placing the order applies it. */
   member: Pick<MemberPricing, 'discount' | 'freeDelivery'> = { discount: 0, freeDelivery: false },
 ): Promise<DeliveryQuoteAnswer> {
   const subtotal =
-    request.lines.reduce(
-      (sum, line) => sum + (getProduct(line.key)?.price ?? 0) * line.quantity,
-      0,
-    ) - member.discount;
+    request.lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0) -
+    member.discount;
   const table = await currentDeliveryTable();
   const terms = table
     ? receivingTerms(

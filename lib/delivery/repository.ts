@@ -35,7 +35,7 @@ const slotSchema = z.object({ orderIds: z.array(z.string()).catch([]) }).catch({
 /** The table stored as `data` (see getDeliveryTable). */
 function tableFrom(data: unknown): DeliveryTable | null {
   if (data === undefined) return null;
-  const checked = validateDeliveryTable(data);
+  const checked = validateDeliveryTable(amountsInCentavos(data as Record<string, unknown>));
   if (checked.ok) return checked.table;
   // Said loudly: every order now goes without a fee, a day or a capacity until it is fixed.
   logEvent('delivery.table_invalid', {}, 'error');
@@ -67,9 +67,30 @@ export async function currentDeliveryTable(): Promise<DeliveryTable | null> {
   return live ? live.table : getDeliveryTable();
 }
 
+/** How the stored table says its amounts are centavos; one without it holds whole reais. */
+const AMOUNTS_IN_CENTAVOS = { amountsIn: 'centavos' } as const;
+
+/** A table stored before amounts were centavos (whole reais), with its amounts in centavos. */
+function amountsInCentavos(data: Record<string, unknown>): Record<string, unknown> {
+  const { amountsIn, ...table } = data;
+  if (amountsIn === AMOUNTS_IN_CENTAVOS.amountsIn) return table;
+  const scale = (value: unknown) => (typeof value === 'number' ? Math.round(value * 100) : value);
+  return {
+    ...table,
+    freeAbove: scale(table.freeAbove),
+    regions: Array.isArray(table.regions)
+      ? table.regions.map((region: unknown) =>
+          region && typeof region === 'object'
+            ? { ...region, fee: scale((region as { fee?: unknown }).fee) }
+            : region,
+        )
+      : table.regions,
+  };
+}
+
 /** Replaces the table (already validated by validateDeliveryTable). */
 export async function saveDeliveryTable(table: DeliveryTable): Promise<void> {
-  await tableDoc().set(table);
+  await tableDoc().set({ ...table, ...AMOUNTS_IN_CENTAVOS });
 }
 
 /** How many orders hold each of `days` (a plain read, for the date picker). */

@@ -1,7 +1,7 @@
 // The delivery table and its rules, pure and without zod (which tries eval when it builds an
 // object schema, refused by the shop's CSP in the browser): the checkout and the panel import
 // it. The table's validation is ./validate.ts. Stored by lib/delivery/repository.ts in
-// settings/delivery. Every amount is whole reais, like the prices.
+// settings/delivery. Every amount is in centavos, like the prices (lib/catalogue/format.ts).
 /** The shop's days are São Paulo's, as its order times are (ORDER_TIME_ZONE, lib/orders/format.ts). */
 const SHOP_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -10,7 +10,7 @@ export type DeliveryRegion = {
   name: string;
   from: string;
   to: string;
-  /** Whole reais. */
+  /** Centavos. */
   fee: number;
   /** Days between ordering and the earliest delivery day. */
   days: number;
@@ -18,7 +18,7 @@ export type DeliveryRegion = {
 
 export type DeliveryTable = {
   regions: DeliveryRegion[];
-  /** Delivery is free when the products come to at least this (whole reais); null: never. */
+  /** Delivery is free when the products come to at least this (centavos); null: never. */
   freeAbove: number | null;
   /** Orders (delivery and pick-up) the shop takes per day. */
   dailyCapacity: number;
@@ -34,7 +34,10 @@ export const DELIVERY_WINDOW_DAYS = 21;
 export const DELIVERY_LIMITS = {
   maxRegions: 40,
   maxNameLength: 60,
-  maxFee: 10_000,
+  /** Centavos: R$ 10.000,00. */
+  maxFee: 1_000_000,
+  /** Centavos: R$ 1.000.000,00. */
+  maxFreeAbove: 100_000_000,
   maxDays: 20,
   maxCapacity: 10_000,
 } as const;
@@ -75,7 +78,7 @@ export type DeliveryQuote =
   | { ok: false; reason: 'outside' };
 
 /**
- * The delivery fee for `cep` and products coming to `subtotal` (whole reais): the fee of the
+ * The delivery fee for `cep` and products coming to `subtotal` (centavos): the fee of the
  * region whose range holds the CEP, 0 from the free-delivery threshold up or with the club's
  * `freeDelivery` perk; 'outside' when no region holds it (or the CEP is malformed).
  */

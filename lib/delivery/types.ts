@@ -5,7 +5,7 @@ export type DeliveryQuoteAnswer = {
   configured: boolean;
   /** Delivery to this CEP is in no region: only pick-up. */
   outside: boolean;
-  /** Whole reais. */
+  /** Centavos, as `subtotal` and `total`. */
   fee: number;
   subtotal: number;
   total: number;

@@ -13,7 +13,7 @@ import {
 
 const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** The table as the panel's form sends it (CEPs with or without the hyphen). */
+/** The table as the panel's form sends it (CEPs with or without the hyphen, amounts in centavos). */
 export const deliveryTableInputSchema = z.strictObject({
   regions: z.array(
     z.strictObject({
@@ -79,7 +79,7 @@ export function validateDeliveryTable(
       problems.push({ key: 'rangesOverlap', row, other });
     }
   }
-  if (raw.freeAbove !== null && !isWhole(raw.freeAbove, 1, 1_000_000)) {
+  if (raw.freeAbove !== null && !isWhole(raw.freeAbove, 1, DELIVERY_LIMITS.maxFreeAbove)) {
     problems.push({ key: 'freeAboveInvalid' });
   }
   if (!isWhole(raw.dailyCapacity, 1, DELIVERY_LIMITS.maxCapacity)) {

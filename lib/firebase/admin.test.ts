@@ -56,6 +56,7 @@ test('the local Firebase gets the project id only (the emulators need no credent
     projectId: 'demo-chocolate-shop',
     firestoreEmulatorHost: '127.0.0.1:8080',
     authEmulatorHost: '127.0.0.1:9099',
+    storageEmulatorHost: null,
   });
   getAdminApp();
   expect(applicationDefault).not.toHaveBeenCalled();

@@ -81,6 +81,16 @@ export function inventoryCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/inventory`);
 }
 
+/** The catalogue, one document per product key (lib/catalogue/repository.ts). */
+export function productsCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/products`);
+}
+
+/** Who changed what in the catalogue, one document per change (lib/catalogue/repository.ts). */
+export function catalogueChangesCollection(): CollectionReference {
+  return getAdminDb().collection(`${shopPath()}/catalogueChanges`);
+}
+
 /** The further stock documents of a product with a large stock (lib/inventory/stock-shards.ts). */
 export function inventoryShardsCollection(): CollectionReference {
   return getAdminDb().collection(`${shopPath()}/inventoryShards`);

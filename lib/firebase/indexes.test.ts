@@ -15,6 +15,7 @@ let orders: typeof import('@/lib/orders/repository/reads') &
   typeof import('@/lib/orders/repository/writes') &
   typeof import('@/lib/orders/repository/markers');
 let users: typeof import('@/lib/users/repository');
+let catalogue: typeof import('@/lib/catalogue/repository-writes');
 
 beforeAll(async () => {
   // Environment first: lib/env.ts and firebase-admin read it at first use.
@@ -25,6 +26,7 @@ beforeAll(async () => {
     ...(await import('@/lib/orders/repository/markers')),
   };
   users = await import('@/lib/users/repository');
+  catalogue = await import('@/lib/catalogue/repository-writes');
 });
 
 const STATUSES = [null, 'waitingPayment'] as const;
@@ -65,11 +67,29 @@ describe('every repository query has the indexes it needs', () => {
     await users.getUserIdsByEmail('Cliente@Chocolates.local');
   });
 
+  it("the catalogue's history, its key checks and the orders naming a product", async () => {
+    await catalogue.listProductChanges(['ovo-pistache', 'ovo-antigo']);
+    const { getAdminDb } = await import('@/lib/firebase/admin');
+    await getAdminDb().runTransaction(async (tx) => {
+      await catalogue.isKeyFreeInTransaction(tx, 'ovo-novo');
+      await orders.hasOrdersFor(tx, 'ovo-pistache');
+    });
+  });
+
   it('the mail due and unsent, the refunds due', async () => {
     const mail = await import('@/lib/mail/repository');
     const refunds = await import('@/lib/payments/refunds');
     await mail.listDueMail(Date.now(), 20);
     await mail.listUnsentMail();
     await refunds.listDueRefunds(Date.now(), 20);
+  });
+
+  it("the panel home's counts", async () => {
+    const mail = await import('@/lib/mail/repository');
+    const club = await import('@/lib/club/repository');
+    await orders.countPaymentsToReview();
+    await orders.countAwaitingApprovalSince(new Date());
+    await mail.countFailedMail();
+    await club.countMembershipsByPlan('active');
   });
 });

@@ -1,17 +1,13 @@
-import { getProduct, products } from '@/lib/catalogue';
+import { toProduct } from '@/lib/catalogue/product';
+import { SEED_RECORDS } from '@/lib/catalogue/seed';
 
-import {
-  applyInventory,
-  catalogueDefaults,
-  entryFromDocument,
-  productsWithInventory,
-} from './overlay';
+import { catalogueDefaults, entryFromDocument, productsWithInventory } from './overlay';
 
-const pistache = getProduct('ovo-pistache')!;
+const pistache = SEED_RECORDS.find((record) => record.key === 'ovo-pistache')!;
 
 describe('the inventory overlay', () => {
-  it('defaults to the catalogue for all 17 products', () => {
-    const defaults = catalogueDefaults();
+  it('defaults to the records for all 17 products of the seed', () => {
+    const defaults = catalogueDefaults(SEED_RECORDS);
     expect(Object.keys(defaults)).toHaveLength(17);
     expect(defaults['ovo-pistache']).toEqual({
       stock: 10,
@@ -19,7 +15,9 @@ describe('the inventory overlay', () => {
       showInStore: true,
       isPromoted: true,
     });
-    expect(productsWithInventory(defaults)).toEqual(products);
+    expect(productsWithInventory(defaults, SEED_RECORDS)).toEqual(
+      SEED_RECORDS.map((record) => toProduct(record)),
+    );
   });
 
   it('reads the stock as the checkout does: missing or malformed is 0', () => {
@@ -40,21 +38,15 @@ describe('the inventory overlay', () => {
     });
   });
 
-  it('applies an entry to a product without touching anything else', () => {
-    const applied = applyInventory(pistache, {
-      stock: 0,
-      availableForSale: false,
-      showInStore: false,
-      isPromoted: false,
-    });
+  it('applies an entry to its product without touching anything else', () => {
+    const entry = { stock: 0, availableForSale: false, showInStore: false, isPromoted: false };
+    const [applied] = productsWithInventory({ 'ovo-pistache': entry }, [pistache]);
     expect(applied).toEqual({
-      ...pistache,
+      ...toProduct(pistache),
       stockQtty: 0,
       availableForSale: false,
       showInStore: false,
       isPromoted: false,
     });
-    expect(pistache.stockQtty).toBe(10);
-    expect(applyInventory(pistache, undefined)).toBe(pistache);
   });
 });

@@ -1,6 +1,8 @@
 // The storefront's inventory read when no Firestore can be reached: `next build` must still
 // prerender (from the catalogue defaults, quickly), while a runtime regeneration must fail rather
 // than publish the defaults.
+import { SEED_RECORDS } from '@/lib/catalogue/seed';
+
 import { catalogueDefaults } from './overlay';
 
 type Repository = typeof import('./repository');
@@ -37,17 +39,18 @@ afterAll(() => {
 });
 
 describe('getInventoryOverlay without Firestore', () => {
-  it('at build time answers the catalogue defaults at once, logging once', async () => {
+  it('at build time answers the seed and its defaults at once, logging once each', async () => {
     process.env.NEXT_PHASE = 'phase-production-build';
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { getInventoryOverlay, getStorefrontProducts } = freshRepository();
     const started = Date.now();
-    expect(await getInventoryOverlay()).toEqual(catalogueDefaults());
+    expect(await getInventoryOverlay(SEED_RECORDS)).toEqual(catalogueDefaults(SEED_RECORDS));
     expect((await getStorefrontProducts()).map((product) => product.stockQtty)).toEqual(
       Array(17).fill(10),
     );
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(warn).toHaveBeenCalledTimes(1);
+    // Once for the inventory, once for the catalogue (prerendered from the seed).
+    expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
 
@@ -65,7 +68,7 @@ describe('getInventoryOverlay without Firestore', () => {
       ({ getInventoryOverlay } = jest.requireActual<Repository>('./repository'));
     });
     const started = Date.now();
-    expect(await getInventoryOverlay!()).toEqual(catalogueDefaults());
+    expect(await getInventoryOverlay!(SEED_RECORDS)).toEqual(catalogueDefaults(SEED_RECORDS));
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1000);
     expect(elapsed).toBeLessThan(3000);
@@ -76,6 +79,6 @@ describe('getInventoryOverlay without Firestore', () => {
 
   it('at runtime throws, so a regeneration keeps the last good page', async () => {
     const { getInventoryOverlay } = freshRepository();
-    await expect(getInventoryOverlay()).rejects.toThrow(/Firebase configuration/);
+    await expect(getInventoryOverlay(SEED_RECORDS)).rejects.toThrow(/Firebase configuration/);
   });
 });

@@ -3,11 +3,19 @@ import 'server-only';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { cache } from 'react';
 
-import { getProduct, products } from '@/lib/catalogue';
 import { LIVE_CATALOGUE_CACHE, type LiveCatalogue } from '@/lib/catalogue/live';
-import type { Product } from '@/lib/catalogue/types';
+import {
+  getProductRecord,
+  listAllProductRecords,
+  listProductRecords,
+} from '@/lib/catalogue/repository';
+import type { Product, ProductRecord } from '@/lib/catalogue/types';
 import { withDeadline } from '@/lib/deadline';
-import { inventoryCollection, runTransaction } from '@/lib/firebase/admin';
+import {
+  inventoryCollection,
+  inventoryShardsCollection,
+  runTransaction,
+} from '@/lib/firebase/admin';
 import { runtimeEnv } from '@/lib/public-env';
 
 import {
@@ -43,22 +51,31 @@ function isBuildPhase(): boolean {
   return runtimeEnv('NEXT_PHASE') === 'phase-production-build';
 }
 
-/** A product's entry: its own document's flags over the catalogue, and its whole stock. */
-function entryOf(product: Product, stock: ProductStock | undefined): InventoryEntry {
-  return entryFromDocument(product, stock && { ...stock.own, stock: totalOf(stock) });
+/** A product's entry: its own document's flags over the record's, and its whole stock. */
+function entryOf(
+  record: Pick<ProductRecord, 'isPromoted'>,
+  stock: ProductStock | undefined,
+): InventoryEntry {
+  return entryFromDocument(record, stock && { ...stock.own, stock: totalOf(stock) });
 }
 
-function overlayOf(stocks: StockView): InventoryOverlay {
+function overlayOf(stocks: StockView, records: readonly ProductRecord[]): InventoryOverlay {
   const overlay: InventoryOverlay = {};
-  for (const product of products) overlay[product.key] = entryOf(product, stocks.get(product.key));
+  for (const record of records) overlay[record.key] = entryOf(record, stocks.get(record.key));
   return overlay;
 }
 
-async function readOverlay(timeoutMs: number): Promise<InventoryOverlay> {
+async function readOverlay(
+  records: readonly ProductRecord[],
+  timeoutMs: number,
+): Promise<InventoryOverlay> {
   // Synchronous failures (no Firebase configuration at build time) land in the catch below too.
-  return overlayOf(
-    await withDeadline(Promise.resolve().then(readAllProductStocks), timeoutMs, 'inventory read'),
+  const stocks = await withDeadline(
+    Promise.resolve().then(readAllProductStocks),
+    timeoutMs,
+    'inventory read',
   );
+  return overlayOf(stocks, records);
 }
 
 /** The stock this process's listeners hold (never during the build, which has no Firestore). */
@@ -67,15 +84,17 @@ function liveView(): StockView | null {
 }
 
 /**
- * The live stock and flags of every catalogue product (`inventory/{key}` over the catalogue),
- * read once per render. During `next build`, when Firestore cannot be reached, it answers the
- * catalogue defaults after a short timeout and logs that once. At runtime a failure throws, so
- * an incremental regeneration keeps serving the last good page instead of the defaults.
+ * The live stock and flags of every product of `records` (`inventory/{key}` over them). During
+ * `next build`, when Firestore cannot be reached, it answers the records' defaults after a short
+ * timeout and logs that once. At runtime a failure throws, so an incremental regeneration keeps
+ * serving the last good page instead of the defaults.
  */
-export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => {
+export async function getInventoryOverlay(
+  records: readonly ProductRecord[],
+): Promise<InventoryOverlay> {
   const building = isBuildPhase();
   try {
-    return await readOverlay(building ? BUILD_TIMEOUT_MS : RUNTIME_TIMEOUT_MS);
+    return await readOverlay(records, building ? BUILD_TIMEOUT_MS : RUNTIME_TIMEOUT_MS);
   } catch (error) {
     if (!building) throw error;
     if (!buildFallbackLogged) {
@@ -84,18 +103,23 @@ export const getInventoryOverlay = cache(async (): Promise<InventoryOverlay> => 
       // revalidate.
       logFailure('backend.failed', error, { what: 'inventory.build-prerender' }, 'warn');
     }
-    return catalogueDefaults();
+    return catalogueDefaults(records);
   }
-});
+}
 
 /**
- * Every catalogue product as the storefront shows it now (live stock and flags): from this
- * process's listeners when they are live, else read.
+ * Every product of the shop (not archived) as the storefront shows it now: its record
+ * (lib/catalogue/repository.ts) with its live stock and flags, from this process's listeners when
+ * they are live, else read; once per render.
  */
-export async function getStorefrontProducts(): Promise<Product[]> {
+export const getStorefrontProducts = cache(async (): Promise<Product[]> => {
+  const records = await listProductRecords();
   const view = liveView();
-  return productsWithInventory(view ? overlayOf(view) : await getInventoryOverlay());
-}
+  return productsWithInventory(
+    view ? overlayOf(view, records) : await getInventoryOverlay(records),
+    records,
+  );
+});
 
 /**
  * The tag of inventory reads kept in Next's data cache. The control panel invalidates it with the
@@ -120,10 +144,16 @@ const liveCatalogueCache = ((
  */
 export function readLiveCatalogue(now = Date.now()): Promise<LiveCatalogue> {
   const view = liveView();
-  if (view) return Promise.resolve(liveCatalogueOf(overlayOf(view)));
+  if (view) {
+    return listProductRecords().then((records) =>
+      liveCatalogueOf(overlayOf(view, records), records),
+    );
+  }
   const cache = liveCatalogueCache;
   if (cache.value && now - cache.at < LIVE_CATALOGUE_TTL_MS) return cache.value;
-  const value = readOverlay(RUNTIME_TIMEOUT_MS).then(liveCatalogueOf);
+  const value = listProductRecords().then(async (records) =>
+    liveCatalogueOf(await readOverlay(records, RUNTIME_TIMEOUT_MS), records),
+  );
   cache.at = now;
   cache.value = value;
   value.catch(() => {
@@ -132,9 +162,12 @@ export function readLiveCatalogue(now = Date.now()): Promise<LiveCatalogue> {
   return value;
 }
 
-function liveCatalogueOf(overlay: InventoryOverlay): LiveCatalogue {
+function liveCatalogueOf(
+  overlay: InventoryOverlay,
+  records: readonly ProductRecord[],
+): LiveCatalogue {
   const live: LiveCatalogue = { hidden: [], products: {} };
-  for (const product of productsWithInventory(overlay)) {
+  for (const product of productsWithInventory(overlay, records)) {
     if (!product.showInStore) live.hidden.push(product.key);
     live.products[product.key] = {
       stock: product.stockQtty,
@@ -170,11 +203,13 @@ export async function writeInventoryLines(
   lines: readonly InventoryLine[],
 ): Promise<InventoryLineOutcome[]> {
   if (lines.length === 0) return [];
-  const products = lines.map((line) => {
-    const product = getProduct(line.key);
-    if (!product) throw new Error(`unknown product: ${line.key}`);
-    return product;
-  });
+  const products = await Promise.all(
+    lines.map(async (line) => {
+      const record = await getProductRecord(line.key);
+      if (!record) throw new Error(`unknown product: ${line.key}`);
+      return record;
+    }),
+  );
   return runTransaction(async (transaction): Promise<InventoryLineOutcome[]> => {
     const stored = await readStocksForWrite(
       transaction,
@@ -266,8 +301,8 @@ export function returnStock(transaction: Transaction, units: ReadonlyMap<string,
   }
 }
 
-/** What the cart needs to know about one product now: units left and whether it is sold. */
-export type LiveStockEntry = { stock: number; forSale: boolean };
+/** What the cart needs to know about one product now: units left, whether it is sold, its price. */
+export type LiveStockEntry = { stock: number; forSale: boolean; price: number };
 
 /**
  * The live stock and sale state of the given catalogue products only, for the cart: from this
@@ -278,9 +313,11 @@ export type LiveStockEntry = { stock: number; forSale: boolean };
 export async function readLiveStock(
   keys: readonly string[],
 ): Promise<Record<string, LiveStockEntry>> {
+  // Archived products too: the cart shows them withdrawn instead of keeping them for sale.
+  const records = await listAllProductRecords();
   const known = [...new Set(keys)].flatMap((key) => {
-    const product = getProduct(key);
-    return product ? [product] : [];
+    const record = records.find((candidate) => candidate.key === key);
+    return record ? [record] : [];
   });
   if (known.length === 0) return {};
   const stocks = liveView() ?? (await readProductStocks(known.map((product) => product.key)));
@@ -289,8 +326,62 @@ export async function readLiveStock(
     const entry = entryOf(product, stocks.get(product.key));
     live[product.key] = {
       stock: entry.stock,
-      forSale: entry.availableForSale && entry.showInStore,
+      forSale: !product.archived && entry.availableForSale && entry.showInStore,
+      price: product.price,
     };
   }
   return live;
+}
+
+/** The stock and flags of `record` now (its documents over its defaults): the product editor. */
+export async function readInventoryEntry(
+  record: Pick<ProductRecord, 'key' | 'isPromoted'>,
+): Promise<InventoryEntry> {
+  const stocks = await readProductStocks([record.key]);
+  return entryOf(record, stocks.get(record.key));
+}
+
+// The product editor's share of the inventory (lib/control-panel/product-editor.ts), inside its
+// transaction: a product's stock and flags, whatever documents its stock is split over.
+
+/** Inside `transaction` (reads): the stock and flags of `record`, and its documents as read. */
+export async function readInventoryInTransaction(
+  transaction: Transaction,
+  record: Pick<ProductRecord, 'key' | 'isPromoted'>,
+): Promise<{ live: InventoryEntry; stored: ProductStock }> {
+  const [read] = await readStocksForWrite(transaction, [record.key]);
+  return { live: entryOf(record, read!.data ? read!.stock : undefined), stored: read!.stock };
+}
+
+/** Inside `transaction`: sets product `key`'s stock and flags; `before` as read above. */
+export function setInventoryInTransaction(
+  transaction: Transaction,
+  key: string,
+  entry: InventoryEntry,
+  before: ProductStock | null,
+): void {
+  const { stock, availableForSale, showInStore, isPromoted } = entry;
+  const none: ProductStock = {
+    shards: [0],
+    own: undefined,
+    availableForSale: undefined,
+    showInStore: undefined,
+  };
+  writeStock(transaction, key, stock, before ?? none, {
+    availableForSale,
+    showInStore,
+    isPromoted,
+  });
+}
+
+/** Inside `transaction`: removes product `key`'s stock documents (`before`: as read above). */
+export function deleteInventoryInTransaction(
+  transaction: Transaction,
+  key: string,
+  before: ProductStock,
+): void {
+  transaction.delete(inventoryCollection().doc(key));
+  for (let shard = 1; shard < before.shards.length; shard += 1) {
+    transaction.delete(inventoryShardsCollection().doc(`${key}.${shard}`));
+  }
 }

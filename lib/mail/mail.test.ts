@@ -22,10 +22,10 @@ const ORDER: MailOrder = {
   customer: { name: 'João Araújo', email: 'joao@example.com' },
   telephone: '+55 11 91234-5678',
   items: [
-    { title: 'Ovo de Pistache', quantity: 2, value: 120 },
-    { title: 'Barra ao Leite', quantity: 1, value: 25 },
+    { title: 'Ovo de Pistache', quantity: 2, value: 12000 },
+    { title: 'Barra ao Leite', quantity: 1, value: 2590 },
   ],
-  total: 265,
+  total: 26590,
   shippingOption: 'Entrega',
 };
 
@@ -50,8 +50,8 @@ describe('order e-mail texts', () => {
     expect(pt.subject).toBe('Recebemos o seu pedido PED-2026-0042');
     expect(pt.text).toContain('Olá, João Araújo!');
     expect(pt.text).toContain('2 × Ovo de Pistache: R$ 240,00');
-    expect(pt.text).toContain('1 × Barra ao Leite: R$ 25,00');
-    expect(pt.text).toContain('Total: R$ 265,00');
+    expect(pt.text).toContain('1 × Barra ao Leite: R$ 25,90');
+    expect(pt.text).toContain('Total: R$ 265,90');
     expect(pt.text).toContain('/pt-BR/checkout/PED-2026-0042');
 
     const en = orderPlacedMail({ ...ORDER, locale: 'en', shippingOption: 'Retirada' });
@@ -62,18 +62,18 @@ describe('order e-mail texts', () => {
   it('tell the shop about a new order in Portuguese, whatever the order language', () => {
     const notice = newOrderMail({ ...ORDER, locale: 'en' }, 'pedidos@chocolates.local');
     expect(notice.to).toBe('pedidos@chocolates.local');
-    expect(notice.subject).toBe('Novo pedido PED-2026-0042: R$ 265,00');
+    expect(notice.subject).toBe('Novo pedido PED-2026-0042: R$ 265,90');
     expect(notice.text).toContain('João Araújo (joao@example.com, telefone +55 11 91234-5678)');
   });
 
   it('show the delivery fee and day to the shopper and to the shop', () => {
-    const order = { ...ORDER, total: 277, deliveryFee: 12, deliveryDate: '2026-04-02' };
+    const order = { ...ORDER, total: 27840, deliveryFee: 1250, deliveryDate: '2026-04-02' };
     const shopper = orderPlacedMail({ ...order, locale: 'en' }).text;
-    expect(shopper).toContain('Delivery fee: R$ 12,00');
-    expect(shopper).toContain('Total: R$ 277,00');
+    expect(shopper).toContain('Delivery fee: R$ 12,50');
+    expect(shopper).toContain('Total: R$ 278,40');
     expect(shopper).toContain('Delivery date: Thursday, April 2, 2026');
     const shop = newOrderMail(order, 'pedidos@chocolates.local').text;
-    expect(shop).toContain('Taxa de entrega: R$ 12,00');
+    expect(shop).toContain('Taxa de entrega: R$ 12,50');
     expect(shop).toContain('Data de entrega: quinta-feira, 2 de abril de 2026');
     const pickup = orderPlacedMail({ ...order, deliveryFee: 0, shippingOption: 'Retirada' }).text;
     expect(pickup).not.toContain('Taxa de entrega');
@@ -181,7 +181,7 @@ describe('the local outbox', () => {
 
     const listed = await listOutbox(outbox);
     expect(listed.map((m) => m.subject).sort()).toEqual([
-      'Novo pedido PED-2026-0042: R$ 265,00',
+      'Novo pedido PED-2026-0042: R$ 265,90',
       'Recebemos o seu pedido PED-2026-0042',
     ]);
     const confirmation = listed.find((m) => m.to.includes('joao@example.com'));

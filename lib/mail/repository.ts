@@ -217,3 +217,12 @@ export function resendFailedMail(id: string, now = Date.now()): Promise<boolean>
 export async function getMail(id: string): Promise<StoredMail | null> {
   return reshape(id, (await mailCollection().doc(id).get()).data());
 }
+
+/** How many messages were given up (state 'failed'): one count query (the panel home). */
+export async function countFailedMail(): Promise<number> {
+  const snapshot = await mailCollection()
+    .where('state', '==', 'failed' satisfies MailState)
+    .count()
+    .get();
+  return snapshot.data().count;
+}

@@ -22,7 +22,7 @@ export type MailOrder = {
   items: readonly { title: string; quantity: number; value: number }[];
   total: number;
   shippingOption: 'Entrega' | 'Retirada';
-  /** Whole reais, included in `total` (lib/delivery); 0 or absent: none. */
+  /** Centavos, included in `total` (lib/delivery); 0 or absent: none. */
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
@@ -95,6 +95,9 @@ export type MailKind =
   | 'club-cancelled'
   | 'club-charged'
   | 'club-charge-failed'
+  // The panel home's notices to the shop (lib/dashboard/mail-templates.ts).
+  | 'shop-morning-summary'
+  | 'shop-low-stock'
   // 'Avise-me quando chegar' (lib/restock/mail.ts); `orderID` then names the product.
   | 'restock';
 
@@ -191,7 +194,7 @@ function shopNotice(
   details: readonly string[] = [],
 ): MailMessage {
   const t = translator(SHOP_LOCALE);
-  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel?q=${encodeURIComponent(order.orderID)}`;
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel/orders?q=${encodeURIComponent(order.orderID)}`;
   const text = [
     intro,
     ...details,

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
 import { releaseOrderDay } from '@/lib/delivery/repository';
@@ -65,6 +66,7 @@ export function cancelOpenOrder(
     const units = unitsToReturn(order);
     if (units) returnStock(transaction, units);
     releaseOrderDay(transaction, order);
+    recordOrderCancelled(transaction, order);
     applyStatusChange(transaction, orderID, {
       status: flagsForStatus('cancelled'),
       from,

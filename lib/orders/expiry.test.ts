@@ -311,7 +311,7 @@ describe('lazy expiry when orders or stock are read', () => {
   });
 
   it.each([
-    ['orders page', '@/app/[locale]/control-panel/page'],
+    ['orders page', '@/app/[locale]/control-panel/orders/page'],
     ['stock page', '@/app/[locale]/control-panel/stock/page'],
   ])("the panel's %s expires due orders before it reads", async (_name, modulePath) => {
     const page = (await import(modulePath)) as {

@@ -3,6 +3,7 @@ import 'server-only';
 import { keepAliveUntil } from '@/lib/after-response';
 import { getEnv } from '@/lib/env';
 import { runTransaction } from '@/lib/firebase/admin';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { queueStatusMail } from '@/lib/mail/order-mail';
@@ -116,6 +117,7 @@ async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null
     const units = unitsToReturn(order);
     if (units) returnStock(transaction, units);
     releaseOrderDay(transaction, order);
+    recordOrderCancelled(transaction, order);
     applyExpiry(transaction, orderID, {
       from: orderStatusKey(order.status),
       at: now,

@@ -25,7 +25,7 @@ export function formatOrderDate(iso: string, locale: AppLocale): string {
   return formatter.format(date);
 }
 
-/** Sum of value times quantity over the items, in whole reais (0 for no items). */
+/** Sum of value times quantity over the items, in centavos (0 for no items). */
 export function orderTotal(items: readonly { quantity: number; value: number }[]): number {
   return items.reduce((sum, item) => sum + item.value * item.quantity, 0);
 }

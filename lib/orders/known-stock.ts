@@ -59,7 +59,10 @@ export async function refuseKnown(
   answerBy: number,
   refused: (reason: string, productKeys?: string) => void,
 ): Promise<PlaceOrderResult | null> {
-  const known = knownStockRefusal(priceLines(input), input.locale);
+  // This process's copy of the catalogue: only names and keys matter here, never the price.
+  const priced = await priceLines(input);
+  if (!('lines' in priced)) return null;
+  const known = knownStockRefusal(priced.lines, input.locale);
   if (!known) return null;
   // Units held by unpaid orders past their deadline come back through a lazy run.
   void expireDueOrdersLazily(0);
@@ -122,7 +125,8 @@ export async function holdInFlight(
   const soldOut = await refuseKnownSoldOut(parsed.data, started);
   if (soldOut) return soldOut;
   // Sold out, yet not refused: a replay of an order placed before; the route gives it back.
-  if (knownStockRefusal(priceLines(parsed.data), parsed.data.locale)) return null;
+  const priced = await priceLines(parsed.data);
+  if ('lines' in priced && knownStockRefusal(priced.lines, parsed.data.locale)) return null;
   const log = await startActionLog();
   log.event('order.shed', { orderId: parsed.data.orderID, waitedMs: Date.now() - started }, 'warn');
   return { ok: false, error: 'temporarily-unavailable' };

@@ -1,3 +1,4 @@
+import { reaisAmount } from '@/lib/catalogue/format';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { awaitsOnlinePayment, onlinePaymentAmount, onlinePaymentItems } from './online-payment';
 import { EMPTY_STATUS_FLAGS } from './status';
@@ -36,27 +37,29 @@ describe('onlinePaymentItems and onlinePaymentAmount', () => {
       onlinePaymentItems({
         locale: 'pt-BR',
         orderItems: [
-          { key: 'ovo-pistache', translatedTitle: 'Ovo Pistache', quantity: 2, value: 193 },
-          { translatedTitle: 'Linha antiga', quantity: 1, value: 35 },
+          { key: 'ovo-pistache', translatedTitle: 'Ovo Pistache', quantity: 2, value: 19300 },
+          { translatedTitle: 'Linha antiga', quantity: 1, value: 3500 },
         ],
       }),
     ).toEqual([
-      { key: 'ovo-pistache', title: 'Ovo Pistache', quantity: 2, unitPrice: 193 },
-      { key: '', title: 'Linha antiga', quantity: 1, unitPrice: 35 },
+      { key: 'ovo-pistache', title: 'Ovo Pistache', quantity: 2, unitPrice: 19300 },
+      { key: '', title: 'Linha antiga', quantity: 1, unitPrice: 3500 },
     ]);
   });
 
-  it('sums the amount in centavos: no binary-fraction drift (0.1 + 0.2 is 0.30000000000000004)', () => {
+  it('sums integer centavos: no binary-fraction drift (0.1 + 0.2 is 0.30000000000000004)', () => {
     const orderItems = [
-      { key: 'a', translatedTitle: 'A', quantity: 1, value: 0.1 },
-      { key: 'b', translatedTitle: 'B', quantity: 1, value: 0.2 },
+      { key: 'a', translatedTitle: 'A', quantity: 1, value: 10 },
+      { key: 'b', translatedTitle: 'B', quantity: 1, value: 20 },
     ];
-    expect(onlinePaymentAmount({ locale: 'en', orderItems })).toBe(0.3);
+    expect(onlinePaymentAmount({ locale: 'en', orderItems })).toBe(30);
+    expect(reaisAmount(onlinePaymentAmount({ locale: 'en', orderItems }))).toBe(0.3);
     expect(
       onlinePaymentAmount({
         locale: 'en',
-        orderItems: [{ key: 'c', translatedTitle: 'C', quantity: 2, value: 193 }],
+        orderItems: [{ key: 'c', translatedTitle: 'C', quantity: 2, value: 14590 }],
+        deliveryFee: 1250,
       }),
-    ).toBe(386);
+    ).toBe(30430);
   });
 });

@@ -6,7 +6,7 @@
 import type { OrderPaymentInfo, OrderPaymentStatus } from '@/lib/payments/types';
 import type { OrderItem, OrderStatusFlags } from './types';
 
-/** One line an online payment charges for. */
+/** One line an online payment charges for; `unitPrice` in centavos. */
 export type OnlinePaymentItem = { key: string; title: string; quantity: number; unitPrice: number };
 
 /** The delivery fee's line on a payment, in the order's language. */
@@ -57,13 +57,9 @@ export function onlinePaymentItems(order: {
   return items;
 }
 
-/** The amount charged online for an order, in reais, to the centavo. */
+/** The amount charged online for an order, in centavos. */
 export function onlinePaymentAmount(order: Parameters<typeof onlinePaymentItems>[0]): number {
-  const cents = onlinePaymentItems(order).reduce(
-    (sum, item) => sum + Math.round(item.unitPrice * 100) * item.quantity,
-    0,
-  );
-  return cents / 100;
+  return onlinePaymentItems(order).reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
 }
 
 /** Payment states in which the order still waits for its online payment. */

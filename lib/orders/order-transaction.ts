@@ -2,9 +2,13 @@ import 'server-only';
 
 import type { Transaction } from 'firebase-admin/firestore';
 
-import { getProduct, type Product } from '@/lib/catalogue';
+import { toProduct } from '@/lib/catalogue/product';
+import { catalogueSnapshot } from '@/lib/catalogue/repository';
+import { revisionOf, storefrontRevisionRef } from '@/lib/catalogue/revision';
+import type { Product, ProductRecord } from '@/lib/catalogue/types';
 import { couponTakeReads } from '@/lib/coupons/repository';
 import { couponDiscount, couponProblem, type CouponProblem } from '@/lib/coupons/rules';
+import { recordOrderPlaced } from '@/lib/day-totals/rollups';
 import type { MemberPricing } from '@/lib/club/perks';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
@@ -34,14 +38,40 @@ import { createOrder, listUnsettledOrdersInTransaction } from './repository/writ
 /** One priced line: the price always comes from the catalogue. */
 export type PricedLine = { product: Product; quantity: number };
 
-/** The input's lines priced from the catalogue (the request carries no price). */
-export function priceLines(input: ValidCheckoutInput): PricedLine[] {
-  return input.lines.map((line) => {
-    const product = getProduct(line.key);
-    // The schema only lets known keys through; this guards against the two ever drifting.
-    if (!product) throw new Error(`unknown product ${line.key}`);
-    return { product, quantity: line.quantity };
+/** The lines priced, with the storefront revision their prices are from; or why not. */
+export type Priced =
+  { lines: PricedLine[]; revision: number } | { issues: string[]; missing: string[] };
+
+/** The input's lines priced from `records`, or the issues of keys naming no product of the shop. */
+export function priceLinesFrom(
+  input: Pick<ValidCheckoutInput, 'lines'>,
+  records: readonly ProductRecord[],
+): { lines: PricedLine[] } | { issues: string[]; missing: string[] } {
+  const issues: string[] = [];
+  const missing: string[] = [];
+  const lines = input.lines.flatMap((line, index) => {
+    const record = records.find((candidate) => candidate.key === line.key && !candidate.archived);
+    if (!record) {
+      issues.push(`lines.${index}.key: unknown product`);
+      missing.push(line.key);
+    }
+    return record ? [{ product: toProduct(record), quantity: line.quantity }] : [];
   });
+  return issues.length > 0 ? { issues, missing } : { lines };
+}
+
+/**
+ * The input's lines priced from the catalogue (the request carries no price): this process's copy
+ * (`fresh`: with the storefront revision read now). The order's transaction checks the revision
+ * again, so the price charged is the one current when the order is written.
+ */
+export async function priceLines(
+  input: Pick<ValidCheckoutInput, 'lines'>,
+  options: { fresh?: boolean } = {},
+): Promise<Priced> {
+  const { revision, records } = await catalogueSnapshot(options);
+  const priced = priceLinesFrom(input, records);
+  return 'lines' in priced ? { lines: priced.lines, revision } : priced;
 }
 
 export type Outcome =
@@ -53,9 +83,11 @@ export type Outcome =
   | { kind: 'too-many-open'; openOrders: string[] }
   | { kind: 'hold-limit'; problems: HoldLimitProblem[] }
   | { kind: 'delivery-outside' | 'delivery-date' | 'delivery-full' | 'delivery-no-days' }
-  /** The coupon cannot be used (`minimum`: the subtotal it needs, whole reais). */
+  /** The coupon cannot be used (`minimum`: the subtotal it needs, in centavos). */
   | { kind: 'coupon'; problem: CouponProblem; minimum: number }
-  | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[]; takes?: StockTake[] };
+  | { kind: 'out-of-stock' | 'unavailable'; details: StockProblem[]; takes?: StockTake[] }
+  /** The catalogue changed since the lines were priced: price them again. */
+  | { kind: 'catalogue-moved' };
 
 export type StockRefusal = Extract<Outcome, { kind: 'out-of-stock' | 'unavailable' }>;
 
@@ -107,6 +139,8 @@ export type OrderPlan = {
   user: PublicUser;
   input: ValidCheckoutInput;
   lines: PricedLine[];
+  /** The storefront revision the lines were priced at (checked again in the transaction). */
+  catalogueRevision: number;
   /** The club member's discount per line (lib/club/perks.ts); none for other shoppers. */
   pricing: MemberPricing;
   /** The fee and days decided from the delivery table (lib/delivery/plan.ts). */
@@ -154,12 +188,18 @@ export function reserveAndCreate(
       // Read in the transaction, so two orders placed at once cannot both pass the caps.
       listUnsettledOrdersInTransaction(transaction, user.uid),
       transaction.getAll(
+        storefrontRevisionRef(),
         ...limitReads.refs,
         ...stockReads.refs,
         ...days.refs,
         ...(couponReads?.refs ?? []),
       ),
     ]);
+    // A catalogue edit committed since the pricing: priced again (an order is charged the price
+    // current when it is written). Read here, an edit committing meanwhile retries this.
+    if (revisionOf(documents.shift()!) !== plan.catalogueRevision) {
+      return { kind: 'catalogue-moved' };
+    }
     const limits = limitReads.decide(documents.slice(0, limitReads.refs.length));
     const afterLimits = limitReads.refs.length + stockReads.refs.length;
     const takes = await stockReads.finish(
@@ -269,6 +309,8 @@ export function reserveAndCreate(
         : null,
     });
     queueOrderPlacedMails(transaction, order);
+    // The panel home's day totals (blind increments: nothing read, lib/day-totals/rollups.ts).
+    recordOrderPlaced(transaction, order);
     // The live polls (shopper and panel) see a change marker move.
     markOrderChanged(transaction, user.uid);
     // 'Salvar este endereço no meu perfil': with the order, in the same transaction.

@@ -550,8 +550,8 @@ describe('a delivery order with a fee', () => {
 
   it('charges the products and the fee, by Pix and by card, and the card pays the order', async () => {
     const pixOrder = await place(ana, delivery);
-    // 2 x R$ 193 and the region's R$ 12.
-    expect(await order(pixOrder)).toMatchObject({ deliveryFee: 12, total: 398 });
+    // 2 x R$ 193,00 and the region's R$ 12,00 (a table stored in whole reais), in centavos.
+    expect(await order(pixOrder)).toMatchObject({ deliveryFee: 1200, total: 39800 });
     expect((await pay(ana, { orderID: pixOrder, method: 'pix' })).status).toBe(200);
     expect(paymentPosts().at(-1)?.body).toMatchObject({
       payment_method_id: 'pix',

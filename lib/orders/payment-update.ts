@@ -2,6 +2,7 @@ import 'server-only';
 
 import { afterResponse } from '@/lib/after-response';
 import { runTransaction } from '@/lib/firebase/admin';
+import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { releaseOrderDay } from '@/lib/delivery/repository';
 import { returnStock } from '@/lib/inventory/repository';
 import { logEvent, logFailure } from '@/lib/log';
@@ -63,11 +64,8 @@ export async function applyPaymentToOrder(
     mailed = false;
     const order = await getOrderInTransaction(transaction, orderID);
     if (!order) return 'unknown-order';
-    // Whole reais on our side; Mercado Pago reports a decimal amount.
-    if (
-      payment.currencyId !== 'BRL' ||
-      !(Math.abs(payment.transactionAmount - order.total) < 0.005)
-    ) {
+    // Centavos on both sides (lib/payments/mercadopago.ts converts what Mercado Pago reports).
+    if (payment.currencyId !== 'BRL' || payment.transactionAmount !== order.total) {
       return 'amount-mismatch';
     }
     if (order.processedPaymentEvents.includes(paymentEventKey(payment))) return 'duplicate';
@@ -139,6 +137,7 @@ export async function applyPaymentToOrder(
         stockReturned = true;
       }
       releaseOrderDay(transaction, order);
+      recordOrderCancelled(transaction, order);
       paymentStatus = 'cancelled';
       change = 'applied';
     }

@@ -509,8 +509,9 @@ describe('Mercado Pago webhook', () => {
     expect(fake.refundsOf(late.id)).toHaveLength(1);
     const stored = await order(orderID);
     expect(stored.status).toMatchObject({ cancelled: true, confirmed: false });
+    // Stored in centavos (Mercado Pago's R$ 80).
     expect(stored.payment.refunds[String(late.id)]).toMatchObject({
-      amount: 80,
+      amount: 8000,
       state: 'refunded',
     });
     expect(await stock('barra-tropical-amazonas')).toBe(2);

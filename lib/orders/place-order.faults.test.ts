@@ -200,7 +200,7 @@ it('Firestore frozen after the session check: temporarily-unavailable within 5 s
 });
 
 it('Firestore frozen after the session check: the panel says temporarily unavailable within 5 s', async () => {
-  const page = (await import('@/app/[locale]/control-panel/page')).default;
+  const page = (await import('@/app/[locale]/control-panel/orders/page')).default;
   const firestorePid = listenerPid(Number(stack.firestoreHost.split(':').at(-1)));
   const relaxed = process.env.BACKEND_DEADLINE_MS;
   process.env.BACKEND_DEADLINE_MS = '3000';

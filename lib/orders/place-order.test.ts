@@ -3,7 +3,7 @@
 // async context, so concurrent calls can be different shoppers.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import { untilStockSeen } from '@/test/stock-view';
@@ -31,6 +31,14 @@ jest.mock('next/headers', () => ({
       'x-forwarded-for': mockAddressStore.getStore() ?? `addr-${mockSessionStore.getStore()?.uid}`,
     }),
 }));
+
+// The catalogue as read, real unless a test hands out an old copy of it.
+jest.mock('@/lib/catalogue/repository', () => {
+  const actual = jest.requireActual<typeof import('@/lib/catalogue/repository')>(
+    '@/lib/catalogue/repository',
+  );
+  return { ...actual, catalogueSnapshot: jest.fn(actual.catalogueSnapshot) };
+});
 
 jest.setTimeout(45_000);
 
@@ -158,8 +166,8 @@ describe('placeOrder', () => {
       orderID: request.orderID,
       clientRef: ana.uid,
       orderItems: [
-        { key: 'ovo-pistache', translatedTitle: 'Pistachio Egg', quantity: 2, value: 193 },
-        { key: 'mini-ovo', translatedTitle: 'Mini Egg', quantity: 3, value: 35 },
+        { key: 'ovo-pistache', translatedTitle: 'Pistachio Egg', quantity: 2, value: 19300 },
+        { key: 'mini-ovo', translatedTitle: 'Mini Egg', quantity: 3, value: 3500 },
       ],
       status: {
         confirmed: false,
@@ -171,7 +179,7 @@ describe('placeOrder', () => {
         cancelled: false,
       },
       shippingOption: 'Entrega',
-      total: 2 * 193 + 3 * 35,
+      total: 2 * 19300 + 3 * 3500,
       locale: 'en',
       address: { ...ADDRESS, postalCode: '01310-100' },
       telephone: '11912345678',
@@ -193,7 +201,7 @@ describe('placeOrder', () => {
       uid: ana.uid,
       isAdmin: false,
     });
-    expect(placed).toMatchObject({ orderID: request.orderID, total: 491, locale: 'en' });
+    expect(placed).toMatchObject({ orderID: request.orderID, total: 49100, locale: 'en' });
     // The shopper's own view holds the address, never the CPF nor the gift card's message.
     expect(placed?.address).toEqual({ ...ADDRESS, postalCode: '01310-100' });
     expect(placed).not.toHaveProperty('giftMessage');
@@ -253,7 +261,7 @@ describe('placeOrder', () => {
       orderID: older,
       orderDate: Timestamp.now(),
       clientRef: ana.uid,
-      orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
+      orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 3500 }],
       status: { confirmed: true },
       shippingOption: 'Entrega',
       total: 35,
@@ -274,6 +282,69 @@ describe('placeOrder', () => {
     expect(stored?.orderItems[0].translatedTitle).toBe('Mini Ovo');
     expect(stored?.address).toBeNull();
     expect(stored?.cpf).toBeNull();
+  });
+
+  it("charges the catalogue's price after another instance's edit, and refuses an archived product", async () => {
+    await setStock('ovo-tropical-minas', 10);
+    const product = db.doc(`${ROOT}/products/ovo-tropical-minas`);
+    const revision = db.doc(`${ROOT}/settings/catalogue`);
+    const priced = async () => {
+      const request = input({ lines: [{ key: 'ovo-tropical-minas', quantity: 1 }] });
+      expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+      const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+      return stored?.orderItems[0].value;
+    };
+    try {
+      expect(await priced()).toBe(9000);
+      // An edit from another instance (the product and the revision, in one transaction).
+      await db.runTransaction(async (transaction) => {
+        transaction.update(product, { price: 14590 });
+        transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
+      });
+      expect(await priced()).toBe(14590);
+      // Archived meanwhile: no longer sold.
+      await db.runTransaction(async (transaction) => {
+        transaction.update(product, { archived: true });
+        transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
+      });
+      const refused = await as(ana, () =>
+        orders.placeOrder(input({ lines: [{ key: 'ovo-tropical-minas', quantity: 1 }] })),
+      );
+      expect(refused).toMatchObject({ ok: false });
+      expect(refused.ok ? '' : refused.error).toMatch(/^(unavailable|invalid)$/);
+    } finally {
+      await db.runTransaction(async (transaction) => {
+        transaction.update(product, { price: 9000, archived: false });
+        transaction.set(revision, { revision: FieldValue.increment(1) }, { merge: true });
+      });
+    }
+  });
+
+  it('prices again when the catalogue moved between the pricing and the transaction', async () => {
+    await setStock('ovo-tropical-amazonas', 10);
+    const catalogue = await import('@/lib/catalogue/repository');
+    const snapshot = jest.mocked(catalogue.catalogueSnapshot);
+    const real = jest.requireActual<typeof catalogue>('@/lib/catalogue/repository');
+    // This process's copy is one revision old, with an old price: only a fresh read is current.
+    snapshot.mockImplementation(async (options = {}) => {
+      const current = await real.catalogueSnapshot(options);
+      if (options.fresh) return current;
+      return {
+        revision: current.revision - 1,
+        records: current.records.map((record) =>
+          record.key === 'ovo-tropical-amazonas' ? { ...record, price: 100 } : record,
+        ),
+      };
+    });
+    try {
+      const request = input({ lines: [{ key: 'ovo-tropical-amazonas', quantity: 1 }] });
+      expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
+      const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+      expect(stored?.orderItems[0].value).toBe(9000);
+      expect(snapshot).toHaveBeenCalledWith({ fresh: true });
+    } finally {
+      snapshot.mockImplementation(real.catalogueSnapshot);
+    }
   });
 
   it('is idempotent: the same order id twice is one order and one stock decrement', async () => {
@@ -422,7 +493,7 @@ describe('placeOrder', () => {
 
 describe('fair stock: what one account may hold in open orders', () => {
   it('refuses 17 products x 10 at once with 409 hold-limit naming each limit, writing nothing', async () => {
-    const { products } = await import('@/lib/catalogue');
+    const { seedProducts: products } = await import('@/lib/catalogue/seed');
     for (const product of products) await setStock(product.key, 10);
     const before = await orderCount();
     const inventory = await inventorySnapshot();

@@ -3,7 +3,6 @@ import 'server-only';
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 
-import { getProduct } from '@/lib/catalogue';
 import { DeadlineExceededError, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { memberPricingFor } from '@/lib/club/checkout';
 import { planDelivery } from '@/lib/delivery/plan';
@@ -40,6 +39,7 @@ import {
   priceLines,
   reserveAndCreate,
   type Outcome,
+  type PricedLine,
   type Progress,
 } from './order-transaction';
 import { whenAdmitted } from './order-admission';
@@ -66,12 +66,13 @@ function issuesOf(error: z.ZodError): string[] {
 /** The limits' details as the shopper reads them: a per-product one names its product. */
 function holdLimitDetails(
   problems: readonly HoldLimitProblem[],
+  lines: readonly PricedLine[],
   locale: ValidCheckoutInput['locale'],
 ): HoldLimitDetail[] {
+  const titleOf = (key: string) =>
+    lines.find(({ product }) => product.key === key)?.product.title[locale] ?? key;
   return problems.map((problem) =>
-    problem.limit === 'perProduct'
-      ? { ...problem, title: getProduct(problem.key)?.title[locale] ?? problem.key }
-      : problem,
+    problem.limit === 'perProduct' ? { ...problem, title: titleOf(problem.key) } : problem,
   );
 }
 
@@ -128,7 +129,8 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         const soldOut = await refuseKnown(parsed.data, answerBy, refused);
         if (soldOut) return soldOut;
         // Sold out, yet not refused: a replay of an order placed before, which gets that order.
-        if (knownStockRefusal(priceLines(parsed.data), parsed.data.locale)) {
+        const known = await priceLines(parsed.data);
+        if ('lines' in known && knownStockRefusal(known.lines, parsed.data.locale)) {
           endInFlight = () => undefined;
         }
       }
@@ -191,14 +193,22 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
           retryAfterSeconds: limited.retryAfterSeconds,
         });
       }
-      const lines = priceLines(parsed.data);
+      const priced = await priceLines(parsed.data);
+      if ('issues' in priced) {
+        return refuse('invalid', { ok: false, error: 'invalid', issues: priced.issues });
+      }
+      let { lines } = priced;
       // An order that alone passes the fair-stock limits is refused before any Firestore work.
       const alone = holdLimitProblems(
         lines.map(({ product, quantity }) => ({ key: product.key, quantity })),
       );
       if (alone.length > 0) {
         refused('hold-limit');
-        return { ok: false, error: 'hold-limit', holdLimits: holdLimitDetails(alone, locale) };
+        return {
+          ok: false,
+          error: 'hold-limit',
+          holdLimits: holdLimitDetails(alone, lines, locale),
+        };
       }
 
       // A code that cannot be one is refused before any Firestore work.
@@ -210,10 +220,8 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       }
 
       const writeBy = answerBy - COMMIT_MARGIN_MS;
-      const work = (async (): Promise<Outcome> => {
-        // Units held by unpaid orders past their deadline come back (a run at most every 30 s per
-        // process, waited for briefly; the open-order cap already ignores such orders).
-        await expireDueOrdersLazily(LAZY_WAIT_MS);
+      /** The order's transaction, its lines priced at storefront revision `catalogueRevision`. */
+      const reserveAt = async (catalogueRevision: number): Promise<Outcome> => {
         // Priced on the server from the stored membership: the request carries no price.
         const pricing = await memberPricingFor(user, lines);
         // The fee and day from the stored table (the strict schema refuses a fee sent along), on
@@ -242,6 +250,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
                 input: parsed.data,
                 lines,
                 pricing,
+                catalogueRevision,
                 delivery: planned.plan,
                 limits: firstLines.flatMap((decision) =>
                   decision.allowed && decision.shared ? [decision.shared] : [],
@@ -258,6 +267,31 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         if (turn.kind === 'created') noteStockRead(turn.takes, true);
         else if (turn.kind === 'out-of-stock' && turn.takes) noteStockRead(turn.takes, false);
         return turn;
+      };
+
+      const work = (async (): Promise<Outcome> => {
+        // Units held by unpaid orders past their deadline come back (a run at most every 30 s per
+        // process, waited for briefly; the open-order cap already ignores such orders).
+        await expireDueOrdersLazily(LAZY_WAIT_MS);
+        const outcome = await reserveAt(priced.revision);
+        if (outcome.kind !== 'catalogue-moved') return outcome;
+        // An edit of the catalogue was committed since the pricing: priced again, once.
+        const again = await priceLines(parsed.data, { fresh: true });
+        if ('issues' in again) {
+          // A product of the order left the shop meanwhile (archived).
+          return {
+            kind: 'unavailable',
+            details: lines
+              .filter(({ product }) => again.missing.includes(product.key))
+              .map(({ product }) => ({
+                key: product.key,
+                title: product.title[locale],
+                available: 0,
+              })),
+          };
+        }
+        lines = again.lines;
+        return reserveAt(again.revision);
       })();
 
       let outcome: Outcome;
@@ -317,7 +351,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
           return refuse('hold-limit', {
             ok: false,
             error: 'hold-limit',
-            holdLimits: holdLimitDetails(outcome.problems, locale),
+            holdLimits: holdLimitDetails(outcome.problems, lines, locale),
           });
         case 'rate-limited':
           return refuse('rate-limited', {
@@ -325,6 +359,10 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
             error: 'rate-limited',
             retryAfterSeconds: outcome.retryAfterSeconds,
           });
+        case 'catalogue-moved':
+          // Edited again between the second pricing and its transaction: rare enough to ask again.
+          refused('catalogue-moved');
+          return unavailable();
         case 'existing':
           // A replay of a placed order (same id, same shopper) is not a new order: no second line.
           return placedAnswer(outcome.order, answerBy, log);

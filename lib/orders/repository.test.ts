@@ -106,18 +106,18 @@ describe('listOrdersForUser', () => {
       orderDate: '2026-02-10T13:05:00.000Z',
       clientRef: 'seed-shopper',
       orderItems: [
-        { key: 'ovo-pistache', translatedTitle: 'Ovo Pistache', quantity: 1, value: 193 },
-        { key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 2, value: 35 },
+        { key: 'ovo-pistache', translatedTitle: 'Ovo Pistache', quantity: 1, value: 19300 },
+        { key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 2, value: 3500 },
       ],
       status: { ...NO_STATUS, confirmed: true },
       shippingOption: 'Entrega',
-      total: 263,
+      total: 26300,
       // Not asked for (Mercado Pago not configured), and a manual order besides.
       payOnline: false,
     });
   });
 
-  it('works out a missing total from the lines and the delivery fee, as charged', async () => {
+  it('works out a missing total from the lines and the delivery fee, as charged, in centavos from an order stored in whole reais', async () => {
     await db.doc(`${ORDERS}/no-total`).set({
       orderID: 'no-total',
       orderDate: Timestamp.fromDate(new Date('2026-05-05T12:00:00Z')),
@@ -127,7 +127,12 @@ describe('listOrdersForUser', () => {
       shippingOption: 'Entrega',
       deliveryFee: 12,
     });
-    expect((await repository.getOrder('no-total'))?.total).toBe(82);
+    // Stored before amounts were centavos (no amountsIn): whole reais, read as centavos.
+    expect(await repository.getOrder('no-total')).toMatchObject({
+      total: 8200,
+      deliveryFee: 1200,
+      orderItems: [{ value: 3500 }],
+    });
     await db.doc(`${ORDERS}/no-total`).delete();
   });
 
@@ -177,10 +182,10 @@ describe('listOrdersForUser', () => {
       orderID: 'other-2',
       orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       clientRef: OTHER.uid,
-      orderItems: [{ translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 40 }],
+      orderItems: [{ translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 4000 }],
       status: NO_STATUS,
       shippingOption: 'Entrega',
-      total: 80,
+      total: 8000,
       payOnline: false,
     });
   });

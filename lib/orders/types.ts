@@ -33,7 +33,7 @@ export type OrderItem = {
   key?: string;
   translatedTitle: string;
   quantity: number;
-  /** Unit price in whole reais. */
+  /** Unit price in centavos. */
   value: number;
 };
 
@@ -47,9 +47,9 @@ export type Order = {
   orderItems: OrderItem[];
   status: OrderStatusFlags;
   shippingOption: ShippingOption;
-  /** Sum of value times quantity plus the delivery fee, in whole reais. */
+  /** Sum of value times quantity plus the delivery fee, in centavos. */
   total: number;
-  /** Whole reais, included in `total`; 0 or absent: none (lib/delivery). */
+  /** Centavos, included in `total`; 0 or absent: none (lib/delivery). */
   deliveryFee?: number;
   /** The chosen delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none. */
   deliveryDate?: string | null;
@@ -98,7 +98,7 @@ export type OrderDetails = Order & {
   memberDiscount?: MemberDiscount | null;
 };
 
-/** A member's discount as stored on an order: the plan's percent and the reais it took off. */
+/** A member's discount as stored on an order: the plan's percent and the centavos it took off. */
 export type MemberDiscount = { percent: number; amount: number };
 
 /** A coupon on an order: its code and what it took off the products, whole reais. */

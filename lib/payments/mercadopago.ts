@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { centavosFromReais, reaisAmount } from '@/lib/catalogue/format';
 import { getEnv, type MercadoPagoConfig } from '@/lib/env';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { SHOP } from '@/lib/shop';
@@ -31,6 +32,7 @@ export class MercadoPagoError extends Error {
   }
 }
 
+/** One line of a preference; `unitPrice` in centavos (sent to Mercado Pago in reais). */
 export type PreferenceItem = { key: string; title: string; quantity: number; unitPrice: number };
 
 export type PreferenceRequest = {
@@ -150,7 +152,7 @@ export async function createPreference(request: PreferenceRequest): Promise<Pref
         id: item.key,
         title: item.title,
         quantity: item.quantity,
-        unit_price: item.unitPrice,
+        unit_price: reaisAmount(item.unitPrice),
         currency_id: 'BRL',
       })),
       ...(request.payerEmail ? { payer: { email: request.payerEmail } } : {}),
@@ -201,7 +203,7 @@ export async function getPayment(id: string): Promise<MercadoPagoPayment | null>
     id: String(parsed.data.id),
     status: parsed.data.status,
     externalReference: parsed.data.external_reference ?? null,
-    transactionAmount: parsed.data.transaction_amount,
+    transactionAmount: centavosFromReais(parsed.data.transaction_amount),
     currencyId: parsed.data.currency_id,
   };
 }
@@ -209,7 +211,7 @@ export async function getPayment(id: string): Promise<MercadoPagoPayment | null>
 /** What an order's payment through the payments API (POST /v1/payments) sends in common. */
 type PaymentCommon = {
   orderID: string;
-  /** The amount charged, in reais (lib/orders/online-payment.ts). */
+  /** The amount charged, in centavos (lib/orders/online-payment.ts). */
   amount: number;
   payerEmail: string;
   /** Sent as X-Idempotency-Key: a retried request returns the same payment. */
@@ -233,7 +235,7 @@ export type PixPayment = {
 
 function paymentBody(request: PaymentCommon) {
   return {
-    transaction_amount: request.amount,
+    transaction_amount: reaisAmount(request.amount),
     description: `${SHOP.name}: pedido ${request.orderID}`,
     external_reference: request.orderID,
     notification_url: `${SITE_URL}/api/mercadopago/webhook`,
@@ -341,7 +343,7 @@ export async function createCardPayment(request: CardPaymentRequest): Promise<Ca
     status: parsed.data.status,
     statusDetail: parsed.data.status_detail ?? null,
     externalReference: parsed.data.external_reference ?? null,
-    transactionAmount: parsed.data.transaction_amount,
+    transactionAmount: centavosFromReais(parsed.data.transaction_amount),
     currencyId: parsed.data.currency_id,
   };
 }

@@ -46,6 +46,7 @@ export type MercadoPagoPayment = {
   id: string;
   status: string;
   externalReference: string | null;
+  /** Centavos (Mercado Pago reports reais; lib/payments/mercadopago.ts converts). */
   transactionAmount: number;
   currencyId: string;
 };

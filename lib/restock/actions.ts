@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { z } from 'zod';
 
-import { getProduct } from '@/lib/catalogue';
+import { getProductRecord } from '@/lib/catalogue/repository';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { locales } from '@/lib/i18n/locales';
 import { startActionLog } from '@/lib/log';
@@ -34,9 +34,7 @@ const emailSchema = z.string().email();
  */
 export async function requestRestockAlert(input: unknown): Promise<RestockSignUpResult> {
   const parsed = inputSchema.safeParse(input);
-  if (!parsed.success || !getProduct(parsed.data.productKey)) {
-    return { ok: false, error: 'product' };
-  }
+  if (!parsed.success) return { ok: false, error: 'product' };
   const { productKey, consent, locale } = parsed.data;
   if (!consent) return { ok: false, error: 'consent' };
   const log = await startActionLog();
@@ -51,6 +49,8 @@ export async function requestRestockAlert(input: unknown): Promise<RestockSignUp
         const user = session.status === 'signed-in' ? session.user : null;
         const email = user?.email || parsed.data.email || '';
         if (!emailSchema.safeParse(email).success) return { ok: false, error: 'email' };
+        const product = await getProductRecord(productKey);
+        if (!product || product.archived) return { ok: false, error: 'product' };
         await signUpForRestock({ productKey, email, locale, uid: user?.uid ?? null });
         log.event('restock.signed_up', { productKey, signedIn: user !== null });
         return { ok: true, email };

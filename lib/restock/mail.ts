@@ -1,4 +1,5 @@
-import { getProduct } from '@/lib/catalogue';
+import { productPageLink } from '@/lib/catalogue/product';
+import type { ProductRecord } from '@/lib/catalogue/types';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { translatorFor } from '@/lib/i18n/translator';
 import type { MailMessage } from '@/lib/mail/templates';
@@ -13,16 +14,14 @@ export function unsubscribeUrl(locale: AppLocale, token: string): string {
  * The one e-mail of 'Avise-me quando chegar', in the shopper's language: the product is back,
  * its page, that no other notice follows, and the unsubscribe link.
  */
-export function restockMail(alert: {
-  productKey: string;
-  email: string;
-  locale: AppLocale;
-  token: string;
-}): MailMessage {
+export function restockMail(
+  alert: { productKey: string; email: string; locale: AppLocale; token: string },
+  /** The product as the catalogue has it now (undefined: no longer there). */
+  product: Pick<ProductRecord, 'key' | 'title'> | undefined,
+): MailMessage {
   const t = translatorFor(alert.locale, 'RestockEmail');
-  const product = getProduct(alert.productKey);
   const title = product?.title[alert.locale] ?? alert.productKey;
-  const url = `${SITE_URL}/${alert.locale}${product?.pageLink ?? ''}`;
+  const url = `${SITE_URL}/${alert.locale}${product ? productPageLink(product.key) : ''}`;
   return {
     kind: 'restock',
     orderID: alert.productKey,

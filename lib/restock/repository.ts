@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import { FieldValue } from 'firebase-admin/firestore';
 
+import { getProductRecord } from '@/lib/catalogue/repository';
 import { getEnv } from '@/lib/env';
 import { restockAlertsCollection, runTransaction } from '@/lib/firebase/admin';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -75,6 +76,7 @@ export async function notifyRestocked(productKey: string): Promise<number> {
     .where('state', '==', 'waiting' satisfies RestockState);
   // Without e-mail set up nothing could be sent: everyone keeps waiting.
   if (getEnv().mail === null) return 0;
+  const product = await getProductRecord(productKey);
   return runTransaction(async (transaction) => {
     const snapshot = await transaction.get(waiting);
     if (snapshot.empty) return 0;
@@ -84,7 +86,7 @@ export async function notifyRestocked(productKey: string): Promise<number> {
       locale: (doc.get('locale') === 'en' ? 'en' : 'pt-BR') as AppLocale,
       token: doc.get('token') as string,
     }));
-    queueMessages(transaction, () => alerts.map(restockMail));
+    queueMessages(transaction, () => alerts.map((alert) => restockMail(alert, product)));
     for (const doc of snapshot.docs) {
       transaction.update(doc.ref, {
         state: 'sent' satisfies RestockState,

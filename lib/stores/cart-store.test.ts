@@ -1,4 +1,5 @@
-import { getCatalogueEntries } from '@/lib/catalogue/client-entries';
+import { catalogueEntries } from '@/lib/catalogue/client-entries';
+import { seedProducts } from '@/lib/catalogue/seed';
 import { CHECKOUT_LIMITS, HOLD_LIMITS } from '@/lib/orders/limits';
 import type { StateStorage } from 'zustand/middleware';
 import { clearCartUndoably, removeLineUndoably, undoClear, undoRemove } from './cart-undo';
@@ -14,8 +15,8 @@ import {
 } from './cart-store';
 
 const catalogue: CartCatalogue = {
-  ...toCartCatalogue(getCatalogueEntries('pt-BR')),
-  'ovo-esgotado': { price: 50, bannerImage: '/x.svg', purchasable: false },
+  ...toCartCatalogue(catalogueEntries(seedProducts, 'pt-BR')),
+  'ovo-esgotado': { price: 5000, bannerImage: '/x.svg', purchasable: false },
 };
 
 function memoryStorage(initial: Record<string, string> = {}): StateStorage & {
@@ -52,13 +53,14 @@ describe('cart store', () => {
     expect(store.getState().cartItems).toEqual([
       {
         id: 'ovo-pistache',
-        price: 193,
+        price: 19300,
+        seenPrice: 19300,
         quantity: 1,
         bannerImage: '/images/products/ovo-pistache.svg',
         variant: DEFAULT_VARIANT,
       },
     ]);
-    expect(store.getState().cartTotal).toBe(193);
+    expect(store.getState().cartTotal).toBe(19300);
   });
 
   it('increments the quantity when the same product and variant is added again', () => {
@@ -67,7 +69,7 @@ describe('cart store', () => {
     store.getState().addToCart('ovo-pistache');
     expect(store.getState().cartItems).toHaveLength(1);
     expect(store.getState().cartItems[0]?.quantity).toBe(2);
-    expect(store.getState().cartTotal).toBe(386);
+    expect(store.getState().cartTotal).toBe(38600);
   });
 
   it('keeps another variant of the same product as its own line', () => {
@@ -80,7 +82,7 @@ describe('cart store', () => {
       ['default', 1],
       ['gift', 2],
     ]);
-    expect(store.getState().cartTotal).toBe(35 * 3);
+    expect(store.getState().cartTotal).toBe(3500 * 3);
   });
 
   it('ignores products that are unknown or not for sale', () => {
@@ -101,7 +103,7 @@ describe('cart store', () => {
       ['ovo-pistache', 1],
       ['mini-ovo', 1],
     ]);
-    expect(store.getState().cartTotal).toBe(193 + 35);
+    expect(store.getState().cartTotal).toBe(19300 + 3500);
   });
 
   it('removes a line when it is decremented to 0', () => {
@@ -110,14 +112,14 @@ describe('cart store', () => {
     store.getState().addToCart('mini-ovo');
     store.getState().decrementItem('mini-ovo');
     expect(store.getState().cartItems.map((item) => item.id)).toEqual(['ovo-pistache']);
-    expect(store.getState().cartTotal).toBe(193);
+    expect(store.getState().cartTotal).toBe(19300);
   });
 
   it('never keeps a line at 0 or below, even from a bad starting state', () => {
     const store = createCartStore(
       {
         cartItems: [
-          { id: 'mini-ovo', price: 35, quantity: 0, bannerImage: '', variant: DEFAULT_VARIANT },
+          { id: 'mini-ovo', price: 3500, quantity: 0, bannerImage: '', variant: DEFAULT_VARIANT },
         ],
         cartTotal: 0,
         orderId: null,
@@ -135,7 +137,7 @@ describe('cart store', () => {
     expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
       ['mini-ovo', 1],
     ]);
-    expect(store.getState().cartTotal).toBe(35);
+    expect(store.getState().cartTotal).toBe(3500);
   });
 
   it('removes a whole line whatever its quantity', () => {
@@ -145,7 +147,7 @@ describe('cart store', () => {
     store.getState().addToCart('mini-ovo');
     store.getState().removeItem('ovo-pistache');
     expect(store.getState().cartItems.map((item) => item.id)).toEqual(['mini-ovo']);
-    expect(store.getState().cartTotal).toBe(35);
+    expect(store.getState().cartTotal).toBe(3500);
   });
 
   it('removes only the given variant', () => {
@@ -175,7 +177,7 @@ describe('cart store', () => {
     expect(store.getState().cartItems).toEqual([]);
     expect(undoClear(store, cleared)).toBe(true);
     expect(store.getState().cartItems).toEqual(before);
-    expect(store.getState().cartTotal).toBe(228);
+    expect(store.getState().cartTotal).toBe(22800);
     expect(store.getState().orderId).toBe(orderId);
   });
 
@@ -204,10 +206,10 @@ describe('cart store', () => {
       'ovo-pistache',
       'barra-tropical-rio',
     ]);
-    expect(store.getState().cartTotal).toBe(233);
+    expect(store.getState().cartTotal).toBe(23300);
     expect(undoRemove(store, removed!)).toBe(true);
     expect(store.getState().cartItems).toEqual(before);
-    expect(store.getState().cartTotal).toBe(303);
+    expect(store.getState().cartTotal).toBe(30300);
     expect(removeLineUndoably(store, 'ovo-esgotado', DEFAULT_VARIANT.key)).toBeNull();
   });
 
@@ -238,7 +240,7 @@ describe('cart store', () => {
     expect(store.getState().cartItems.some((item) => item.id === 'ovo-pistache')).toBe(false);
   });
 
-  it('recomputes the total on every change (421 for two Ovo Pistache and one Mini Ovo)', () => {
+  it('recomputes the total on every change (R$ 421,00 for two Ovo Pistache and one Mini Ovo)', () => {
     const { store } = freshStore();
     const totals: number[] = [];
     store.subscribe((state) => totals.push(state.cartTotal));
@@ -247,7 +249,7 @@ describe('cart store', () => {
     store.getState().addToCart('mini-ovo');
     store.getState().decrementItem('mini-ovo');
     store.getState().removeItem('ovo-pistache');
-    expect(totals).toEqual([193, 386, 421, 386, 0]);
+    expect(totals).toEqual([19300, 38600, 42100, 38600, 0]);
     expect(cartQuantity(store.getState().cartItems)).toBe(0);
   });
 
@@ -323,15 +325,42 @@ describe('the order id of a checkout', () => {
 });
 
 describe('cart persistence', () => {
-  it('stores only ids, variants and quantities, with a version', () => {
+  it('stores only ids, variants, quantities and the price seen, with a version', () => {
     const { store, storage } = freshStore();
     store.getState().addToCart('ovo-pistache');
     store.getState().addToCart('ovo-pistache');
     const saved = JSON.parse(storage.data[CART_STORAGE_KEY] ?? 'null');
     expect(saved).toEqual({
       version: CART_STORAGE_VERSION,
-      state: { cartItems: [{ id: 'ovo-pistache', quantity: 2, variant: DEFAULT_VARIANT }] },
+      state: {
+        cartItems: [
+          { id: 'ovo-pistache', quantity: 2, variant: DEFAULT_VARIANT, seenPrice: 19300 },
+        ],
+      },
     });
+  });
+
+  it('keeps the price a line was seen at: the catalogue then prices it, the change is told', async () => {
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify({
+        version: CART_STORAGE_VERSION,
+        state: {
+          cartItems: [
+            { id: 'ovo-pistache', quantity: 1, variant: DEFAULT_VARIANT, seenPrice: 13800 },
+          ],
+        },
+      }),
+    });
+    const { store } = freshStore(storage);
+    await store.persist.rehydrate();
+    expect(store.getState().cartItems[0]).toMatchObject({ price: 19300, seenPrice: 13800 });
+    expect(store.getState().cartTotal).toBe(19300);
+    // The live read's price wins over the page's, and the price seen stays the first one.
+    store.getState().applyLiveStock({ 'ovo-pistache': { stock: 5, forSale: true, price: 14590 } });
+    expect(store.getState().cartItems[0]).toMatchObject({ price: 14590, seenPrice: 13800 });
+    expect(store.getState().cartTotal).toBe(14590);
+    store.getState().acknowledgePrices();
+    expect(store.getState().cartItems[0]).toMatchObject({ price: 14590, seenPrice: 14590 });
   });
 
   it('does not read storage until rehydrate is called', async () => {
@@ -345,7 +374,7 @@ describe('cart persistence', () => {
     expect(second.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
       ['mini-ovo', 1],
     ]);
-    expect(second.getState().cartTotal).toBe(35);
+    expect(second.getState().cartTotal).toBe(3500);
   });
 
   it('re-prices stored lines from the catalogue and drops unknown or invalid ones', async () => {
@@ -371,20 +400,22 @@ describe('cart persistence', () => {
     expect(store.getState().cartItems).toEqual([
       {
         id: 'ovo-pistache',
-        price: 193,
+        price: 19300,
+        seenPrice: 19300,
         quantity: 2,
         bannerImage: '/images/products/ovo-pistache.svg',
         variant: DEFAULT_VARIANT,
       },
       {
         id: 'mini-ovo',
-        price: 35,
+        price: 3500,
+        seenPrice: 3500,
         quantity: 1,
         bannerImage: '/images/products/mini-ovo.svg',
         variant: DEFAULT_VARIANT,
       },
     ]);
-    expect(store.getState().cartTotal).toBe(421);
+    expect(store.getState().cartTotal).toBe(42100);
   });
 
   it('holds a stored cart to the limits the + button stops at (lib/orders/limits.ts)', async () => {
@@ -478,7 +509,7 @@ describe('cart persistence', () => {
       expect(store.getState().cartItems.map((item) => [item.id, item.quantity])).toEqual([
         ['ovo-pistache', 1],
       ]);
-      expect(store.getState().cartTotal).toBe(193);
+      expect(store.getState().cartTotal).toBe(19300);
     });
 
     it('reads storage that throws as no cart and still reports hydrated', async () => {

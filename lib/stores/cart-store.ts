@@ -18,8 +18,13 @@ export const DEFAULT_VARIANT: CartVariant = { key: 'default', name: 'default' };
 export type CartItem = {
   /** The product key in the catalogue. */
   id: string;
-  /** Unit price in whole reais, always read from the catalogue. */
+  /** Unit price in centavos, always read from the catalogue. */
   price: number;
+  /**
+   * The unit price the shopper last saw for this line (kept with the cart); differs from `price`
+   * when the catalogue's price changed since, which the checkout tells them.
+   */
+  seenPrice?: number;
   quantity: number;
   bannerImage: string;
   variant: CartVariant;
@@ -53,8 +58,10 @@ export type CartActions = {
    * `resume` (the id this tab's checkout showed before a reload) the cart takes that one back.
    */
   startCheckout: (resume?: string) => string;
-  /** Caps the lines at the live stock and marks sold-out or withdrawn ones. */
+  /** Caps the lines at the live stock, marks sold-out or withdrawn ones, takes its prices. */
   applyLiveStock: (live: LiveStock) => void;
+  /** The shopper has seen the current prices: no line reports a change any more. */
+  acknowledgePrices: () => void;
 };
 
 export type CartStore = CartState & CartActions;
@@ -74,7 +81,7 @@ export const CART_STORAGE_VERSION = 1;
 
 export const defaultCartState: CartState = { cartItems: [], cartTotal: 0, orderId: null };
 
-type PersistedLine = { id: string; quantity: number; variant: CartVariant };
+type PersistedLine = { id: string; quantity: number; variant: CartVariant; seenPrice: number };
 type PersistedCart = { cartItems: PersistedLine[] };
 
 /** The total of the lines that can be checked out (sold-out or withdrawn ones do not count). */
@@ -120,7 +127,7 @@ export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): Car
   let units = 0;
   for (const line of stored as unknown[]) {
     if (typeof line !== 'object' || line === null) continue;
-    const { id, quantity: storedQuantity, variant } = line as Record<string, unknown>;
+    const { id, quantity: storedQuantity, variant, seenPrice } = line as Record<string, unknown>;
     if (typeof id !== 'string' || typeof storedQuantity !== 'number') continue;
     if (!Number.isSafeInteger(storedQuantity) || storedQuantity <= 0) continue;
     const product = catalogue[id];
@@ -142,6 +149,11 @@ export function restoreCartItems(stored: unknown, catalogue: CartCatalogue): Car
       items.push({
         id,
         price: product.price,
+        // The price shown when the line was last seen: the checkout tells of a change.
+        seenPrice:
+          Number.isSafeInteger(seenPrice) && (seenPrice as number) >= 0
+            ? (seenPrice as number)
+            : product.price,
         quantity,
         bannerImage: product.bannerImage,
         variant: { key: lineVariant.key, name: lineVariant.name },
@@ -240,6 +252,7 @@ export function createCartStore(
                   {
                     id,
                     price: product.price,
+                    seenPrice: product.price,
                     quantity: 1,
                     bannerImage: product.bannerImage,
                     variant,
@@ -268,6 +281,10 @@ export function createCartStore(
           return orderId;
         },
         applyLiveStock: (live) => set((state) => withTotal(applyLiveStock(state.cartItems, live))),
+        acknowledgePrices: () =>
+          set((state) => ({
+            cartItems: state.cartItems.map((item) => ({ ...item, seenPrice: item.price })),
+          })),
       }),
       {
         name: CART_STORAGE_KEY,
@@ -276,12 +293,14 @@ export function createCartStore(
         // The page renders an empty cart on the server; the provider rehydrates after mount so
         // the first client render matches the HTML.
         skipHydration: true,
-        // Only what identifies the lines: prices and images are looked up again on load.
+        // What identifies the lines, and the price the shopper saw: prices and images are looked
+        // up again on load, and a change of price is told at checkout.
         partialize: (state): PersistedCart => ({
-          cartItems: state.cartItems.map(({ id, quantity, variant }) => ({
+          cartItems: state.cartItems.map(({ id, quantity, variant, price, seenPrice }) => ({
             id,
             quantity,
             variant,
+            seenPrice: seenPrice ?? price,
           })),
         }),
         // No earlier format exists: anything stored under another version is discarded.

@@ -223,8 +223,8 @@ export async function panelTable() {
   const deepCursor = `${Math.floor((Date.UTC(2025, 0, 1) + deep * 60_000) / 1000)}.000000000_BENCH${String(deep).padStart(8, '0')}`;
   const routes = [
     '/pt-BR/control-panel',
-    '/pt-BR/control-panel?status=confirmed&shipping=Retirada',
-    `/en/control-panel?after=${deepCursor}`,
+    '/pt-BR/control-panel/orders?status=confirmed&shipping=Retirada',
+    `/en/control-panel/orders?after=${deepCursor}`,
     '/pt-BR/control-panel/stock',
   ];
   const page = (route) => () => ({ url: BASE + route, init: { headers: { cookie } } });
@@ -246,8 +246,8 @@ export async function panelTable() {
   const confirmed = Array.from({ length: PANEL_ORDERS / 2 }, (_, i) => benchId(2 * i));
   const statusChange = (orderID, from, to) =>
     actionRequest(
-      '/pt-BR/control-panel',
-      ['control-panel'],
+      '/pt-BR/control-panel/orders',
+      ['control-panel', 'orders'],
       ids.changeOrderStatus,
       { form: { locale: 'pt-BR', orderID, from, to } },
       cookie,

@@ -4,3 +4,10 @@ import type { DeliveryTable } from '../../lib/delivery/table';
 export declare const SEED_DELIVERY: DeliveryTable;
 export declare const SEED_STOCK: number;
 export declare const INVENTORY_KEYS: string[];
+
+/** Writes the seed's 17 products into a shop without any; false (nothing written) otherwise. */
+export declare function seedCatalogue(
+  db: import('firebase-admin/firestore').Firestore,
+  shopId: string,
+  firestore: { FieldValue: typeof import('firebase-admin/firestore').FieldValue },
+): Promise<boolean>;

@@ -16,49 +16,39 @@ export const SEED_SHOPPER = {
   name: 'Cliente Exemplo',
 };
 
-export const INVENTORY_KEYS = [
-  'ovo-caramelo-com-amendoim',
-  'ovo-pistache',
-  'ovo-cookies-com-nutella',
-  'ovo-tropical-maravilha',
-  'ovo-tropical-minas',
-  'ovo-tropical-amazonas',
-  'ovo-tropical-parana-amazonas',
-  'ovo-tropical-parana',
-  'ovo-tropical-rio',
-  'ovo-tropical-sampa',
-  'mini-ovo',
-  'barra-tropical-amazonas',
-  'barra-tropical-rio',
-  'barra-tropical-minas',
-  'barra-tropical-sampa',
-  'barra-tropical-bahia',
-  'barra-tropical-parana',
-];
+/**
+ * The specification's 17 products (lib/catalogue/seed-products.json, read by the app's seed too):
+ * what a shop's catalogue (products/{key}) starts with.
+ */
+export const SEED_PRODUCTS = require('../../lib/catalogue/seed-products.json');
+
+export const INVENTORY_KEYS = SEED_PRODUCTS.map((product) => product.key);
 
 export const SEED_STOCK = 10;
 
 /**
  * The delivery table a new shop starts with (settings/delivery, lib/delivery/table.ts): CEP
- * ranges from the shop in São Paulo outwards, whole reais, lead time in days. The centre (the
+ * ranges from the shop in São Paulo outwards, fees in centavos, lead time in days. The centre (the
  * shop's courier) is free; the North and Centre-West (66000-000 to 79999-999) are outside every
  * region: pick-up only. The admin edits it in the panel (/control-panel/delivery).
  */
 export const SEED_DELIVERY = {
   regions: [
     { name: 'São Paulo - Centro', from: '01000000', to: '01599999', fee: 0, days: 1 },
-    { name: 'São Paulo - capital', from: '01600000', to: '05999999', fee: 12, days: 1 },
-    { name: 'Grande São Paulo', from: '06000000', to: '09999999', fee: 20, days: 2 },
-    { name: 'Interior e litoral de SP', from: '11000000', to: '19999999', fee: 30, days: 3 },
-    { name: 'Sudeste (RJ, MG, ES)', from: '20000000', to: '39999999', fee: 45, days: 4 },
-    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 60, days: 6 },
-    { name: 'Sul', from: '80000000', to: '99999999', fee: 45, days: 4 },
+    { name: 'São Paulo - capital', from: '01600000', to: '05999999', fee: 1200, days: 1 },
+    { name: 'Grande São Paulo', from: '06000000', to: '09999999', fee: 2000, days: 2 },
+    { name: 'Interior e litoral de SP', from: '11000000', to: '19999999', fee: 3000, days: 3 },
+    { name: 'Sudeste (RJ, MG, ES)', from: '20000000', to: '39999999', fee: 4500, days: 4 },
+    { name: 'Nordeste', from: '40000000', to: '65999999', fee: 6000, days: 6 },
+    { name: 'Sul', from: '80000000', to: '99999999', fee: 4500, days: 4 },
   ],
-  freeAbove: 400,
+  freeAbove: 40000,
   dailyCapacity: 30,
   // Monday to Saturday.
   weekdays: [1, 2, 3, 4, 5, 6],
   pickupDays: 1,
+  // Amounts are centavos (lib/delivery/repository.ts reads a table without this as whole reais).
+  amountsIn: 'centavos',
 };
 
 const NO_STATUS = {
@@ -73,14 +63,14 @@ const NO_STATUS = {
 
 const item = (key, translatedTitle, quantity, value) => ({ key, translatedTitle, quantity, value });
 
-// `value` is the unit price in reais; total is the sum of value * quantity.
+// `value` is the unit price in centavos; total is the sum of value * quantity.
 const SEED_ORDERS = [
   {
     orderID: 'seed-order-1',
     // The label the status flags give (lib/orders/status.ts), stored for the panel's filter.
     statusKey: 'awaitingApproval',
     orderDate: '2026-01-15T14:30:00-03:00',
-    orderItems: [item('barra-tropical-bahia', 'Barra Tropical Bahia', 2, 40)],
+    orderItems: [item('barra-tropical-bahia', 'Barra Tropical Bahia', 2, 4000)],
     status: {},
     shippingOption: 'Retirada',
   },
@@ -88,7 +78,10 @@ const SEED_ORDERS = [
     orderID: 'seed-order-2',
     statusKey: 'confirmed',
     orderDate: '2026-02-10T10:05:00-03:00',
-    orderItems: [item('ovo-pistache', 'Ovo Pistache', 1, 193), item('mini-ovo', 'Mini Ovo', 2, 35)],
+    orderItems: [
+      item('ovo-pistache', 'Ovo Pistache', 1, 19300),
+      item('mini-ovo', 'Mini Ovo', 2, 3500),
+    ],
     status: { confirmed: true },
     shippingOption: 'Entrega',
   },
@@ -96,7 +89,7 @@ const SEED_ORDERS = [
     orderID: 'seed-order-3',
     statusKey: 'inProduction',
     orderDate: '2026-03-05T16:45:00-03:00',
-    orderItems: [item('ovo-tropical-rio', 'Ovo Tropical Rio', 2, 90)],
+    orderItems: [item('ovo-tropical-rio', 'Ovo Tropical Rio', 2, 9000)],
     status: { inProduction: true },
     shippingOption: 'Entrega',
   },
@@ -105,8 +98,8 @@ const SEED_ORDERS = [
     statusKey: 'delivered',
     orderDate: '2026-03-20T11:20:00-03:00',
     orderItems: [
-      item('ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 1, 138),
-      item('barra-tropical-bahia', 'Barra Tropical Bahia', 1, 40),
+      item('ovo-cookies-com-nutella', 'Ovo Cookies com Nutella', 1, 13800),
+      item('barra-tropical-bahia', 'Barra Tropical Bahia', 1, 4000),
     ],
     status: { delivered: true },
     shippingOption: 'Retirada',
@@ -115,7 +108,7 @@ const SEED_ORDERS = [
     orderID: 'seed-order-5',
     statusKey: 'cancelled',
     orderDate: '2026-04-01T09:00:00-03:00',
-    orderItems: [item('mini-ovo', 'Mini Ovo', 3, 35)],
+    orderItems: [item('mini-ovo', 'Mini Ovo', 3, 3500)],
     status: { cancelled: true },
     shippingOption: 'Entrega',
   },
@@ -162,6 +155,8 @@ export function seedDocuments({ Timestamp }) {
     clientRef: SEED_SHOPPER.uid,
     status: { ...NO_STATUS, ...order.status },
     total: order.orderItems.reduce((sum, line) => sum + line.value * line.quantity, 0),
+    // Amounts are centavos (lib/orders/repository.ts reads an order without this as whole reais).
+    amountsIn: 'centavos',
     audit: [],
   }));
   return { users, orders };
@@ -169,6 +164,42 @@ export function seedDocuments({ Timestamp }) {
 
 function userBase({ uid, email, name }) {
   return { authUID: uid, email, name, avatarURL: '' };
+}
+
+/**
+ * Writes the seed's products when the shop has none (a new shop, or one set up before the
+ * catalogue was data), with the storefront's revision (settings/catalogue, which every server
+ * watches). A product some order already names is marked `ordered`: its key stays fixed. Returns
+ * whether it wrote them; a catalogue with any product is never touched.
+ */
+export async function seedCatalogue(db, shopId, { FieldValue }) {
+  const root = db.doc(`projects/${shopId}`);
+  if (!(await root.collection('products').limit(1).get()).empty) return false;
+  const ordered = new Set();
+  for (const order of (await root.collection('orders').select('orderItems').get()).docs) {
+    const items = order.get('orderItems');
+    for (const item of Array.isArray(items) ? items : []) {
+      if (typeof item?.key === 'string') ordered.add(item.key);
+    }
+  }
+  const batch = db.batch();
+  for (const product of SEED_PRODUCTS) {
+    batch.set(root.collection('products').doc(product.key), {
+      ...product,
+      photos: [],
+      archived: false,
+      formerKeys: [],
+      ordered: ordered.has(product.key),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  }
+  batch.set(
+    root.collection('settings').doc('catalogue'),
+    { revision: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() },
+    { merge: true },
+  );
+  await batch.commit();
+  return true;
 }
 
 function withEnv(vars, fn) {
@@ -185,8 +216,8 @@ function withEnv(vars, fn) {
 
 /**
  * Seeds the emulators through firebase-admin: auth users (skipped if present) and, when
- * `firestore` is true, their user documents, the shopper's orders, the inventory and (unless
- * `deliveryTable` is false) the delivery table.
+ * `firestore` is true, their user documents, the shopper's orders, the catalogue, the inventory
+ * and (unless `deliveryTable` is false) the delivery table.
  */
 export async function seedLocalFirebase({
   projectId,
@@ -198,7 +229,7 @@ export async function seedLocalFirebase({
 }) {
   const { initializeApp, deleteApp } = require('firebase-admin/app');
   const { getAuth } = require('firebase-admin/auth');
-  const { getFirestore, Timestamp } = require('firebase-admin/firestore');
+  const { getFirestore, FieldValue, Timestamp } = require('firebase-admin/firestore');
 
   // firebase-admin reads these variables when it builds its clients and on every Auth call.
   await withEnv(
@@ -236,10 +267,31 @@ export async function seedLocalFirebase({
         }
         if (deliveryTable) batch.set(root.collection('settings').doc('delivery'), SEED_DELIVERY);
         await batch.commit();
+        await seedCatalogue(db, shopId, { FieldValue });
         await db.terminate();
       } finally {
         await deleteApp(app);
       }
     },
   );
+}
+
+/**
+ * Seeds the catalogue of a local Firestore kept from before the catalogue was data (no product
+ * yet); a data folder that has products is left as it is. Returns whether it wrote them.
+ */
+export async function seedMissingCatalogue({ projectId, shopId, firestoreHost }) {
+  const { initializeApp, deleteApp } = require('firebase-admin/app');
+  const { getFirestore, FieldValue } = require('firebase-admin/firestore');
+  return withEnv({ FIRESTORE_EMULATOR_HOST: firestoreHost }, async () => {
+    const app = initializeApp({ projectId }, `local-firebase-catalogue-${Date.now()}`);
+    try {
+      const db = getFirestore(app);
+      const seeded = await seedCatalogue(db, shopId, { FieldValue });
+      await db.terminate();
+      return seeded;
+    } finally {
+      await deleteApp(app);
+    }
+  });
 }

@@ -28,7 +28,8 @@ import { readIndexFile } from './indexes.mjs';
 import { journalFileFor, loadStateFile, moveAside, persistState } from './persistence.mjs';
 import { parseMilliseconds, parsePort, tcpAnswers } from './ports.mjs';
 import { realProjectConfigured } from './real-project.mjs';
-import { seedLocalFirebase } from './seed.mjs';
+import { seedLocalFirebase, seedMissingCatalogue } from './seed.mjs';
+import { startStorageStandIn } from './storage.mjs';
 
 export const LOCAL_PROJECT_ID = 'demo-chocolate-shop';
 
@@ -43,19 +44,23 @@ if (!realProjectConfigured(process.env)) process.env.METADATA_SERVER_DETECTION ?
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.local-firebase', import.meta.url));
 const FIRESTORE_FILE = 'firestore.json';
 const AUTH_EXPORT_DIR = 'auth-export';
+/** The pictures' stand-in keeps its objects here (./storage.mjs). */
+const STORAGE_DIR = 'storage';
 const LOCK_FILE = 'stack.pid';
 
 /**
  * Variables a child process needs to use the stack. ALLOW_EMULATORS_IN_PRODUCTION lets the local
  * `npm start` (a production build) talk to the emulators; lib/env.ts refuses them otherwise.
  */
-export function emulatorEnv({ authHost, firestoreHost, projectId, dataDir }) {
+export function emulatorEnv({ authHost, firestoreHost, storageHost, projectId, dataDir }) {
   return {
     ...NO_METADATA_PROBE,
     // The app writes its local e-mail outbox there (lib/env.ts).
     ...(dataDir ? { LOCAL_FIREBASE_DATA_DIR: dataDir } : {}),
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_AUTH_EMULATOR_HOST: authHost,
+    // The pictures' stand-in (./storage.mjs), read by firebase-admin's Storage.
+    ...(storageHost ? { FIREBASE_STORAGE_EMULATOR_HOST: storageHost } : {}),
     GCLOUD_PROJECT: projectId,
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: projectId,
     ALLOW_EMULATORS_IN_PRODUCTION: '1',
@@ -162,6 +167,7 @@ export async function startLocalFirebase({
         mode: 'external',
         authHost: existingAuth,
         firestoreHost: existingFirestore,
+        storageHost: env.FIREBASE_STORAGE_EMULATOR_HOST || null,
         projectId: env.GCLOUD_PROJECT || projectId,
         dataDir: null,
         exited: never,
@@ -246,6 +252,13 @@ export async function startLocalFirebase({
       seedAuthOnly = true;
     }
 
+    const storage = await startStorageStandIn({
+      rootDir: path.join(dataDir, STORAGE_DIR),
+      port: parsePort(env.STORAGE_EMULATOR_PORT, 'STORAGE_EMULATOR_PORT', 0),
+      log,
+    });
+    cleanups.push(() => storage.stop());
+
     const persistence = persistState(firestore.state, firestoreFile, {
       log,
       sync: env.LOCAL_FIREBASE_FSYNC !== '0',
@@ -290,6 +303,10 @@ export async function startLocalFirebase({
       persistence.flush();
       if (fresh) log(`[local-firebase] seeded projects/${shopId} (admin, shopper, orders, stock).`);
     }
+    if (!fresh && (await seedMissingCatalogue({ projectId, shopId, firestoreHost }))) {
+      persistence.flush();
+      log(`[local-firebase] seeded projects/${shopId}/products (the catalogue was missing).`);
+    }
 
     log(
       `[local-firebase] ready: Firestore ${firestoreHost}, Auth ${front.host}, project ` +
@@ -300,6 +317,7 @@ export async function startLocalFirebase({
       mode: 'local',
       authHost: front.host,
       firestoreHost,
+      storageHost: storage.host,
       projectId,
       dataDir,
       /** The Auth emulator's process group now (it changes when it is restarted). */
@@ -342,6 +360,7 @@ async function main() {
       mode: stack.mode,
       authHost: stack.authHost,
       firestoreHost: stack.firestoreHost,
+      storageHost: stack.storageHost ?? null,
       projectId: stack.projectId,
       authEmulatorPid: stack.authEmulatorPid?.() ?? null,
     })}`,

@@ -8,7 +8,7 @@ import { readSession, SessionUnavailableError } from '@/lib/session/session';
 import { formatShopAddress, openingHoursText } from '@/lib/shop';
 import { logFailure } from '@/lib/log';
 import { isBackendUnavailable } from '@/lib/deadline';
-import { products } from '@/lib/catalogue/products';
+import { listProductRecords } from '@/lib/catalogue/repository';
 import { getMembershipInTime } from '@/lib/club/repository';
 import { checkoutMemberDiscount, memberPerks, type CheckoutMemberDiscount } from '@/lib/club/perks';
 
@@ -42,7 +42,7 @@ export default async function CheckoutPage({ params }: Props) {
     // prices it again from the membership, whatever this page showed.
     if (user?.isMember) {
       const membership = await getMembershipInTime(user.uid);
-      member = checkoutMemberDiscount(memberPerks(membership), products);
+      member = checkoutMemberDiscount(memberPerks(membership), await listProductRecords());
     }
   } catch (error) {
     if (!(error instanceof SessionUnavailableError) && !isBackendUnavailable(error)) throw error;

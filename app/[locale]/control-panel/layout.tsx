@@ -46,8 +46,11 @@ export default async function ControlPanelLayout({ children, params }: Props) {
       <PanelNav
         label={t('nav.label')}
         links={[
-          { href: '/control-panel', label: t('nav.orders') },
+          { href: '/control-panel', label: t('nav.home') },
+          { href: '/control-panel/orders', label: t('nav.orders') },
+          { href: '/control-panel/products', label: t('nav.products') },
           { href: '/control-panel/stock', label: t('nav.stock') },
+          { href: '/control-panel/banners', label: t('nav.banners') },
           { href: '/control-panel/delivery', label: t('nav.delivery') },
           { href: '/control-panel/club', label: t('nav.club') },
           { href: '/control-panel/coupons', label: t('nav.coupons') },

@@ -1,15 +1,15 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { LiveOrders } from '@/components/control-panel/live-orders';
-import { OrderCard } from '@/components/control-panel/order-card';
-import { OrderFiltersForm } from '@/components/control-panel/order-filters';
-import { OrdersPagination } from '@/components/control-panel/pagination';
+import { redirect } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+
+import { MailSwitches } from '@/components/dashboard/mail-switches';
+import { OperationsSection } from '@/components/dashboard/operations-section';
+import { SalesSection } from '@/components/dashboard/sales-section';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
+import { readDashboard } from '@/lib/dashboard/home';
+import { readDashboardSettings } from '@/lib/dashboard/settings';
 import { withinBackendDeadline } from '@/lib/deadline';
-import { orderFiltersQuery, parseOrderFilters } from '@/lib/orders/order-filters';
-import { expireDueOrdersLazily } from '@/lib/orders/expiry';
-import { listPanelOrders } from '@/lib/orders/repository/panel';
+import { formatDeliveryDay } from '@/lib/delivery/table';
 import type { AppLocale } from '@/lib/i18n/routing';
 
 export const dynamic = 'force-dynamic';
@@ -19,75 +19,59 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-/** The shop's orders, newest first, filtered through the URL (?status=&shipping=&q=, and a cursor ?after= or ?before= for paging). */
-export default async function ControlPanelOrdersPage({ params, searchParams }: Props) {
+/** The order list's parameters: a link made before the list moved to /control-panel/orders. */
+const ORDER_LIST_PARAMS = ['q', 'status', 'shipping', 'after', 'before'];
+
+/**
+ * The panel's first page: the week's sales against the week before, the 30 days, the best
+ * sellers, what runs out, the days ahead, the club and what needs attention (lib/dashboard/home.ts,
+ * a bounded number of reads). Charts are SVG drawn here, each with its text equivalent.
+ */
+export default async function ControlPanelHomePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  // Before any order is read: the layout's check does not protect a page rendered without it.
-  // A backend fault: the layout is not re-rendered between panel pages, so each says it too.
+  // Before anything is read: the layout's check does not protect a page rendered without it.
   if (!(await requireAdminPage(locale))) return <ServiceUnavailable />;
-  const filters = parseOrderFilters(await searchParams);
-  // Unpaid orders past their deadline are shown cancelled, not waiting.
-  await expireDueOrdersLazily();
-  // Firestore frozen after the session check: say so rather than hang.
-  const result = await withinBackendDeadline(listPanelOrders(filters), 'listPanelOrders');
-  if (!result) return <ServiceUnavailable />;
-  const t = await getTranslations('ControlPanel.orders');
-  const tExport = await getTranslations('OrderExport');
-  const messages = await getMessages();
-  // The export takes every page of the filtered list, so the cursor is left out.
-  const exportHref = `/${locale}/control-panel/export${orderFiltersQuery({ ...filters, after: null, before: null })}`;
-
+  // An old link to the order list (an e-mail sent before it moved): sent on there.
+  const query = await searchParams;
+  if (ORDER_LIST_PARAMS.some((name) => query[name] !== undefined)) {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+        search.append(name, one);
+      }
+    }
+    redirect(`/${locale}/control-panel/orders?${search.toString()}`);
+  }
+  const loaded = await withinBackendDeadline(
+    Promise.all([readDashboard(locale), readDashboardSettings()]),
+    'readDashboard',
+  );
+  if (!loaded) return <ServiceUnavailable />;
+  const [dashboard, settings] = loaded;
+  const t = await getTranslations('Dashboard');
   return (
-    <section aria-labelledby="orders-title" className="mt-8">
-      <h2 id="orders-title" className="text-2xl font-bold">
+    <section aria-labelledby="dashboard-title" className="mt-8">
+      <h2 id="dashboard-title" className="text-2xl font-bold">
         {t('title')}
       </h2>
-      {/* Only this island needs these messages in the browser. */}
-      <NextIntlClientProvider messages={{ LiveOrders: messages.LiveOrders }}>
-        <LiveOrders />
-      </NextIntlClientProvider>
-      <OrderFiltersForm locale={locale} filters={filters} />
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-cacao-600 dark:text-cacao-300" data-testid="orders-count">
-          {t('count', { count: result.total })}
-        </p>
-        {/* A plain link: the browser downloads the file (Content-Disposition: attachment). */}
-        <a
-          href={exportHref}
-          download
-          aria-label={tExport('downloadLabel')}
-          className="inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-cacao-300 hover:bg-cacao-100 dark:ring-cacao-700 dark:hover:bg-cacao-800"
-        >
-          {tExport('download')}
-        </a>
-      </div>
-      {result.items.length === 0 ? (
-        <p className="mt-6">{t('empty')}</p>
-      ) : (
-        // The cards' status parts are client components (components/control-panel/order-status.tsx).
-        <NextIntlClientProvider
-          messages={{
-            OrderStatus: messages.OrderStatus,
-            ControlPanel: {
-              orders: {
-                lastChange: messages.ControlPanel.orders.lastChange,
-                holdsStockUntil: messages.ControlPanel.orders.holdsStockUntil,
-              },
-              statusEditor: messages.ControlPanel.statusEditor,
-            },
+      <p className="mt-1 text-cacao-700 dark:text-cacao-200">
+        {t('updated', { day: formatDeliveryDay(dashboard.today, locale, true) })}
+      </p>
+      <SalesSection dashboard={dashboard} locale={locale} />
+      <OperationsSection dashboard={dashboard} locale={locale} />
+      <div className="mt-6">
+        <MailSwitches
+          initial={settings}
+          labels={{
+            title: t('mailsTitle'),
+            morningEmail: t('morningEmail'),
+            lowStockEmail: t('lowStockEmail'),
+            saved: t('mailsSaved'),
+            unavailable: t('mailsUnavailable'),
           }}
-        >
-          <ol className="mt-4 flex flex-col gap-4">
-            {result.items.map((order) => (
-              <li key={order.orderID}>
-                <OrderCard order={order} locale={locale} />
-              </li>
-            ))}
-          </ol>
-        </NextIntlClientProvider>
-      )}
-      <OrdersPagination filters={filters} previous={result.previous} next={result.next} />
+        />
+      </div>
     </section>
   );
 }

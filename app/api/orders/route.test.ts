@@ -128,7 +128,7 @@ describe('POST /api/orders', () => {
       payment: { mode: 'manual' },
     });
     const stored = (await db.doc(`${ROOT}/orders/${input.orderID}`).get()).data();
-    expect(stored).toMatchObject({ clientRef: uid, orderItems: [{ quantity: 2, value: 40 }] });
+    expect(stored).toMatchObject({ clientRef: uid, orderItems: [{ quantity: 2, value: 4000 }] });
     expect(await stock()).toBe(98);
 
     const again = await postOrder(input);

@@ -165,7 +165,7 @@ describe('Auth frozen (SIGSTOP)', () => {
 
   it('the control panel says temporarily unavailable, not the sign-in form or an error', async () => {
     const layout = (await import('@/app/[locale]/control-panel/layout')).default;
-    const page = (await import('@/app/[locale]/control-panel/page')).default;
+    const page = (await import('@/app/[locale]/control-panel/orders/page')).default;
     const params = Promise.resolve({ locale: 'en' as const });
     const { value: rendered, ms } = await whileFrozen(authPort(), () =>
       // In parallel, as Next renders a layout and its page.

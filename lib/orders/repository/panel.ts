@@ -8,6 +8,7 @@ import {
 } from 'firebase-admin/firestore';
 
 import { ordersCollection } from '@/lib/firebase/admin';
+import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { getUserContacts, getUserIdsByEmail } from '@/lib/users/repository';
 
 import { ORDER_ID_PATTERN } from '../limits';
@@ -20,7 +21,7 @@ import {
   type OrderCursor,
   type OrderFilters,
 } from '../order-filters';
-import { isOpenOrderStatus, orderStatusKey } from '../status';
+import { isOpenOrderStatus, orderStatusKey, type OrderStatusKey } from '../status';
 import type { AdminOrder } from '../types';
 import { paymentReviewOf, summaryOf } from './reads';
 import { reshapeOrder, type StoredOrder } from './stored';
@@ -119,6 +120,7 @@ async function completeContacts(stored: StoredOrder[]): Promise<AdminOrder[]> {
       ...summaryOf(order),
       deliveryFee: order.deliveryFee,
       deliveryDate: order.deliveryDate,
+      memberDiscount: order.memberDiscount ?? null,
       locale: order.locale,
       address: order.address,
       cpf: order.cpf ?? null,
@@ -254,4 +256,26 @@ async function searchOrders(q: string): Promise<StoredOrder[]> {
     if (order) byId.set(order.orderID, order);
   }
   return [...byId.values()];
+}
+
+// Counts for the panel home (lib/dashboard/home.ts): aggregation queries, one read each per
+// 1,000 orders they match, whatever the number of orders.
+
+/** Orders whose payment needs a person ('needs-review'). */
+export async function countPaymentsToReview(): Promise<number> {
+  const snapshot = await ordersCollection()
+    .where('payment.status', '==', 'needs-review' satisfies OrderPaymentStatus)
+    .count()
+    .get();
+  return snapshot.data().count;
+}
+
+/** Orders still awaiting approval that were placed at or before `placedBy`. */
+export async function countAwaitingApprovalSince(placedBy: Date): Promise<number> {
+  const snapshot = await ordersCollection()
+    .where('statusKey', '==', 'awaitingApproval' satisfies OrderStatusKey)
+    .where('orderDate', '<=', Timestamp.fromDate(placedBy))
+    .count()
+    .get();
+  return snapshot.data().count;
 }

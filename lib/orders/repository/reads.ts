@@ -141,3 +141,12 @@ export async function listOrderChangesSince(since: Date): Promise<OrderChange[]>
       };
     });
 }
+
+/**
+ * Inside `transaction`, whether any order names the product `key` (orders placed since they
+ * carry `productKeys`; the catalogue marks products ordered before that as `ordered`).
+ */
+export async function hasOrdersFor(transaction: Transaction, key: string): Promise<boolean> {
+  const query = ordersCollection().where('productKeys', 'array-contains', key).limit(1);
+  return !(await transaction.get(query)).empty;
+}

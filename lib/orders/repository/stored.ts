@@ -282,11 +282,33 @@ function completeHistory(
   return history;
 }
 
+/** How a stored order says its amounts are centavos; one without it holds whole reais. */
+export const AMOUNTS_IN_CENTAVOS = { amountsIn: 'centavos' } as const;
+
+/** An order stored before amounts were centavos (whole reais), with its amounts in centavos. */
+function amountsInCentavos(data: Record<string, unknown>): Record<string, unknown> {
+  if (data.amountsIn === AMOUNTS_IN_CENTAVOS.amountsIn) return data;
+  const scale = (value: unknown) => (typeof value === 'number' ? Math.round(value * 100) : value);
+  const scaleField = (value: unknown, field: string) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? { ...value, [field]: scale((value as Record<string, unknown>)[field]) }
+      : value;
+  return {
+    ...data,
+    total: scale(data.total),
+    deliveryFee: scale(data.deliveryFee),
+    memberDiscount: scaleField(data.memberDiscount, 'amount'),
+    orderItems: Array.isArray(data.orderItems)
+      ? data.orderItems.map((item: unknown) => scaleField(item, 'value'))
+      : data.orderItems,
+  };
+}
+
 /** The one mapping from a stored order document to the app's order. */
 export function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
   const data = snapshot.data();
   if (!data) return null;
-  const stored = orderDocumentSchema.parse(data);
+  const stored = orderDocumentSchema.parse(amountsInCentavos(data));
   const { attempts, processed, extraPayments, refunds, ...payment } = stored.payment;
   // A document without a readable date still belongs in the list; its creation time is the
   // closest truth available.

@@ -24,7 +24,7 @@ import type {
   OrderStatusFlags,
   ShippingOption,
 } from '../types';
-import { historyEntry, reshapeOrder, type StoredOrder } from './stored';
+import { AMOUNTS_IN_CENTAVOS, historyEntry, reshapeOrder, type StoredOrder } from './stored';
 
 // Every write of `orders/{id}`: placing, payment bookkeeping, status changes; and expiry's reads
 // and writes (lib/orders/expiry.ts decides).
@@ -48,7 +48,7 @@ export type NewOrder = {
   paymentProvider: 'mercadopago' | 'manual';
   /** When it stops holding its stock unpaid (lib/orders/expiry.ts); null: never. */
   expiresAt: Date | null;
-  /** Whole reais, added to the total (lib/delivery/table.ts); 0 when absent. */
+  /** Centavos, added to the total (lib/delivery/table.ts); 0 when absent. */
   deliveryFee?: number;
   /** The delivery or pick-up day, 'yyyy-mm-dd'; null or absent: none chosen. */
   deliveryDate?: string | null;
@@ -76,7 +76,10 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     paymentId: null,
   };
   transaction.create(ordersCollection().doc(order.orderID), {
+    ...AMOUNTS_IN_CENTAVOS,
     orderID: order.orderID,
+    // For the catalogue: a product some order names keeps its key (hasOrdersFor).
+    productKeys: [...new Set(order.orderItems.map((item) => item.key))],
     orderDate: FieldValue.serverTimestamp(),
     clientRef: order.clientRef,
     orderItems: order.orderItems,

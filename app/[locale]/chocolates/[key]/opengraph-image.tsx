@@ -2,17 +2,21 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 
-import { getProduct, products } from '@/lib/catalogue';
 import { formatPrice } from '@/lib/catalogue/format';
+import { listProductRecords } from '@/lib/catalogue/repository';
+import { getStorefrontProduct } from '@/lib/inventory/repository';
 import { routing } from '@/lib/i18n/routing';
 import { renderShareCard } from '@/lib/share/share-card';
 
-// A product's share picture: its artwork, title, subtitle and price, built at build time.
+// A product's share picture: its picture, title, subtitle and price. Built at build time, then
+// again after a catalogue edit (the page cache, lib/cache/storefront-cache-handler.mjs).
 export { alt, contentType, size } from '@/lib/share/page-image';
+export const revalidate = 3600;
 
-export function generateStaticParams() {
+export async function generateStaticParams() {
+  const records = await listProductRecords();
   return routing.locales.flatMap((locale) =>
-    products.map((product) => ({ locale, key: product.key })),
+    records.map((record) => ({ locale, key: record.key })),
   );
 }
 
@@ -20,8 +24,8 @@ type Props = { params: Promise<{ locale: string; key: string }> };
 
 export default async function Image({ params }: Props) {
   const { locale, key } = await params;
-  const product = getProduct(key);
-  if (!product || !hasLocale(routing.locales, locale)) notFound();
+  const product = await getStorefrontProduct(key);
+  if (!product?.showInStore || !hasLocale(routing.locales, locale)) notFound();
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   const image = product.imgSrc[0];
   return renderShareCard({

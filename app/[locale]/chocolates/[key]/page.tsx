@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { AddToCart } from '@/components/cart/add-to-cart';
@@ -7,29 +7,42 @@ import { ShippingEstimate } from '@/components/delivery/shipping-estimate';
 import { ProductDetails } from '@/components/product/product-details';
 import { RestockAlert } from '@/components/product/restock-alert';
 import { ProductJsonLd } from '@/components/product/product-json-ld';
-import { getProduct, products } from '@/lib/catalogue';
+import { ProductUnavailable } from '@/components/product/product-unavailable';
 import { getAvailability } from '@/lib/catalogue/availability';
-import { getStorefrontProduct } from '@/lib/inventory/repository';
 import { formatPrice } from '@/lib/catalogue/format';
+import { productPageLink } from '@/lib/catalogue/product';
+import {
+  findRenamedProduct,
+  getProductRecord,
+  listProductRecords,
+} from '@/lib/catalogue/repository';
+import { getStorefrontProduct } from '@/lib/inventory/repository';
 import { routing, type AppLocale } from '@/lib/i18n/routing';
 import { localeAlternates } from '@/lib/site';
 
 type Props = { params: Promise<{ locale: AppLocale; key: string }> };
 
-// Prerendered, then regenerated at most every minute (stock taken by orders) and on demand when
-// an admin changes this product (lib/control-panel/actions.ts).
+// Prerendered, then regenerated at most every minute (stock taken by orders), on demand when an
+// admin changes stock, and within seconds of a catalogue edit on every instance (the page cache,
+// lib/cache/storefront-cache-handler.mjs). A product added later is rendered on its first visit.
 export const revalidate = 60;
 
-export function generateStaticParams() {
+export async function generateStaticParams() {
+  const records = await listProductRecords();
   return routing.locales.flatMap((locale) =>
-    products.map((product) => ({ locale, key: product.key })),
+    records.map((record) => ({ locale, key: record.key })),
   );
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, key } = await params;
-  const product = getProduct(key);
-  if (!product) return {};
+  const product = await getStorefrontProduct(key);
+  if (!product?.showInStore) {
+    const record = product ?? (await getProductRecord(key));
+    if (!record) return {};
+    const t = await getTranslations({ locale, namespace: 'ProductUnavailable' });
+    return { title: t('metaTitle', { title: record.title[locale] }), robots: { index: false } };
+  }
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   const title = t('productTitle', {
     title: product.title[locale],
@@ -49,7 +62,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       description,
       url: `/${locale}${product.pageLink}`,
       locale: locale === 'pt-BR' ? 'pt_BR' : 'en_US',
-      // The picture is ./opengraph-image.tsx (a PNG card with the artwork and price).
+      // The picture is ./opengraph-image.tsx (a PNG card with the picture and price).
     },
     twitter: { card: 'summary_large_image', title, description },
   };
@@ -58,10 +71,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { locale, key } = await params;
   setRequestLocale(locale);
-  // The catalogue product with its live stock and flags (inventory/{key}).
+  // The product with its live stock and flags (inventory/{key}).
   const product = await getStorefrontProduct(key);
-  // A product the admin took out of the shop ('Na vitrine' off) has no page until it is back.
-  if (!product?.showInStore) notFound();
+  if (!product) {
+    // An old address of a renamed product leads to it.
+    const renamed = await findRenamedProduct(key);
+    if (renamed && !renamed.archived)
+      permanentRedirect(`/${locale}${productPageLink(renamed.key)}`);
+    const record = renamed ?? (await getProductRecord(key));
+    if (!record) notFound();
+    // Archived: its address says so and leads to the shop, rather than a bare 404.
+    return <ProductUnavailable title={record.title[locale]} category={record.category} />;
+  }
+  // Taken out of the shop ('Na vitrine' off): the same, until it is back.
+  if (!product.showInStore) {
+    return <ProductUnavailable title={product.title[locale]} category={product.category} />;
+  }
   const stock = product.stockQtty;
   const availability = getAvailability(product, stock);
   const messages = await getMessages();

@@ -4,6 +4,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { CouponForm, CouponSwitch } from '@/components/control-panel/coupon-form';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Price } from '@/components/ui/price';
+import { formatPrice } from '@/lib/catalogue/format';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { listCoupons } from '@/lib/coupons/repository';
 import { withinBackendDeadline } from '@/lib/deadline';
@@ -60,7 +61,7 @@ export default async function ControlPanelCouponsPage({ params }: Props) {
                 </p>
                 <p className="text-sm text-cacao-700 dark:text-cacao-200">
                   {t('summary', {
-                    minimum: coupon.minimum,
+                    minimum: formatPrice(coupon.minimum),
                     from: day(coupon.validFrom),
                     until: day(coupon.validUntil),
                     perAccount: coupon.usesPerAccount ?? 0,

@@ -1,3 +1,4 @@
+import { productTitleLookup } from '@/lib/catalogue/repository';
 import { adminCsvRoute } from '@/lib/control-panel/csv-route';
 import { ordersCsv, ordersCsvFileName } from '@/lib/csv/orders-csv';
 import { parseOrderFilters, type OrderCursor } from '@/lib/orders/order-filters';
@@ -26,5 +27,6 @@ export const GET = adminCsvRoute('control-panel.export', async (request, locale)
     orders.push(...slice.items);
     next = slice.next;
   } while (next);
-  return { csv: ordersCsv(orders, locale), fileName: ordersCsvFileName(locale) };
+  const csv = ordersCsv(orders, locale, await productTitleLookup(locale));
+  return { csv, fileName: ordersCsvFileName(locale) };
 });

@@ -2,7 +2,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { StockForm } from '@/components/control-panel/stock-form';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
-import { products } from '@/lib/catalogue';
+import { productPageLink } from '@/lib/catalogue/product';
+import { listProductRecords } from '@/lib/catalogue/repository';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
 import { getInventoryOverlay } from '@/lib/inventory/repository';
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ locale: AppLocale }> };
 
-/** Stock and storefront flags of the 17 catalogue products, as stored in Firestore. */
+/** Stock and storefront flags of the catalogue's products, as stored in Firestore. */
 export default async function ControlPanelStockPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -23,11 +24,18 @@ export default async function ControlPanelStockPage({ params }: Props) {
   // Units held by unpaid orders past their deadline come back before the stock is shown.
   await expireDueOrdersLazily();
   // Firestore frozen after the session check: say so rather than hang.
-  const [overlay, waiting] = await Promise.all([
-    withinBackendDeadline(getInventoryOverlay(), 'getInventoryOverlay'),
-    withinBackendDeadline(waitingCounts(), 'waitingCounts'),
-  ]);
-  if (!overlay || !waiting) return <ServiceUnavailable />;
+  const read = await withinBackendDeadline(
+    Promise.all([
+      listProductRecords().then(async (records) => ({
+        records,
+        overlay: await getInventoryOverlay(records),
+      })),
+      waitingCounts(),
+    ]),
+    'getInventoryOverlay',
+  );
+  if (!read) return <ServiceUnavailable />;
+  const [{ records, overlay }, waiting] = read;
   const t = await getTranslations('ControlPanel.stock');
   const messages = await getMessages();
 
@@ -41,11 +49,11 @@ export default async function ControlPanelStockPage({ params }: Props) {
       <NextIntlClientProvider messages={{ ControlPanel: { stock: messages.ControlPanel.stock } }}>
         <StockForm
           locale={locale}
-          rows={products.map((product) => ({
-            key: product.key,
-            title: product.title[locale],
-            pageLink: product.pageLink,
-            waiting: waiting.get(product.key) ?? 0,
+          rows={records.map((record) => ({
+            key: record.key,
+            title: record.title[locale],
+            pageLink: productPageLink(record.key),
+            waiting: waiting.get(record.key) ?? 0,
           }))}
           entries={overlay}
         />

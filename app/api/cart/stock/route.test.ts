@@ -33,19 +33,20 @@ describe('GET /api/cart/stock', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
+      // With the catalogue's price now, which the checkout compares with the cart's.
       stock: {
-        'ovo-pistache': { stock: 2, forSale: true },
-        'mini-ovo': { stock: 0, forSale: true },
+        'ovo-pistache': { stock: 2, forSale: true, price: 19300 },
+        'mini-ovo': { stock: 0, forSale: true, price: 3500 },
         // Hidden ('Na vitrine' off) or not for sale: the cart cannot check it out.
-        'barra-tropical-rio': { stock: 10, forSale: false },
-        'barra-tropical-bahia': { stock: 10, forSale: false },
-        'ovo-tropical-minas': { stock: 10, forSale: true },
+        'barra-tropical-rio': { stock: 10, forSale: false, price: 4000 },
+        'barra-tropical-bahia': { stock: 10, forSale: false, price: 4000 },
+        'ovo-tropical-minas': { stock: 10, forSale: true, price: 9000 },
       },
     });
   });
 
-  it('refuses a request without keys or with more keys than the catalogue holds', async () => {
+  it('refuses a request without keys or with more keys than a cart holds lines', async () => {
     expect((await get('')).status).toBe(400);
-    expect((await get(Array(18).fill('mini-ovo').join(','))).status).toBe(400);
+    expect((await get(Array(21).fill('mini-ovo').join(','))).status).toBe(400);
   });
 });

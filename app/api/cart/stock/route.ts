@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { products } from '@/lib/catalogue';
+import { CHECKOUT_LIMITS } from '@/lib/orders/limits';
 import { readLiveStock } from '@/lib/inventory/repository';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { logFailure } from '@/lib/log';
@@ -18,7 +18,7 @@ export async function GET(request: NextRequest): Promise<Response> {
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean);
-  if (keys.length === 0 || keys.length > products.length) {
+  if (keys.length === 0 || keys.length > CHECKOUT_LIMITS.maxLines) {
     return Response.json({ error: 'bad-request' }, { status: 400, headers: HEADERS });
   }
   try {

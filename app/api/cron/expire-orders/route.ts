@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
-
 import { keepAliveUntil } from '@/lib/after-response';
 import { backendDeadlineMs, DeadlineExceededError, withDeadline } from '@/lib/deadline';
-import { getEnv } from '@/lib/env';
+import { queueDashboardMails } from '@/lib/dashboard/cron';
+import { cronAuthorized } from '@/lib/routes/cron-auth';
 import { sendQueuedMailNow } from '@/lib/mail/sender';
 import { expireDueOrders } from '@/lib/orders/expiry';
 import { refundOwedPaymentsNow } from '@/lib/orders/refunds';
@@ -10,18 +9,11 @@ import { logFailure } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
-function authorized(request: Request): boolean {
-  const secret = getEnv().orders.cronSecret;
-  if (!secret) return false;
-  const given = Buffer.from(request.headers.get('authorization') ?? '');
-  const expected = Buffer.from(`Bearer ${secret}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /**
  * Expires the orders awaiting payment past their deadline (lib/orders/expiry.ts) and returns
  * their ids; also sends the e-mails due (lib/mail/sender.ts) and asks Mercado Pago for the refunds
- * owed (lib/orders/refunds.ts), which go on after the answer (they never fail it). Authorized by `Authorization: Bearer <CRON_SECRET>`, which Vercel Cron sends when
+ * owed (lib/orders/refunds.ts) and queues the panel home's morning and low-stock e-mails
+ * (lib/dashboard/cron.ts), which go on after the answer (they never fail it). Authorized by `Authorization: Bearer <CRON_SECRET>`, which Vercel Cron sends when
  * the project has that variable (vercel.json) and Cloud Scheduler is told to send (README). Safe
  * to run concurrently.
  *
@@ -31,10 +23,13 @@ function authorized(request: Request): boolean {
  * call picks up whatever it left.
  */
 async function run(request: Request): Promise<Response> {
-  if (!authorized(request)) {
+  if (!cronAuthorized(request)) {
     return Response.json({ error: 'unauthorized' }, { status: 401 });
   }
-  keepAliveUntil(Promise.all([sendQueuedMailNow(), refundOwedPaymentsNow()]));
+  // The panel home's e-mails due now are queued first, so this run sends them too.
+  keepAliveUntil(
+    Promise.all([queueDashboardMails().then(sendQueuedMailNow), refundOwedPaymentsNow()]),
+  );
   const running = expireDueOrders();
   try {
     const expired = await withDeadline(running, backendDeadlineMs(), 'the order expiry');

@@ -1,9 +1,9 @@
 import type { NextRequest } from 'next/server';
 
-import { getProduct } from '@/lib/catalogue';
+import { listProductRecords } from '@/lib/catalogue/repository';
 import { memberPricingFor } from '@/lib/club/checkout';
 import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
-import { quoteDelivery } from '@/lib/delivery/quote';
+import { productLines, quoteDelivery } from '@/lib/delivery/quote';
 import { logFailure } from '@/lib/log';
 import { parseQuoteLines } from '@/lib/orders/quote-lines';
 import { rateLimiter } from '@/lib/rate-limit';
@@ -35,19 +35,19 @@ export async function GET(request: NextRequest): Promise<Response> {
     );
   }
   try {
+    const priced = productLines(
+      lines,
+      await withDeadline(listProductRecords(), backendDeadlineMs(), 'the catalogue'),
+    );
+    if (!priced) return Response.json({ error: 'bad-request' }, { status: 400, headers: HEADERS });
     const quote = await withDeadline(
       (async () => {
         // A signed-in member's plan lowers the subtotal and may waive the fee, as at placing.
         // A session that cannot be checked fails the quote (503), never prices as a visitor.
         const session = await readSession();
         const member =
-          session.status === 'signed-in'
-            ? await memberPricingFor(
-                session.user,
-                lines.map(({ key, quantity }) => ({ product: getProduct(key)!, quantity })),
-              )
-            : undefined;
-        return quoteDelivery({ shippingOption: shipping, cep, lines }, member);
+          session.status === 'signed-in' ? await memberPricingFor(session.user, priced) : undefined;
+        return quoteDelivery({ shippingOption: shipping, cep, lines: priced }, member);
       })(),
       backendDeadlineMs(),
       'the delivery quote',

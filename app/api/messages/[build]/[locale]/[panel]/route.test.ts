@@ -45,7 +45,13 @@ describe('GET /api/messages/{build}/{locale}/{panel}', () => {
     const response = await get('pt-BR', 'cart');
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(Object.keys(body)).toEqual(['CartPanel', 'CartStock', 'CartUndo']);
+    expect(Object.keys(body)).toEqual([
+      'CartPanel',
+      'CartStock',
+      'CartUndo',
+      'ShippingEstimate',
+      'Coupon',
+    ]);
     expect(body.CartPanel.title).toBe('Lista de Compras');
 
     const account = await (await get('en', 'userTab')).json();
