@@ -1,5 +1,5 @@
 import { Notice } from '@/components/ui/notice';
-import type { PanelActionResult } from '@/lib/control-panel/actions';
+import type { PanelActionResult } from '@/lib/control-panel/action-request';
 
 /** The answer of a panel action: a status when it worked, an alert when it was refused. */
 export function ActionResult({ result }: { result: PanelActionResult }) {

@@ -2,7 +2,8 @@
 
 import { useActionState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { resendMail, type PanelActionResult } from '@/lib/control-panel/actions';
+import type { PanelActionResult } from '@/lib/control-panel/action-request';
+import { resendMail } from '@/lib/control-panel/actions';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { ActionResult } from './action-result';
 

@@ -6,7 +6,6 @@ import { listProductRecords } from '@/lib/catalogue/repository';
 import type { ProductRecord } from '@/lib/catalogue/types';
 import { STOCK_LIMITS, type InventoryEntry } from '@/lib/inventory/overlay';
 import { writeInventoryLines } from '@/lib/inventory/repository';
-import { locales, type AppLocale } from '@/lib/i18n/locales';
 import { startActionLog } from '@/lib/log';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
 import { resendFailedMail } from '@/lib/mail/repository';
@@ -17,25 +16,16 @@ import { cancelOpenPaymentsOf } from '@/lib/orders/cancel-payments';
 import { ORDER_STATUS_KEYS, type OrderStatusKey } from '@/lib/orders/status';
 import type { StatusChange } from '@/lib/orders/types';
 
-import { requireAdminAction } from './auth';
-import { controlPanelTranslator, statusTranslator } from './messages';
+import { adminRequest, localeSchema, type PanelActionResult } from './action-request';
+import { statusTranslator } from './messages';
 import { changeStatus } from './order-status';
 import { revalidateStorefront } from './revalidate';
 
-// The control panel's only Server Actions. Each one checks the session and the admin flag on the
-// server FIRST (requireAdminAction answers anyone else with a 403 and nothing changes), then
-// validates its input strictly. They take (previousState, input) so forms can use them with
-// useActionState; `input` is the form's FormData or the same fields as a plain object.
+// The Server Actions of the panel's orders, stock and outbox pages. Each one checks the session
+// and the admin flag on the server FIRST (adminRequest: anyone else gets a 403 and nothing
+// changes), then validates its input strictly. They take (previousState, input) so forms can use
+// them with useActionState; `input` is the form's FormData or the same fields as a plain object.
 
-export type PanelActionResult = {
-  ok: boolean;
-  /** What happened, e.g. 'changed', 'not-allowed', 'stale', 'saved'. */
-  code: string;
-  /** The localized sentence to show. */
-  message: string;
-};
-
-const localeSchema = z.enum(locales);
 const statusSchema = z.enum(ORDER_STATUS_KEYS as [OrderStatusKey, ...OrderStatusKey[]]);
 
 const statusInputSchema = z
@@ -79,40 +69,6 @@ const inventoryInputSchema = z
     lines: z.array(z.unknown()).min(1).max(1000),
   })
   .strict();
-
-/** The fields of a FormData (one value each; repeated names are invalid) or a plain object. */
-function fieldsOf(input: unknown): Record<string, unknown> | null {
-  if (input instanceof FormData) {
-    const fields: Record<string, unknown> = {};
-    for (const [name, value] of input.entries()) {
-      // Next adds $ACTION_* fields to progressively enhanced forms; they are not input.
-      if (name.startsWith('$ACTION')) continue;
-      if (typeof value !== 'string' || name in fields) return null;
-      fields[name] = value;
-    }
-    return fields;
-  }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
-  if (Object.getPrototypeOf(input) !== Object.prototype) return null;
-  return input as Record<string, unknown>;
-}
-
-/** The locale to answer in: the form's, when it is one of ours. */
-function answerLocale(fields: Record<string, unknown> | null): AppLocale {
-  const parsed = localeSchema.safeParse(fields?.locale);
-  return parsed.success ? parsed.data : 'pt-BR';
-}
-
-/**
- * Every admin action's start: the admin (anyone else gets a 403 before anything is read), the
- * locale to answer in with its translator, and the input parsed by `schema`.
- */
-async function adminRequest<S extends z.ZodType>(input: unknown, schema: S) {
-  const admin = await requireAdminAction();
-  const fields = fieldsOf(input);
-  const locale = answerLocale(fields);
-  return { admin, locale, t: controlPanelTranslator(locale), parsed: schema.safeParse(fields) };
-}
 
 export type StatusChangeResult = PanelActionResult & {
   /**
