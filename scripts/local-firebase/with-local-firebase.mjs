@@ -46,7 +46,8 @@ async function main() {
   // when they are needed, so a production install (`npm prune --omit=dev`) with a real project
   // starts without them.
   if (!realProjectConfigured(env)) {
-    const { appCommandFor, emulatorEnv, startLocalFirebase } = await import('./start.mjs');
+    const { startLocalFirebase } = await import('./start.mjs');
+    const { appCommandFor, emulatorEnv } = await import('./app-env.mjs');
     stack = await startLocalFirebase({ env });
     if (stack.mode !== 'real') {
       // The emulators accept unsigned tokens: the app must answer this machine only. `next`
