@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { makeFakePayment, type FakePayment } from './fake-payment';
+import { fakeSubscriptions, type ChargeOptions } from './fake-subscriptions';
 
 export type { FakePayment };
 
@@ -63,15 +64,7 @@ export type FakeMercadoPago = {
    * due date, its payment approved or rejected; answers its id (served by GET
    * /authorized_payments/{id}). `id` given replaces that charge (a retry of a rejected one).
    */
-  chargePreapproval: (
-    preapprovalId: string,
-    options?: {
-      paymentStatus?: 'approved' | 'rejected';
-      amount?: number;
-      debitDate?: string;
-      id?: string;
-    },
-  ) => string;
+  chargePreapproval: (preapprovalId: string, options?: ChargeOptions) => string;
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -95,28 +88,8 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
   let preferenceCount = 0;
   // Mercado Pago's payment ids are large numbers.
   let nextPaymentId = 1_310_000_000;
-  const preapprovals = new Map<string, Record<string, unknown>>();
-  let preapprovalCount = 0;
+  const subscriptions = fakeSubscriptions(() => (nextPaymentId += 1));
   let preapprovalFailures: boolean | 'updates' = false;
-  const authorizedPayments = new Map<string, Record<string, unknown>>();
-  // Mercado Pago's authorized payment ids are numbers.
-  let nextAuthorizedPaymentId = 7_000_000_000;
-  // last_modified moves forward on every change, even within one millisecond.
-  let clock = Date.now();
-  const modified = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString();
-  const changeStatus = (id: string, status: string) => {
-    const current = preapprovals.get(id);
-    if (!current) return undefined;
-    const next = {
-      ...current,
-      status,
-      last_modified: modified(),
-      next_payment_date:
-        status === 'authorized' ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null,
-    };
-    preapprovals.set(id, next);
-    return next;
-  };
   let baseUrl = '';
 
   /** A payment as POST /v1/payments makes it (./fake-payment.ts), or what it refuses. */
@@ -208,18 +181,7 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
           send(201, byIdempotencyKey.get(key));
           return;
         }
-        preapprovalCount += 1;
-        const id = `fakepre${preapprovalCount}`;
-        const created = {
-          ...(typeof body === 'object' && body !== null ? body : {}),
-          id,
-          status: 'pending',
-          init_point: `${baseUrl}/subscriptions/checkout?preapproval_id=${id}`,
-          date_created: new Date().toISOString(),
-          last_modified: modified(),
-          next_payment_date: null,
-        };
-        preapprovals.set(id, created);
+        const created = subscriptions.create(body, baseUrl);
         if (typeof key === 'string') byIdempotencyKey.set(key, created);
         send(201, created);
         return;
@@ -230,15 +192,15 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
         const status = (body as { status?: unknown } | null)?.status;
         const found =
           request.method === 'PUT' && typeof status === 'string'
-            ? changeStatus(id, status)
-            : preapprovals.get(id);
+            ? subscriptions.changeStatus(id, status)
+            : subscriptions.get(id);
         if (!found) send(404, { message: 'Preapproval not found', status: 404 });
         else send(200, found);
         return;
       }
       const charge = /^\/authorized_payments\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && charge?.[1]) {
-        const found = authorizedPayments.get(decodeURIComponent(charge[1]));
+        const found = subscriptions.authorizedPayment(decodeURIComponent(charge[1]));
         if (!found) send(404, { message: 'Authorized payment not found', status: 404 });
         else send(200, found);
         return;
@@ -356,47 +318,14 @@ export async function startFakeMercadoPago(accessToken: string): Promise<FakeMer
     failPreapprovals: (fail) => {
       preapprovalFailures = fail;
     },
-    preapproval: (id) => preapprovals.get(id),
+    preapproval: (id) => subscriptions.get(id),
     setPreapprovalStatus: (id, status) => {
-      changeStatus(id, status);
+      subscriptions.changeStatus(id, status);
     },
-    chargePreapproval: (preapprovalId, options = {}) => {
-      const paymentStatus = options.paymentStatus ?? 'approved';
-      const id = options.id ?? String((nextAuthorizedPaymentId += 1));
-      const subscription = preapprovals.get(preapprovalId);
-      const recurring = subscription?.auto_recurring as
-        { transaction_amount?: unknown } | undefined;
-      const amount =
-        options.amount ??
-        (typeof recurring?.transaction_amount === 'number' ? recurring.transaction_amount : 0);
-      const now = new Date().toISOString();
-      nextPaymentId += 1;
-      authorizedPayments.set(id, {
-        id: Number(id),
-        type: 'scheduled',
-        preapproval_id: preapprovalId,
-        external_reference: subscription?.external_reference ?? null,
-        currency_id: 'BRL',
-        transaction_amount: amount,
-        date_created: now,
-        last_modified: now,
-        debit_date: options.debitDate ?? now,
-        // Mercado Pago keeps retrying ('recycling') a rejected charge.
-        status: paymentStatus === 'approved' ? 'processed' : 'recycling',
-        retry_attempt: paymentStatus === 'approved' ? 0 : 1,
-        payment: {
-          id: nextPaymentId,
-          status: paymentStatus,
-          status_detail:
-            paymentStatus === 'approved' ? 'accredited' : 'cc_rejected_insufficient_amount',
-        },
-      });
-      return id;
-    },
+    chargePreapproval: (preapprovalId, options) => subscriptions.charge(preapprovalId, options),
     reset: () => {
-      authorizedPayments.clear();
       payments.clear();
-      preapprovals.clear();
+      subscriptions.clear();
       preapprovalFailures = false;
       requests.length = 0;
       byIdempotencyKey.clear();

@@ -10,14 +10,9 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 import { ADMIN_APP_NAME } from '../lib/firebase/app-name';
 
+import { startSharedAuth } from './shared-auth';
+
 const START_SCRIPT = path.join(__dirname, '..', 'scripts', 'local-firebase', 'start.mjs');
-const SHARED_AUTH_SCRIPT = path.join(
-  __dirname,
-  '..',
-  'scripts',
-  'local-firebase',
-  'shared-auth.mjs',
-);
 /** The indexes a real project has: the tests' stack refuses a query needing any other. */
 export const INDEX_FILE = path.join(__dirname, '..', 'firestore.indexes.json');
 
@@ -102,35 +97,6 @@ async function sharedAuthUpstream(options: StartTestFirebaseOptions): Promise<st
   const host = hosts[Number(process.env.JEST_WORKER_ID ?? 0) - 1];
   if (host && !(await listening(Number(host.split(':')[1])))) startSharedAuth(host);
   return host;
-}
-
-/**
- * Starts the worker's shared Auth emulator unless it runs already (the stack waits until it
- * answers): it outlives this test file and stops when the worker process ends, which closes its
- * stdin; unreferenced, so it never keeps the worker from ending. Its pid, in a file named after
- * the port, keeps a later file from starting a second one while the first is still starting.
- */
-function startSharedAuth(host: string): void {
-  const port = host.split(':')[1]!;
-  const pidFile = path.join(os.tmpdir(), `shared-auth-${port}.pid`);
-  const pid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
-  if (pid && isRunning(pid)) return;
-  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, port, pidFile], {
-    stdio: ['pipe', 'ignore', 'inherit'],
-    env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
-  });
-  if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
-  child.unref();
-  (child.stdin as unknown as { unref: () => void }).unref();
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A TCP port free on 127.0.0.1 right now. */

@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// The Jest worker's shared Auth emulator (scripts/local-firebase/shared-auth.mjs), which the
+// stacks of test/local-firebase-env.ts use in turn instead of each starting its own.
+
+const SHARED_AUTH_SCRIPT = path.join(
+  __dirname,
+  '..',
+  'scripts',
+  'local-firebase',
+  'shared-auth.mjs',
+);
+
+/**
+ * Starts the worker's shared Auth emulator unless it runs already (the stack waits until it
+ * answers): it outlives this test file and stops when the worker process ends, which closes its
+ * stdin; unreferenced, so it never keeps the worker from ending. Its pid, in a file named after
+ * the port, keeps a later file from starting a second one while the first is still starting.
+ */
+export function startSharedAuth(host: string): void {
+  const port = host.split(':')[1]!;
+  const pidFile = path.join(os.tmpdir(), `shared-auth-${port}.pid`);
+  const pid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
+  if (pid && isRunning(pid)) return;
+  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, port, pidFile], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+    env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
+  });
+  if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
+  child.unref();
+  (child.stdin as unknown as { unref: () => void }).unref();
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
