@@ -287,11 +287,17 @@ const orderDocumentSchema = z.object({
     .nullable()
     .catch(null)
     .default(null),
+  /** The coupon use shard its use came from (lib/coupons/repository.ts); null: none recorded. */
+  couponShard: z.number().int().nonnegative().nullable().catch(null).default(null),
+  /** Set once its coupon's use went back, so it never goes back twice. */
+  couponReturned: flag,
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
 export type StoredOrder = OrderDetails & {
   stockReturned: boolean;
+  couponShard: number | null;
+  couponReturned: boolean;
   paymentAttempts: number;
   processedPaymentEvents: string[];
   /** Payments that paid the order again after `payment.paymentId` had paid it. */
@@ -383,6 +389,8 @@ function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     recipientName: stored.recipientName,
     coupon: stored.coupon,
     stockReturned: stored.stockReturned,
+    couponShard: stored.couponShard,
+    couponReturned: stored.couponReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
     extraPayments,
@@ -792,6 +800,8 @@ export type NewOrder = {
   memberDiscount?: MemberDiscount | null;
   /** The coupon it carries and what it took off the total (lib/coupons/rules.ts). */
   coupon?: OrderCoupon | null;
+  /** The coupon use shard its use was taken from. */
+  couponShard?: number | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -833,6 +843,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     giftMessage: order.giftMessage ?? '',
     recipientName: order.recipientName ?? '',
     coupon: order.coupon ?? null,
+    couponShard: order.couponShard ?? null,
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -862,6 +873,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     payment,
     lastChange: null,
     stockReturned: false,
+    couponShard: order.couponShard ?? null,
+    couponReturned: false,
     paymentAttempts: 0,
     processedPaymentEvents: [],
     extraPayments: [],
@@ -910,6 +923,7 @@ export function applyStatusChange(
     to: OrderStatusKey;
     by: { uid: string; email: string };
     stockReturned: boolean;
+    couponReturned?: boolean;
     /** When it was made: the audit entry's time, also shown at once in the panel. */
     at: Date;
   },
@@ -929,6 +943,7 @@ export function applyStatusChange(
     statusHistory: FieldValue.arrayUnion(historyEntry(change.to, change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
+  if (change.couponReturned) update.couponReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);
 }
 
@@ -944,6 +959,7 @@ export function applyPaymentUpdate(
     /** The order's new payment status, when the event settles one. */
     paymentStatus?: OrderPaymentStatus;
     stockReturned?: boolean;
+    couponReturned?: boolean;
     /**
      * The order's extra payments so far, when this one paid an order another payment had already
      * paid: it is added to them and `payment.paymentId` keeps the first payment.
@@ -966,6 +982,7 @@ export function applyPaymentUpdate(
     );
   }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
+  if (update.couponReturned) fields.couponReturned = true;
   if (update.paymentStatus) fields['payment.status'] = update.paymentStatus;
   if (update.extraPaymentsBefore) {
     // The whole array, rewritten inside the transaction: the stored `at` is a Timestamp again.
@@ -1070,7 +1087,7 @@ export async function listExpiryCandidates(
 export function applyExpiry(
   transaction: Transaction,
   orderID: string,
-  change: { from: OrderStatusKey; at: Date; stockReturned: boolean },
+  change: { from: OrderStatusKey; at: Date; stockReturned: boolean; couponReturned?: boolean },
 ): void {
   const update: DocumentData = {
     status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
@@ -1088,6 +1105,7 @@ export function applyExpiry(
     statusHistory: FieldValue.arrayUnion(historyEntry('cancelled', change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
+  if (change.couponReturned) update.couponReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);
 }
 
