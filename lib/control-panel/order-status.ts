@@ -1,15 +1,12 @@
 import 'server-only';
 
 import { runTransaction } from '@/lib/firebase/admin';
-import { releaseOrderDay } from '@/lib/delivery/repository';
-import { recordOrderCancelled } from '@/lib/day-totals/rollups';
-import { returnStock } from '@/lib/inventory/repository';
 import { markOrderChanged } from '@/lib/orders/repository/markers';
 import { getOrderInTransaction } from '@/lib/orders/repository/reads';
 import type { StoredOrder } from '@/lib/orders/repository/stored';
 import { applyStatusChange } from '@/lib/orders/repository/writes';
+import { releaseCancelledOrder, type Released } from '@/lib/orders/release-order';
 import { orderStatusKey, type OrderStatusKey } from '@/lib/orders/status';
-import { unitsToReturn } from '@/lib/orders/stock-return';
 import { queueStatusMail } from '@/lib/mail/order-mail';
 import { checkTransition, flagsForStatus, type TransitionRefusal } from '@/lib/orders/transitions';
 import type { ShippingOption } from '@/lib/orders/types';
@@ -45,9 +42,9 @@ export type StatusChangeOutcome =
 /**
  * Moves an order to `to` in one transaction, if the transition table allows it from the order's
  * current status and receiving method: the status becomes the flags of that one state, the
- * change is appended to the order's `audit`, a cancellation returns the items to stock (once,
- * lib/orders/stock-return.ts), and the shopper's e-mail is written with it (lib/mail). A refused change writes nothing. The caller has checked `by` is an
- * admin.
+ * change is appended to the order's `audit`, a cancellation gives back what the order held (its
+ * units, its coupon's use; once, lib/orders/release-order.ts), and the shopper's e-mail is written
+ * with it (lib/mail). A refused change writes nothing. The caller has checked `by` is an admin.
  */
 export function changeStatus(
   request: StatusChangeRequest,
@@ -65,20 +62,18 @@ export function changeStatus(
     if (!check.ok) {
       return { ok: false, error: 'transition', reason: check.reason, from, shippingOption };
     }
-    const units = request.to === 'cancelled' ? unitsToReturn(order) : null;
-    if (units) returnStock(transaction, units);
-    if (request.to === 'cancelled') {
-      releaseOrderDay(transaction, order);
-      recordOrderCancelled(transaction, order);
-    }
-    const stockReturned = units !== null;
+    const released: Released =
+      request.to === 'cancelled'
+        ? await releaseCancelledOrder(transaction, order)
+        : { stockReturned: false, couponReturned: false };
+    const { stockReturned } = released;
     const at = new Date();
     applyStatusChange(transaction, request.orderID, {
       status: flagsForStatus(request.to),
       from,
       to: request.to,
       by,
-      stockReturned,
+      ...released,
       at,
     });
     markOrderChanged(transaction, order.clientRef);

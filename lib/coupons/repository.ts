@@ -180,6 +180,8 @@ export type CouponTake = {
   usesLeft: number | null;
   accountUses: number;
   hasOrdered: boolean;
+  /** The use shard the use is taken from (stored on the order, so a cancel returns it there). */
+  shard: number | null;
   /** Writes the use (call only when the order is created). */
   take: (transaction: Transaction) => void;
 };
@@ -208,6 +210,7 @@ export function couponTakeReads(
         usesLeft: 0,
         accountUses,
         hasOrdered: false,
+        shard: null,
         take: () => undefined,
       };
       if (!coupon) return none;
@@ -235,6 +238,7 @@ export function couponTakeReads(
           usesLeft: null,
           accountUses,
           hasOrdered: ordered,
+          shard,
           take: (t) => takeFrom(shard, t),
         };
       }
@@ -254,8 +258,45 @@ export function couponTakeReads(
         usesLeft: 1,
         accountUses,
         hasOrdered: ordered,
+        shard,
         take: (t) => takeFrom(shard, t),
       };
     },
   };
+}
+
+/**
+ * Inside the transaction that cancels an order carrying coupon `code` for account `uid`, before
+ * any of its writes: gives its use back. The use goes to the shard it was taken from (`shard`,
+ * stored on the order), so no shard's `used` goes below zero and the panel's sum stays the count
+ * of orders that stand; an order stored without one returns it to a shard that has a use to give
+ * back. A limited coupon's shard gets its use back in `left` too. The account's uses go down by
+ * one, so it may apply the coupon again (and a first-order coupon: hasOrdered skips cancelled
+ * orders). The coupon's own state is not read: one since expired or turned off still counts
+ * true, and simply cannot be applied. The caller makes it once per order (its cancel is final).
+ */
+export async function returnCouponUse(
+  transaction: Transaction,
+  use: { code: string; uid: string; shard: number | null },
+): Promise<void> {
+  const { code, uid, shard } = use;
+  const candidates =
+    shard !== null && Number.isInteger(shard) && shard >= 0 && shard < USE_SHARDS
+      ? [shard]
+      : Array.from({ length: USE_SHARDS }, (_, n) => n);
+  const [account, ...shards] = await transaction.getAll(
+    accountRef(code, uid),
+    ...candidates.map((n) => shardRef(code, n)),
+  );
+  const found = shards.findIndex((doc) => whole(doc.get('used')) > 0);
+  if (found >= 0) {
+    const limited = typeof shards[found]!.get('left') === 'number';
+    transaction.update(shardRef(code, candidates[found]!), {
+      used: FieldValue.increment(-1),
+      ...(limited ? { left: FieldValue.increment(1) } : {}),
+    });
+  }
+  if (whole(account?.get('uses')) > 0) {
+    transaction.update(accountRef(code, uid), { uses: FieldValue.increment(-1) });
+  }
 }

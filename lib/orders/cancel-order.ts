@@ -2,11 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { recordOrderCancelled } from '@/lib/day-totals/rollups';
 import { backendDeadlineMs, isBackendUnavailable, withDeadline } from '@/lib/deadline';
 import { runTransaction } from '@/lib/firebase/admin';
-import { releaseOrderDay } from '@/lib/delivery/repository';
-import { returnStock } from '@/lib/inventory/repository';
 import { queueShopperCancelledMails } from '@/lib/mail/order-mail';
 import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import { SessionUnavailableError } from '@/lib/session/session';
@@ -18,8 +15,8 @@ import { markOrderChanged } from './repository/markers';
 import { getOrderInTransaction } from './repository/reads';
 import type { StoredOrder } from './repository/stored';
 import { applyStatusChange } from './repository/writes';
+import { releaseCancelledOrder } from './release-order';
 import { isOpenOrderStatus, orderStatusKey, type OrderStatusKey } from './status';
-import { unitsToReturn } from './stock-return';
 import { flagsForStatus } from './transitions';
 
 // The shopper cancels one of their own open orders (placed, neither paid nor confirmed: it only
@@ -50,8 +47,9 @@ type Outcome =
 
 /**
  * In one transaction: reads the order again, refuses it unless it is `by`'s and still open, then
- * marks it cancelled with an audit entry by the shopper, puts its units back once (the same path
- * as expiry and the admin's cancellation: lib/orders/stock-return.ts) and bumps the change
+ * marks it cancelled with an audit entry by the shopper, gives back what it held once (its units,
+ * its coupon's use: the same step as expiry and the admin's cancellation,
+ * lib/orders/release-order.ts) and bumps the change
  * markers the shopper's list and the panel's live badge poll.
  */
 export function cancelOpenOrder(
@@ -63,22 +61,19 @@ export function cancelOpenOrder(
     if (!order || order.clientRef !== by.uid) return { kind: 'not-found' };
     const from = orderStatusKey(order.status);
     if (!isOpenOrderStatus(from)) return { kind: 'not-open', status: from };
-    const units = unitsToReturn(order);
-    if (units) returnStock(transaction, units);
-    releaseOrderDay(transaction, order);
-    recordOrderCancelled(transaction, order);
+    const released = await releaseCancelledOrder(transaction, order);
     applyStatusChange(transaction, orderID, {
       status: flagsForStatus('cancelled'),
       from,
       to: 'cancelled',
       by,
-      stockReturned: units !== null,
+      ...released,
       at: new Date(),
     });
     markOrderChanged(transaction, order.clientRef);
     // The shopper's 'cancelled' e-mail and the shop's notice, with the change.
     queueShopperCancelledMails(transaction, order);
-    return { kind: 'cancelled', order, stockReturned: units !== null };
+    return { kind: 'cancelled', order, stockReturned: released.stockReturned };
   });
 }
 

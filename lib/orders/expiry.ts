@@ -3,9 +3,6 @@ import 'server-only';
 import { keepAliveUntil } from '@/lib/after-response';
 import { getEnv } from '@/lib/env';
 import { runTransaction } from '@/lib/firebase/admin';
-import { recordOrderCancelled } from '@/lib/day-totals/rollups';
-import { releaseOrderDay } from '@/lib/delivery/repository';
-import { returnStock } from '@/lib/inventory/repository';
 import { queueStatusMail } from '@/lib/mail/order-mail';
 import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import type { OrderPaymentStatus } from '@/lib/payments/types';
@@ -15,8 +12,8 @@ import { markOrderChanged } from './repository/markers';
 import { getOrderInTransaction } from './repository/reads';
 import type { StoredOrder } from './repository/stored';
 import { applyExpiry, clearExpiry, listExpiryCandidates } from './repository/writes';
+import { releaseCancelledOrder } from './release-order';
 import { isOpenOrderStatus, orderStatusKey } from './status';
-import { unitsToReturn } from './stock-return';
 import { logEvent, logFailure } from '@/lib/log';
 
 // Holding stock fairly. An open order (placed, neither paid nor confirmed) holds its units until
@@ -100,7 +97,8 @@ export function openOrdersOf(orders: readonly StoredOrder[], now: Date): StoredO
 
 /**
  * Cancels one order if, read again inside the transaction, it is still awaiting payment past
- * its deadline: status 'cancelled', units back once (lib/orders/stock-return.ts), an audit
+ * its deadline: status 'cancelled', its units and coupon use back once
+ * (lib/orders/release-order.ts), an audit
  * entry. Returns the order (as it was) when this call expired it, so of two concurrent runs
  * exactly one does (and only that one tells the shopper).
  */
@@ -114,15 +112,8 @@ async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null
       return null;
     }
     if (!isDue(order, now)) return null;
-    const units = unitsToReturn(order);
-    if (units) returnStock(transaction, units);
-    releaseOrderDay(transaction, order);
-    recordOrderCancelled(transaction, order);
-    applyExpiry(transaction, orderID, {
-      from: orderStatusKey(order.status),
-      at: now,
-      stockReturned: units !== null,
-    });
+    const released = await releaseCancelledOrder(transaction, order);
+    applyExpiry(transaction, orderID, { from: orderStatusKey(order.status), at: now, ...released });
     markOrderChanged(transaction, order.clientRef);
     queueStatusMail(transaction, order, 'cancelled');
     return order;

@@ -307,6 +307,7 @@ export function reserveAndCreate(
       coupon: coupon?.coupon
         ? { code: coupon.coupon.code, amount: couponDiscount(subtotal, coupon.coupon) }
         : null,
+      couponShard: coupon?.coupon ? coupon.shard : null,
     });
     queueOrderPlacedMails(transaction, order);
     // The panel home's day totals (blind increments: nothing read, lib/day-totals/rollups.ts).

@@ -2,9 +2,6 @@ import 'server-only';
 
 import { afterResponse } from '@/lib/after-response';
 import { runTransaction } from '@/lib/firebase/admin';
-import { recordOrderCancelled } from '@/lib/day-totals/rollups';
-import { releaseOrderDay } from '@/lib/delivery/repository';
-import { returnStock } from '@/lib/inventory/repository';
 import { logEvent, logFailure } from '@/lib/log';
 import { queueStatusMail } from '@/lib/mail/order-mail';
 import { sendQueuedMailSoon } from '@/lib/mail/sender';
@@ -22,8 +19,8 @@ import { markOrderChanged } from './repository/markers';
 import { getOrderInTransaction } from './repository/reads';
 import { applyPaymentUpdate, paymentEventKey } from './repository/writes';
 import { refundOwedPaymentsSoon } from './refunds';
+import { releaseCancelledOrder } from './release-order';
 import { orderStatusKey } from './status';
-import { unitsToReturn } from './stock-return';
 import type { ExtraPayment, OrderStatusFlags } from './types';
 
 // What a Mercado Pago payment does to its order. lib/payments/webhook.ts verifies and fetches the
@@ -81,6 +78,7 @@ export async function applyPaymentToOrder(
     let status: OrderStatusFlags | undefined;
     let paymentStatus: OrderPaymentStatus | undefined;
     let stockReturned: boolean | undefined;
+    let couponReturned: boolean | undefined;
     let extraPaymentsBefore: ExtraPayment[] | undefined;
     let refundOwed: { amount: number } | undefined;
     let change: PaymentUpdateResult = 'no-change';
@@ -130,14 +128,10 @@ export async function applyPaymentToOrder(
       (!flags.confirmed || confirmedByThis)
     ) {
       status = { ...flags, cancelled: true, waitingPayment: false };
-      // Once only, and not for units in production or delivered (lib/orders/stock-return.ts).
-      const units = unitsToReturn(order);
-      if (units) {
-        returnStock(transaction, units);
-        stockReturned = true;
-      }
-      releaseOrderDay(transaction, order);
-      recordOrderCancelled(transaction, order);
+      // Once only, and not units in production or delivered (lib/orders/release-order.ts).
+      const released = await releaseCancelledOrder(transaction, order);
+      if (released.stockReturned) stockReturned = true;
+      couponReturned = released.couponReturned;
       paymentStatus = 'cancelled';
       change = 'applied';
     }
@@ -147,6 +141,7 @@ export async function applyPaymentToOrder(
       status,
       paymentStatus,
       stockReturned,
+      couponReturned,
       extraPaymentsBefore,
       change,
       refundOwed,

@@ -155,7 +155,7 @@ export function seedDocuments({ Timestamp }) {
     clientRef: SEED_SHOPPER.uid,
     status: { ...NO_STATUS, ...order.status },
     total: order.orderItems.reduce((sum, line) => sum + line.value * line.quantity, 0),
-    // Amounts are centavos (lib/orders/repository.ts reads an order without this as whole reais).
+    // Amounts are centavos (lib/orders/repository/stored.ts reads one without this as reais).
     amountsIn: 'centavos',
     audit: [],
   }));

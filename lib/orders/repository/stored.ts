@@ -244,11 +244,17 @@ const orderDocumentSchema = z.object({
     .nullable()
     .catch(null)
     .default(null),
+  /** The coupon use shard its use came from (lib/coupons/repository.ts); null: none recorded. */
+  couponShard: z.number().int().nonnegative().nullable().catch(null).default(null),
+  /** Set once its coupon's use went back, so it never goes back twice. */
+  couponReturned: flag,
 });
 
 /** An order as the use-cases see it: the app's view plus the bookkeeping they act on. */
 export type StoredOrder = OrderDetails & {
   stockReturned: boolean;
+  couponShard: number | null;
+  couponReturned: boolean;
   paymentAttempts: number;
   processedPaymentEvents: string[];
   /** Payments that paid the order again after `payment.paymentId` had paid it. */
@@ -340,6 +346,8 @@ export function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     recipientName: stored.recipientName,
     coupon: stored.coupon,
     stockReturned: stored.stockReturned,
+    couponShard: stored.couponShard,
+    couponReturned: stored.couponReturned,
     paymentAttempts: attempts,
     processedPaymentEvents: processed,
     extraPayments,

@@ -60,6 +60,8 @@ export type NewOrder = {
   memberDiscount?: MemberDiscount | null;
   /** The coupon it carries and what it took off the total (lib/coupons/rules.ts). */
   coupon?: OrderCoupon | null;
+  /** The coupon use shard its use was taken from. */
+  couponShard?: number | null;
 };
 
 /** Inside `transaction`, creates the order (the transaction fails if the id is taken). */
@@ -101,6 +103,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     giftMessage: order.giftMessage ?? '',
     recipientName: order.recipientName ?? '',
     coupon: order.coupon ?? null,
+    couponShard: order.couponShard ?? null,
     customer: order.customer,
     deliveryFee,
     deliveryDate,
@@ -130,6 +133,8 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     payment,
     lastChange: null,
     stockReturned: false,
+    couponShard: order.couponShard ?? null,
+    couponReturned: false,
     paymentAttempts: 0,
     processedPaymentEvents: [],
     extraPayments: [],
@@ -178,6 +183,7 @@ export function applyStatusChange(
     to: OrderStatusKey;
     by: { uid: string; email: string };
     stockReturned: boolean;
+    couponReturned?: boolean;
     /** When it was made: the audit entry's time, also shown at once in the panel. */
     at: Date;
   },
@@ -197,6 +203,7 @@ export function applyStatusChange(
     statusHistory: FieldValue.arrayUnion(historyEntry(change.to, change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
+  if (change.couponReturned) update.couponReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);
 }
 
@@ -212,6 +219,7 @@ export function applyPaymentUpdate(
     /** The order's new payment status, when the event settles one. */
     paymentStatus?: OrderPaymentStatus;
     stockReturned?: boolean;
+    couponReturned?: boolean;
     /**
      * The order's extra payments so far, when this one paid an order another payment had already
      * paid: it is added to them and `payment.paymentId` keeps the first payment.
@@ -234,6 +242,7 @@ export function applyPaymentUpdate(
     );
   }
   if (update.stockReturned !== undefined) fields.stockReturned = update.stockReturned;
+  if (update.couponReturned) fields.couponReturned = true;
   if (update.paymentStatus) fields['payment.status'] = update.paymentStatus;
   if (update.extraPaymentsBefore) {
     // The whole array, rewritten inside the transaction: the stored `at` is a Timestamp again.
@@ -338,7 +347,7 @@ export async function listExpiryCandidates(
 export function applyExpiry(
   transaction: Transaction,
   orderID: string,
-  change: { from: OrderStatusKey; at: Date; stockReturned: boolean },
+  change: { from: OrderStatusKey; at: Date; stockReturned: boolean; couponReturned?: boolean },
 ): void {
   const update: DocumentData = {
     status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
@@ -356,6 +365,7 @@ export function applyExpiry(
     statusHistory: FieldValue.arrayUnion(historyEntry('cancelled', change.at)),
   };
   if (change.stockReturned) update.stockReturned = true;
+  if (change.couponReturned) update.couponReturned = true;
   transaction.update(ordersCollection().doc(orderID), update);
 }
 
