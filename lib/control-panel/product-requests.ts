@@ -8,6 +8,7 @@ import { routing, type AppLocale } from '@/lib/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translator';
 import { logFailure } from '@/lib/log';
 import { MAX_UPLOAD_BYTES } from '@/lib/media/images';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/routes/json-route';
 import { StorageUnavailableError } from '@/lib/media/storage';
 import { isSameOrigin } from '@/lib/security/origin';
 import { SessionUnavailableError } from '@/lib/session/session';
@@ -73,7 +74,7 @@ export async function handleEditorRequest(
   const t = translatorFor(locale, 'ProductEditor');
   const refuse = (code: Exclude<EditorAnswer, { ok: true }>['code'], status: number) =>
     reply({ ok: false, code, message: t(`answers.${code}`) }, status, {
-      ...(status === 503 ? { 'Retry-After': '5' } : {}),
+      ...(status === 503 ? { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) } : {}),
     });
   if (!isSameOrigin(request)) return refuse('forbidden', 403);
   let admin: Admin;

@@ -2,6 +2,7 @@ import { logFailure } from '@/lib/log';
 import { isBackendUnavailable } from '@/lib/deadline';
 import { MEDIA_PATH_PATTERN } from '@/lib/catalogue/pictures';
 import { readObject, StorageUnavailableError } from '@/lib/media/storage';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/routes/json-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,7 +32,7 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
     } else logFailure('backend.failed', error, { what: 'media.read' });
     return new Response(null, {
       status: 503,
-      headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' },
+      headers: { 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
     });
   }
 }
