@@ -241,7 +241,9 @@ it('after N orders and M cancels, by whoever, the coupon has its uses less N plu
   ).toMatchObject({ ok: true });
   expect(await expireNow(byExpiry!.orderId)).toContain(byExpiry!.orderId);
   expect(await paymentCancelled(byPayment!.orderId)).toBe('applied');
-  await panel.changeStatus({ orderID: paidThenCancelled!.orderId, to: 'confirmed' }, ADMIN);
+  expect(
+    await panel.changeStatus({ orderID: paidThenCancelled!.orderId, to: 'confirmed' }, ADMIN),
+  ).toMatchObject({ ok: true });
   expect(
     await panel.changeStatus({ orderID: paidThenCancelled!.orderId, to: 'cancelled' }, ADMIN),
   ).toMatchObject({ ok: true });
@@ -297,4 +299,24 @@ it('an order stored without its use shard gives the use back to a shard that has
   const stored = await usesOf('ANTIGO', eva.uid);
   expect(stored).toMatchObject({ used: 0, account: 0 });
   expect(stored.shardsUsed.every((used) => used === 0)).toBe(true);
+});
+
+it('an order whose stored shard has no use to give back returns it to a shard that has one', async () => {
+  await coupons.createCoupon(coupon('MOVIDO', { totalUses: 8 }));
+  const ana = shopper('ana-movido');
+  const orderId = await place(ana, 'MOVIDO');
+  const shard = (await orderData(orderId))!.couponShard as number;
+  const other = (shard + 1) % 8;
+  // The use moved to another shard by hand, as an owner fixing counts in the console might.
+  await db
+    .doc(`${ROOT}/couponUses/MOVIDO.${shard}`)
+    .update({ used: 0, left: FieldValue.increment(1) });
+  await db.doc(`${ROOT}/couponUses/MOVIDO.${other}`).update({
+    used: FieldValue.increment(1),
+    left: FieldValue.increment(-1),
+  });
+  expect(await as(ana, () => cancel.cancelMyOrder({ orderID: orderId }))).toMatchObject({
+    ok: true,
+  });
+  expect(await usesOf('MOVIDO', ana.uid)).toMatchObject({ used: 0, left: 8, account: 0 });
 });

@@ -280,15 +280,21 @@ export async function returnCouponUse(
   use: { code: string; uid: string; shard: number | null },
 ): Promise<void> {
   const { code, uid, shard } = use;
-  const candidates =
-    shard !== null && Number.isInteger(shard) && shard >= 0 && shard < USE_SHARDS
-      ? [shard]
-      : Array.from({ length: USE_SHARDS }, (_, n) => n);
-  const [account, ...shards] = await transaction.getAll(
+  const all = Array.from({ length: USE_SHARDS }, (_, n) => n);
+  const stored = shard !== null && Number.isInteger(shard) && shard >= 0 && shard < USE_SHARDS;
+  let candidates = stored ? [shard] : all;
+  const [account, ...firstShards] = await transaction.getAll(
     accountRef(code, uid),
     ...candidates.map((n) => shardRef(code, n)),
   );
-  const found = shards.findIndex((doc) => whole(doc.get('used')) > 0);
+  let shards = firstShards;
+  let found = shards.findIndex((doc) => whole(doc.get('used')) > 0);
+  if (found < 0 && stored) {
+    // The stored shard has no use to give back (its counts were changed by hand): another does.
+    candidates = all.filter((n) => n !== shard);
+    shards = await transaction.getAll(...candidates.map((n) => shardRef(code, n)));
+    found = shards.findIndex((doc) => whole(doc.get('used')) > 0);
+  }
   if (found >= 0) {
     const limited = typeof shards[found]!.get('left') === 'number';
     transaction.update(shardRef(code, candidates[found]!), {

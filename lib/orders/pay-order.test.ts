@@ -355,12 +355,23 @@ describe('who may pay, and what', () => {
 
   it('10 a minute per account, then 429 with Retry-After', async () => {
     const orderID = await place();
-    for (let i = 0; i < 10; i++) {
-      expect((await pay(ana, { orderID, method: 'pix' })).status).toBe(200);
+    // The bucket refills one payment every 6 s: on a busy machine, where ten payments take
+    // longer than that, it has let that many more through by the time it refuses.
+    const started = Date.now();
+    let allowed = 0;
+    let refused: Awaited<ReturnType<typeof pay>> | undefined;
+    while (!refused && allowed < 30) {
+      const answer = await pay(ana, { orderID, method: 'pix' });
+      if (answer.status === 429) refused = answer;
+      else {
+        expect(answer.status).toBe(200);
+        allowed += 1;
+      }
     }
-    const refused = await pay(ana, { orderID, method: 'pix' });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refilled = Math.ceil((Date.now() - started) / 6_000);
+    expect(allowed).toBeGreaterThanOrEqual(10);
+    expect(allowed).toBeLessThanOrEqual(10 + refilled);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 
