@@ -4,29 +4,21 @@
 // (stored, lib/mail/repository.ts) until the server takes it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { PublicUser } from '@/lib/users/types';
 import { startFakeSmtp } from '@/test/fake-smtp';
 import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
+import {
+  mockAdminAuthModule,
+  mockHeadersModule,
+  mockSessionModule,
+  mockSessionStore,
+  signedInUser,
+} from '@/test/session-mock';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => ({
-  SessionUnavailableError: class SessionUnavailableError extends Error {},
-  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-  // placeOrder reads the whole session (lib/orders/place-order.ts).
-  readSession: jest.fn(async () => {
-    const user = mockSessionStore.getStore();
-    return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-  }),
-}));
-jest.mock('@/lib/control-panel/auth', () => ({
-  requireAdminAction: jest.fn(async () => ({ uid: 'seed-admin', email: 'admin@chocolates.local' })),
-}));
+jest.mock('@/lib/session/session', () => mockSessionModule());
+jest.mock('@/lib/control-panel/auth', () => mockAdminAuthModule());
 // placeOrder's rate limit reads the caller's address.
-jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.60' }),
-}));
+jest.mock('next/headers', () => mockHeadersModule('192.0.2.60'));
 jest.mock('next/cache', () =>
   jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
 );
@@ -39,15 +31,11 @@ let stack: TestFirebase;
 let clients: AdminClients;
 let outbox: string;
 
-const shopper: PublicUser = {
+const shopper = signedInUser({
   uid: 'uid-mail',
   email: 'Mail.Shopper@example.com',
   name: 'Mail Shopper',
-  avatarURL: null,
-  isAdmin: false,
-  telephone: null,
-  address: null,
-};
+});
 
 const input = (orderID: string, locale = 'en') => ({
   orderID,

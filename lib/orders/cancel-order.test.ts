@@ -1,25 +1,13 @@
 // The shopper cancels their own open order (POST /api/orders/cancel), against a private local
 // Firebase: only their own, only while open, the units back exactly once even when two cancels
 // race, an audit entry by the shopper and a bump of the change markers the live polls compare.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { mockSessionModule, mockSessionStore, shopper } from '@/test/session-mock';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | 'unavailable' | null>();
-jest.mock('@/lib/session/session', () => {
-  class SessionUnavailableError extends Error {}
-  return {
-    SessionUnavailableError,
-    readSession: jest.fn(async () => {
-      const user = mockSessionStore.getStore();
-      if (user === 'unavailable') throw new SessionUnavailableError('auth down');
-      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-    }),
-  };
-});
+jest.mock('@/lib/session/session', () => mockSessionModule());
 
 jest.setTimeout(60_000);
 
@@ -28,17 +16,6 @@ const ROOT = 'projects/chocolate-shop';
 let db: Firestore;
 let route: typeof import('@/app/api/orders/cancel/route');
 
-function shopper(id: string): PublicUser {
-  return {
-    uid: `uid-${id}`,
-    email: `${id}@example.com`,
-    name: `Shopper ${id}`,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
-}
 const eva = shopper('eva');
 const fred = shopper('fred');
 

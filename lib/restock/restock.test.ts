@@ -2,26 +2,19 @@
 // sign up on a sold-out product, the panel's stock save sets it to 5, each gets one e-mail (with
 // its unsubscribe link); a second restock sends nothing until someone signs up again.
 import path from 'node:path';
-import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
+import {
+  mockAdminAuthModule,
+  mockHeadersModule,
+  mockSessionModule,
+  mockSessionStore,
+  signedInUser,
+} from '@/test/session-mock';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => ({
-  SessionUnavailableError: class SessionUnavailableError extends Error {},
-  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-  readSession: jest.fn(async () => {
-    const user = mockSessionStore.getStore();
-    return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-  }),
-}));
-jest.mock('@/lib/control-panel/auth', () => ({
-  requireAdminAction: jest.fn(async () => ({ uid: 'seed-admin', email: 'admin@chocolates.local' })),
-}));
-jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.61' }),
-}));
+jest.mock('@/lib/session/session', () => mockSessionModule());
+jest.mock('@/lib/control-panel/auth', () => mockAdminAuthModule());
+jest.mock('next/headers', () => mockHeadersModule('192.0.2.61'));
 jest.mock('next/cache', () =>
   jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
 );
@@ -36,15 +29,11 @@ let stack: TestFirebase;
 let clients: AdminClients;
 let outbox: string;
 
-const member: PublicUser = {
+const member = signedInUser({
   uid: 'uid-avise',
   email: 'conta@example.com',
   name: 'Conta Avise',
-  avatarURL: null,
-  isAdmin: false,
-  telephone: null,
-  address: null,
-};
+});
 
 /** The outbox's back-in-stock messages now, after waiting (bounded) for `atLeast` of them. */
 async function restockMails(atLeast = 0) {
