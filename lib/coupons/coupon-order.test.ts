@@ -2,33 +2,17 @@
 // Firestore's do): the server prices the order with the coupon, the payment charges that total,
 // each refusal is said, and 200 shoppers applying a coupon with 10 uses at once give exactly 10
 // orders carrying it (lib/coupons/repository.ts counts the uses in the order's transaction).
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import type { Firestore } from 'firebase-admin/firestore';
 
-import type { PublicUser } from '@/lib/users/types';
 import { untilStockSeen } from '@/test/stock-view';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { as, mockHeadersModule, mockSessionModule, shopper } from '@/test/session-mock';
 
 import type { Coupon } from './rules';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  class SessionUnavailableError extends Error {}
-  return {
-    SessionUnavailableError,
-    getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-    readSession: jest.fn(async () => {
-      const user = mockSessionStore.getStore();
-      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-    }),
-  };
-});
+jest.mock('@/lib/session/session', () => mockSessionModule());
 // Each shopper calls from an address of their own.
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid ?? 'none'}` }),
-}));
+jest.mock('next/headers', () => mockHeadersModule());
 
 jest.setTimeout(120_000);
 
@@ -37,19 +21,6 @@ const ROOT = 'projects/chocolate-shop';
 let db: Firestore;
 let orders: typeof import('@/lib/orders/place-order');
 let coupons: typeof import('./repository');
-
-function shopper(id: string): PublicUser {
-  return {
-    uid: `uid-${id}`,
-    email: `${id}@example.com`,
-    name: `Shopper ${id}`,
-    avatarURL: null,
-    isAdmin: false,
-    isMember: false,
-    telephone: null,
-    address: null,
-  };
-}
 
 let sequence = 0;
 function input(overrides: Record<string, unknown> = {}) {
@@ -82,8 +53,6 @@ async function setStock(key: string, value: number) {
   await db.doc(`${ROOT}/inventory/${key}`).set({ stock: value });
   await untilStockSeen(key, value);
 }
-
-const as = <T>(user: PublicUser, fn: () => Promise<T>) => mockSessionStore.run(user, fn);
 
 const firebase = setUpFileFirebase({ timeoutMs: 80_000, withoutMercadoPago: true });
 

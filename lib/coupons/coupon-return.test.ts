@@ -1,33 +1,18 @@
 // A cancelled or expired order gives its coupon's use back, against a private local Firebase:
 // one use back to the coupon and the account's mark cleared, in the transaction that cancels it,
 // whoever cancels (the shopper, the panel, expiry, Mercado Pago) and however many at once.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import { untilStockSeen } from '@/test/stock-view';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { as, mockHeadersModule, mockSessionModule, shopper } from '@/test/session-mock';
 
 import type { Coupon } from './rules';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  class SessionUnavailableError extends Error {}
-  return {
-    SessionUnavailableError,
-    getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-    readSession: jest.fn(async () => {
-      const user = mockSessionStore.getStore();
-      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-    }),
-  };
-});
+jest.mock('@/lib/session/session', () => mockSessionModule());
 // Each shopper calls from an address of their own.
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid ?? 'none'}` }),
-}));
+jest.mock('next/headers', () => mockHeadersModule());
 
 jest.setTimeout(120_000);
 
@@ -42,19 +27,6 @@ let payments: typeof import('@/lib/orders/payment-update');
 let panel: typeof import('@/lib/control-panel/order-status');
 let coupons: typeof import('./repository');
 let check: typeof import('./check');
-
-function shopper(id: string): PublicUser {
-  return {
-    uid: `uid-${id}`,
-    email: `${id}@example.com`,
-    name: `Shopper ${id}`,
-    avatarURL: null,
-    isAdmin: false,
-    isMember: false,
-    telephone: null,
-    address: null,
-  };
-}
 
 let sequence = 0;
 const input = (couponCode: string) => {
@@ -82,8 +54,6 @@ const coupon = (code: string, overrides: Partial<Coupon> = {}): Coupon => ({
   active: true,
   ...overrides,
 });
-
-const as = <T>(user: PublicUser, fn: () => Promise<T>) => mockSessionStore.run(user, fn);
 
 /** Places an order with `code` as `user`; its id (the test fails when it is refused). */
 async function place(user: PublicUser, code: string): Promise<string> {

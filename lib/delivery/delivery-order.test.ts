@@ -2,32 +2,22 @@
 // the stored table (never from the request), a CEP outside every region or a day not offered is
 // refused with nothing written, a day's capacity holds when two shoppers race for its last place
 // (the local Firestore's transactions conflict as Firestore's do), and cancelling gives it back.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import type { Firestore } from 'firebase-admin/firestore';
 
 import { getSeedProduct } from '@/lib/catalogue/seed';
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import {
+  mockHeadersModule,
+  mockSessionModule,
+  mockSessionStore,
+  signedInUser,
+} from '@/test/session-mock';
 
 import { addDays, offeredDays, shopToday, type DeliveryTable } from './table';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  class SessionUnavailableError extends Error {}
-  return {
-    SessionUnavailableError,
-    getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-    readSession: jest.fn(async () => {
-      const user = mockSessionStore.getStore();
-      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-    }),
-  };
-});
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
-}));
+jest.mock('@/lib/session/session', () => mockSessionModule());
+jest.mock('next/headers', () => mockHeadersModule());
 
 jest.setTimeout(60_000);
 
@@ -51,15 +41,11 @@ let cancel: typeof import('@/lib/orders/cancel-order');
 let sequence = 0;
 function shopper(): PublicUser {
   sequence += 1;
-  return {
+  return signedInUser({
     uid: `uid-delivery-${sequence}`,
     email: `delivery-${sequence}@example.com`,
     name: `Shopper ${sequence}`,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
+  });
 }
 
 const address = (postalCode: string) => ({
