@@ -31,7 +31,7 @@ export function mockSessionModule({ freshSignIn = false } = {}) {
   class SessionUnavailableError extends Error {}
   const signedIn = (): PublicUser | null => {
     const caller = mockSessionStore.getStore() ?? null;
-    if (caller === 'unavailable') throw new SessionUnavailableError('Auth cannot answer');
+    if (caller === 'unavailable') throw new SessionUnavailableError('Auth is down');
     return caller;
   };
   const userOrNull = () => {

@@ -2,7 +2,6 @@
 // Pago (test/fake-mercadopago.ts): the subscription the server creates, the membership moving with
 // the signed notifications, isMember following it, and forged or replayed notifications changing
 // nothing.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,18 +16,9 @@ import {
   type AdminClients,
   type TestFirebase,
 } from '@/test/local-firebase-env';
+import { as, mockSessionModule, signedInUser } from '@/test/session-mock';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  const user = () => mockSessionStore.getStore() ?? null;
-  return {
-    SessionUnavailableError: class SessionUnavailableError extends Error {},
-    getSessionUser: jest.fn(async () => user()),
-    readSession: jest.fn(async () =>
-      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
-    ),
-  };
-});
+jest.mock('@/lib/session/session', () => mockSessionModule());
 jest.mock('next/headers', () => ({ headers: async () => new Headers() }));
 
 jest.setTimeout(45_000);
@@ -49,21 +39,8 @@ let membershipRoute: typeof import('@/app/api/club/membership/route');
 let joinRoute: typeof import('@/app/api/club/join/route');
 let orders: typeof import('@/lib/orders/place-order');
 
-function shopper(name: string): PublicUser {
-  return {
-    uid: `uid-${name}`,
-    email: `${name}@example.com`,
-    name,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
-}
-
-function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
-  return mockSessionStore.run(user, fn);
-}
+const shopper = (name: string) =>
+  signedInUser({ uid: `uid-${name}`, email: `${name}@example.com`, name });
 
 async function membership(uid: string) {
   return (await db.doc(`${ROOT}/memberships/${uid}`).get()).data();

@@ -4,7 +4,6 @@
 // very moment, a Pix paid just before) is refunded through Mercado Pago, the order stays cancelled
 // with its units back once, and the shopper is told by e-mail. The fake holds the payment's last
 // step until the cancel has answered, so every run is the interleaving that revived orders.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -19,25 +18,17 @@ import {
   type AdminClients,
   type TestFirebase,
 } from '@/test/local-firebase-env';
+import {
+  mockAdminAuthModule,
+  mockHeadersModule,
+  mockSessionModule,
+  mockSessionStore,
+  signedInUser,
+} from '@/test/session-mock';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  const user = () => mockSessionStore.getStore() ?? null;
-  return {
-    SessionUnavailableError: class SessionUnavailableError extends Error {},
-    getSessionUser: jest.fn(async () => user()),
-    readSession: jest.fn(async () =>
-      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
-    ),
-  };
-});
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
-}));
-jest.mock('@/lib/control-panel/auth', () => ({
-  requireAdminAction: jest.fn(async () => ({ uid: 'seed-admin', email: 'admin@chocolates.local' })),
-}));
+jest.mock('@/lib/session/session', () => mockSessionModule());
+jest.mock('next/headers', () => mockHeadersModule());
+jest.mock('@/lib/control-panel/auth', () => mockAdminAuthModule());
 jest.mock('next/cache', () =>
   jest.requireActual<typeof import('@/test/auth-emulator')>('@/test/auth-emulator').nextCacheMock(),
 );
@@ -63,17 +54,8 @@ let webhook: typeof import('@/app/api/mercadopago/webhook/route');
 let refunds: typeof import('./refunds');
 let sender: typeof import('@/lib/mail/sender');
 
-function shopper(uid: string): PublicUser {
-  return {
-    uid,
-    email: `${uid}@example.com`,
-    name: uid,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
-}
+/** A shopper whose uid is also their name. */
+const shopper = (uid: string) => signedInUser({ uid, email: `${uid}@example.com`, name: uid });
 
 async function place(user: PublicUser, orderID: string): Promise<void> {
   const result = await mockSessionStore.run(user, () =>

@@ -5,8 +5,6 @@
 // balancer share Firestore. The fake Mercado Pago holds the charges it is asked for until the test
 // lets them go: without a claim both charges reach it; with one, the second instance answers 409
 // while the first is still at Mercado Pago.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import type { Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
@@ -17,24 +15,17 @@ import {
   type AdminClients,
   type TestFirebase,
 } from '@/test/local-firebase-env';
+import {
+  mockHeadersModule,
+  mockSessionModule,
+  mockSessionStore,
+  signedInUser,
+} from '@/test/session-mock';
 
 import type { PayOrderResult } from './pay-order-result';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  const user = () => mockSessionStore.getStore() ?? null;
-  return {
-    SessionUnavailableError: class SessionUnavailableError extends Error {},
-    getSessionUser: jest.fn(async () => user()),
-    readSession: jest.fn(async () =>
-      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
-    ),
-  };
-});
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
-}));
+jest.mock('@/lib/session/session', () => mockSessionModule());
+jest.mock('next/headers', () => mockHeadersModule());
 
 jest.setTimeout(240_000);
 
@@ -72,17 +63,8 @@ async function loadInstance(): Promise<Instance> {
   return instance!;
 }
 
-function shopper(uid: string): PublicUser {
-  return {
-    uid,
-    email: `${uid}@example.com`,
-    name: uid,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
-}
+/** A shopper whose uid is also their name. */
+const shopper = (uid: string) => signedInUser({ uid, email: `${uid}@example.com`, name: uid });
 
 async function place(user: PublicUser, orderID: string): Promise<void> {
   const result = await mockSessionStore.run(user, () =>

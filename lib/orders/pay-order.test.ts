@@ -2,8 +2,6 @@
 // the local fake of Mercado Pago: a Pix code made once per order and shown again, the webhook
 // that pays it, a card token, and every refusal (signed out, someone else's order, bad input,
 // nothing to pay, time over, Mercado Pago down, too many requests).
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import { isPixCode } from '@/lib/payments/pix-code';
@@ -16,24 +14,12 @@ import {
   type AdminClients,
   type TestFirebase,
 } from '@/test/local-firebase-env';
+import { as, mockHeadersModule, mockSessionModule, signedInUser } from '@/test/session-mock';
 
 import type { PayOrderResult } from './pay-order-result';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  const user = () => mockSessionStore.getStore() ?? null;
-  return {
-    SessionUnavailableError: class SessionUnavailableError extends Error {},
-    getSessionUser: jest.fn(async () => user()),
-    readSession: jest.fn(async () =>
-      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
-    ),
-  };
-});
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
-}));
+jest.mock('@/lib/session/session', () => mockSessionModule());
+jest.mock('next/headers', () => mockHeadersModule());
 
 /**
  * When set, the next applyPaymentToOrder rejects with it, or never settles ('stall'): Firestore
@@ -69,24 +55,12 @@ let orders: typeof import('./place-order');
 let route: typeof import('@/app/api/orders/payment/route');
 let webhook: typeof import('@/app/api/mercadopago/webhook/route');
 
-function shopper(uid: string, isAdmin = false): PublicUser {
-  return {
-    uid,
-    email: `${uid}@example.com`,
-    name: uid,
-    avatarURL: null,
-    isAdmin,
-    telephone: null,
-    address: null,
-  };
-}
+/** A shopper whose uid is also their name. */
+const shopper = (uid: string, isAdmin = false) =>
+  signedInUser({ uid, email: `${uid}@example.com`, name: uid, isAdmin });
 const ana = shopper('uid-ana');
 const bia = shopper('uid-bia');
 const admin = shopper('uid-admin', true);
-
-function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
-  return mockSessionStore.run(user, fn);
-}
 
 let sequence = 0;
 async function place(

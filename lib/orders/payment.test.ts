@@ -1,10 +1,7 @@
 // Integration tests of the Mercado Pago path against a private local Firebase and a local fake of
 // the Mercado Pago REST API: preferences at checkout, retries, and the webhook.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
-import type { PublicUser } from '@/lib/users/types';
 import {
   startFakeMercadoPago,
   type FakeMercadoPago,
@@ -16,26 +13,14 @@ import {
   type AdminClients,
   type TestFirebase,
 } from '@/test/local-firebase-env';
+import { as, mockHeadersModule, mockSessionModule, signedInUser } from '@/test/session-mock';
 import { untilStockSeen } from '@/test/stock-view';
 
 import { signatureManifest, signManifest } from '@/lib/payments/signature';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  const user = () => mockSessionStore.getStore() ?? null;
-  return {
-    SessionUnavailableError: class SessionUnavailableError extends Error {},
-    getSessionUser: jest.fn(async () => user()),
-    readSession: jest.fn(async () =>
-      user() ? { status: 'signed-in', user: user(), authTime: 0 } : { status: 'signed-out' },
-    ),
-  };
-});
+jest.mock('@/lib/session/session', () => mockSessionModule());
 // Each shopper places orders from an address of their own.
-jest.mock('next/headers', () => ({
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': `addr-${mockSessionStore.getStore()?.uid}` }),
-}));
+jest.mock('next/headers', () => mockHeadersModule());
 
 jest.setTimeout(45_000);
 
@@ -51,19 +36,7 @@ let orders: typeof import('@/lib/orders/place-order');
 let paying: typeof import('@/lib/orders/order-payment');
 let route: typeof import('@/app/api/mercadopago/webhook/route');
 
-const ana: PublicUser = {
-  uid: 'uid-ana',
-  email: 'ana@example.com',
-  name: 'Ana',
-  avatarURL: null,
-  isAdmin: false,
-  telephone: null,
-  address: null,
-};
-
-function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
-  return mockSessionStore.run(user, fn);
-}
+const ana = signedInUser({ uid: 'uid-ana', email: 'ana@example.com', name: 'Ana' });
 
 // Every test starts with full rate-limit buckets (lib/rate-limit keeps them per process).
 beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
