@@ -6,9 +6,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 
 import { untilStockSeen } from '@/test/stock-view';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { checkoutInput, coupon } from '@/test/order-fixtures';
 import { as, mockHeadersModule, mockSessionModule, shopper } from '@/test/session-mock';
-
-import type { Coupon } from './rules';
 
 jest.mock('@/lib/session/session', () => mockSessionModule());
 // Each shopper calls from an address of their own.
@@ -25,29 +24,11 @@ let coupons: typeof import('./repository');
 let sequence = 0;
 function input(overrides: Record<string, unknown> = {}) {
   sequence += 1;
-  return {
-    orderID: `CUP${String(sequence).padStart(9, '0')}`,
+  return checkoutInput(`CUP${String(sequence).padStart(9, '0')}`, {
     lines: [{ key: 'ovo-pistache', quantity: 2 }],
-    shippingOption: 'Retirada',
-    telephone: '(11) 91234-5678',
-    locale: 'pt-BR',
     ...overrides,
-  };
+  });
 }
-
-const coupon = (code: string, overrides: Partial<Coupon> = {}): Coupon => ({
-  code,
-  kind: 'percent',
-  value: 10,
-  minimum: 0,
-  validFrom: null,
-  validUntil: null,
-  totalUses: null,
-  usesPerAccount: null,
-  firstOrderOnly: false,
-  active: true,
-  ...overrides,
-});
 
 async function setStock(key: string, value: number) {
   await db.doc(`${ROOT}/inventory/${key}`).set({ stock: value });

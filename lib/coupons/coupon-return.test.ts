@@ -6,6 +6,7 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import type { PublicUser } from '@/lib/users/types';
 import { untilStockSeen } from '@/test/stock-view';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { checkoutInput, coupon as baseCoupon } from '@/test/order-fixtures';
 import { as, mockHeadersModule, mockSessionModule, shopper } from '@/test/session-mock';
 
 import type { Coupon } from './rules';
@@ -31,29 +32,12 @@ let check: typeof import('./check');
 let sequence = 0;
 const input = (couponCode: string) => {
   sequence += 1;
-  return {
-    orderID: `RET${String(sequence).padStart(9, '0')}`,
-    lines: [{ key: 'ovo-pistache', quantity: 1 }],
-    shippingOption: 'Retirada',
-    telephone: '(11) 91234-5678',
-    locale: 'pt-BR',
-    couponCode,
-  };
+  return checkoutInput(`RET${String(sequence).padStart(9, '0')}`, { couponCode });
 };
 
-const coupon = (code: string, overrides: Partial<Coupon> = {}): Coupon => ({
-  code,
-  kind: 'percent',
-  value: 10,
-  minimum: 0,
-  validFrom: null,
-  validUntil: null,
-  totalUses: null,
-  usesPerAccount: 1,
-  firstOrderOnly: false,
-  active: true,
-  ...overrides,
-});
+/** A coupon once per account, unless overridden. */
+const coupon = (code: string, overrides: Partial<Coupon> = {}) =>
+  baseCoupon(code, { usesPerAccount: 1, ...overrides });
 
 /** Places an order with `code` as `user`; its id (the test fails when it is refused). */
 async function place(user: PublicUser, code: string): Promise<string> {

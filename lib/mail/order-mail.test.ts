@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import { startFakeSmtp } from '@/test/fake-smtp';
 import { setUpFileFirebase, type AdminClients, type TestFirebase } from '@/test/local-firebase-env';
+import { checkoutInput } from '@/test/order-fixtures';
 import {
   mockAdminAuthModule,
   mockHeadersModule,
@@ -37,16 +38,14 @@ const shopper = signedInUser({
   name: 'Mail Shopper',
 });
 
-const input = (orderID: string, locale = 'en') => ({
-  orderID,
-  lines: [
-    { key: 'ovo-pistache', quantity: 2 },
-    { key: 'mini-ovo', quantity: 1 },
-  ],
-  shippingOption: 'Retirada',
-  telephone: '(11) 91234-5678',
-  locale,
-});
+const input = (orderID: string, locale = 'en') =>
+  checkoutInput(orderID, {
+    lines: [
+      { key: 'ovo-pistache', quantity: 2 },
+      { key: 'mini-ovo', quantity: 1 },
+    ],
+    locale,
+  });
 
 /** The outbox's messages about `orderID` now. */
 async function outboxNow(orderID: string) {

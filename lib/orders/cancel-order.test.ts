@@ -5,6 +5,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { NO_STATUS_FLAGS as FLAGS, openOrderDocument } from '@/test/order-fixtures';
 import { mockSessionModule, mockSessionStore, shopper } from '@/test/session-mock';
 
 jest.mock('@/lib/session/session', () => mockSessionModule());
@@ -19,35 +20,18 @@ let route: typeof import('@/app/api/orders/cancel/route');
 const eva = shopper('eva');
 const fred = shopper('fred');
 
-const FLAGS = {
-  confirmed: false,
-  waitingPayment: false,
-  inProduction: false,
-  waitingForRetrieval: false,
-  waitingForDelivery: false,
-  delivered: false,
-  cancelled: false,
-};
-
 /** An open WhatsApp order of eva's holding 2 units of ovo-pistache, unless overridden. */
 async function storeOrder(id: string, overrides: Record<string, unknown> = {}) {
-  await db.doc(`${ROOT}/orders/${id}`).set({
-    orderID: id,
-    orderDate: Timestamp.now(),
-    clientRef: eva.uid,
-    orderItems: [{ key: 'ovo-pistache', translatedTitle: 'Ovo', quantity: 2, value: 100 }],
-    status: { ...FLAGS },
-    statusKey: 'awaitingApproval',
-    shippingOption: 'Retirada',
-    total: 200,
-    locale: 'pt-BR',
-    customer: { name: 'Eva', email: eva.email },
-    payment: { provider: 'manual', status: 'not-required', processed: [] },
-    stockReturned: false,
-    audit: [],
-    expiresAt: Timestamp.fromMillis(Date.now() + 3_600_000),
-    ...overrides,
-  });
+  await db.doc(`${ROOT}/orders/${id}`).set(
+    openOrderDocument(id, {
+      orderDate: Timestamp.now(),
+      clientRef: eva.uid,
+      customer: { name: 'Eva', email: eva.email },
+      payment: { provider: 'manual', status: 'not-required', processed: [] },
+      expiresAt: Timestamp.fromMillis(Date.now() + 3_600_000),
+      ...overrides,
+    }),
+  );
 }
 
 const order = async (id: string) => (await db.doc(`${ROOT}/orders/${id}`).get()).data();

@@ -1,26 +1,20 @@
 // Holding stock fairly, against a private local Firebase: unpaid online orders expire (through
 // the cron endpoint, exactly once even when it runs twice at the same time) and give their
 // units back; an account may hold at most three open orders.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 import type { PublicUser } from '@/lib/users/types';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { checkoutInput, NO_STATUS_FLAGS as FLAGS, openOrderDocument } from '@/test/order-fixtures';
+import {
+  mockHeadersModule,
+  mockSessionModule,
+  mockSessionStore,
+  shopper,
+} from '@/test/session-mock';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => ({
-  SessionUnavailableError: class SessionUnavailableError extends Error {},
-  getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-  getSessionUid: jest.fn(async () => mockSessionStore.getStore()?.uid ?? null),
-  // placeOrder and the panel's admin check read the whole session (a fresh sign-in).
-  readSession: jest.fn(async () => {
-    const user = mockSessionStore.getStore();
-    return user
-      ? { status: 'signed-in', user, authTime: Math.floor(Date.now() / 1000) }
-      : { status: 'signed-out' };
-  }),
-}));
+// placeOrder and the panel's admin check read the whole session (a fresh sign-in).
+jest.mock('@/lib/session/session', () => mockSessionModule({ freshSignIn: true }));
 // The panel pages are called as functions; their texts are not what is under test.
 jest.mock('next-intl/server', () => ({
   setRequestLocale: jest.fn(),
@@ -32,9 +26,7 @@ jest.mock('next-intl/server', () => ({
   })),
 }));
 // placeOrder's rate limit reads the caller's address.
-jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': '192.0.2.61' }),
-}));
+jest.mock('next/headers', () => mockHeadersModule('192.0.2.61'));
 
 // Next's after() as it is (it throws outside a request scope, as in this test), unless a test
 // stands in for a request and takes what is handed to it.
@@ -58,47 +50,18 @@ let placing: typeof import('./place-order');
 let expiry: typeof import('./expiry');
 let orderActions: typeof import('./actions');
 
-function shopper(id: string): PublicUser {
-  return {
-    uid: `uid-${id}`,
-    email: `${id}@example.com`,
-    name: `Shopper ${id}`,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
-}
-
-const FLAGS = {
-  confirmed: false,
-  waitingPayment: false,
-  inProduction: false,
-  waitingForRetrieval: false,
-  waitingForDelivery: false,
-  delivered: false,
-  cancelled: false,
-};
-
 /** An order as the checkout stores it, paid online (pending) unless overridden. */
 async function storeOrder(id: string, overrides: Record<string, unknown> = {}) {
-  await db.doc(`${ROOT}/orders/${id}`).set({
-    orderID: id,
-    orderDate: Timestamp.fromMillis(Date.now() - 40 * MINUTE),
-    clientRef: 'uid-someone',
-    orderItems: [{ key: 'ovo-pistache', translatedTitle: 'Ovo', quantity: 2, value: 100 }],
-    status: { ...FLAGS },
-    statusKey: 'awaitingApproval',
-    shippingOption: 'Retirada',
-    total: 200,
-    locale: 'pt-BR',
-    customer: { name: 'X', email: 'x@example.com' },
-    payment: { provider: 'mercadopago', status: 'pending', processed: [] },
-    stockReturned: false,
-    audit: [],
-    expiresAt: Timestamp.fromMillis(Date.now() - 10 * MINUTE),
-    ...overrides,
-  });
+  await db.doc(`${ROOT}/orders/${id}`).set(
+    openOrderDocument(id, {
+      orderDate: Timestamp.fromMillis(Date.now() - 40 * MINUTE),
+      clientRef: 'uid-someone',
+      customer: { name: 'X', email: 'x@example.com' },
+      payment: { provider: 'mercadopago', status: 'pending', processed: [] },
+      expiresAt: Timestamp.fromMillis(Date.now() - 10 * MINUTE),
+      ...overrides,
+    }),
+  );
 }
 
 const order = async (id: string) => (await db.doc(`${ROOT}/orders/${id}`).get()).data();
@@ -199,13 +162,8 @@ describe('POST /api/cron/expire-orders', () => {
 
 describe('at most three open orders per account', () => {
   const carla = shopper('carla');
-  const input = (orderID: string) => ({
-    orderID,
-    lines: [{ key: 'mini-ovo', quantity: 1 }],
-    shippingOption: 'Retirada',
-    telephone: '(11) 91234-5678',
-    locale: 'pt-BR',
-  });
+  const input = (orderID: string) =>
+    checkoutInput(orderID, { lines: [{ key: 'mini-ovo', quantity: 1 }] });
 
   it('refuses a fourth open order, naming the three, and writes nothing', async () => {
     await db.doc(`${ROOT}/inventory/mini-ovo`).set({ stock: 10 });

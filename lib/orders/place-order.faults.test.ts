@@ -13,7 +13,6 @@ import type { Firestore } from 'firebase-admin/firestore';
 
 import en from '@/messages/en.json';
 import pt from '@/messages/pt-BR.json';
-import type { PublicUser } from '@/lib/users/types';
 import {
   adminClients,
   clearMercadoPagoEnv,
@@ -21,19 +20,18 @@ import {
   type AdminClients,
   type TestFirebase,
 } from '@/test/local-firebase-env';
+import { checkoutInput } from '@/test/order-fixtures';
+import { signedInUser } from '@/test/session-mock';
 
 import { CHECKOUT_ERROR_MESSAGE_KEYS } from './checkout-result';
 
-const mockShopper: PublicUser = {
+const mockShopper = signedInUser({
   uid: 'uid-frozen',
   email: 'frozen@example.com',
   name: 'Shopper Frozen',
-  avatarURL: null,
   // An admin, so that the control panel's page renders for the same session.
   isAdmin: true,
-  telephone: null,
-  address: null,
-};
+});
 /** When set, the session check freezes this process (Firestore) just before answering. */
 const mockFreeze = { pid: 0 };
 /** A shopper (uid suffix) of its own for a call run inside it: the stream test's many shoppers. */
@@ -89,13 +87,7 @@ function listenerPid(port: number): number {
 }
 
 function input(orderID: string) {
-  return {
-    orderID,
-    lines: [{ key: 'ovo-pistache', quantity: 2 }],
-    shippingOption: 'Retirada',
-    telephone: '(11) 91234-5678',
-    locale: 'en',
-  };
+  return checkoutInput(orderID, { lines: [{ key: 'ovo-pistache', quantity: 2 }], locale: 'en' });
 }
 
 /**

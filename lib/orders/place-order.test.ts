@@ -8,27 +8,17 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import type { PublicUser } from '@/lib/users/types';
 import { untilStockSeen } from '@/test/stock-view';
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { checkoutInput } from '@/test/order-fixtures';
+import { as, mockCallerAddress, mockSessionModule, shopper } from '@/test/session-mock';
 import { parseOrderFilters } from './order-filters';
 
-const mockSessionStore = new AsyncLocalStorage<PublicUser | null>();
-jest.mock('@/lib/session/session', () => {
-  class SessionUnavailableError extends Error {}
-  return {
-    SessionUnavailableError,
-    getSessionUser: jest.fn(async () => mockSessionStore.getStore() ?? null),
-    readSession: jest.fn(async () => {
-      const user = mockSessionStore.getStore();
-      if (user === undefined) throw new SessionUnavailableError('Auth is down');
-      return user ? { status: 'signed-in', user, authTime: 0 } : { status: 'signed-out' };
-    }),
-  };
-});
+jest.mock('@/lib/session/session', () => mockSessionModule());
 // Each shopper calls from an address of their own, unless a test says otherwise.
 const mockAddressStore = new AsyncLocalStorage<string>();
 jest.mock('next/headers', () => ({
   headers: async () =>
     new Headers({
-      'x-forwarded-for': mockAddressStore.getStore() ?? `addr-${mockSessionStore.getStore()?.uid}`,
+      'x-forwarded-for': mockAddressStore.getStore() ?? mockCallerAddress(),
     }),
 }));
 
@@ -50,28 +40,12 @@ let paying: typeof import('./order-payment');
 let myOrder: typeof import('./my-order');
 let repository: typeof import('./repository/reads') & typeof import('./repository/panel');
 
-function shopper(id: string): PublicUser {
-  return {
-    uid: `uid-${id}`,
-    email: `${id}@example.com`,
-    name: `Shopper ${id}`,
-    avatarURL: null,
-    isAdmin: false,
-    telephone: null,
-    address: null,
-  };
-}
-
 const ana = shopper('ana');
 const bia = shopper('bia');
 
-function as<T>(user: PublicUser | null, fn: () => Promise<T>): Promise<T> {
-  return mockSessionStore.run(user, fn);
-}
-
 /** Runs `fn` while Auth or Firestore cannot answer (readSession throws). */
 function whileSessionUnavailable<T>(fn: () => Promise<T>): Promise<T> {
-  return mockSessionStore.run(undefined as unknown as PublicUser, fn);
+  return as('unavailable', fn);
 }
 
 let sequence = 0;
@@ -81,14 +55,7 @@ function orderId(prefix = 'ORD'): string {
 }
 
 function input(overrides: Record<string, unknown> = {}) {
-  return {
-    orderID: orderId(),
-    lines: [{ key: 'ovo-pistache', quantity: 1 }],
-    shippingOption: 'Retirada',
-    telephone: '(11) 91234-5678',
-    locale: 'pt-BR',
-    ...overrides,
-  };
+  return checkoutInput(orderId(), overrides);
 }
 
 const ADDRESS = {
