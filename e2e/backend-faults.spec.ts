@@ -42,7 +42,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  shop = await startPrivateShop({ privateAuth: true });
+  shop = await startPrivateShop();
 });
 
 test.afterAll(async () => {

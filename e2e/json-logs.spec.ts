@@ -40,7 +40,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  shop = await startPrivateShop({ env: { CRON_SECRET }, privateAuth: true });
+  shop = await startPrivateShop({ env: { CRON_SECRET } });
 });
 
 test.afterAll(async () => {

@@ -125,7 +125,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  shop = await startPrivateShop({ privateAuth: true });
+  shop = await startPrivateShop();
   admin = await signedInAdmin(shop, browser);
 });
 

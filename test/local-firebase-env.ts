@@ -84,28 +84,17 @@ export type StartTestFirebaseOptions = {
 
 /** Whether this file's stacks hold the worker's shared Auth emulator now (one at a time). */
 let sharedAuthInUse = false;
-/** A Playwright worker's shared Auth emulator, on a port it chose at its first stack. */
-let playwrightAuthHost: Promise<string> | undefined;
 
 /**
- * The Auth emulator this worker's stacks share, if the stack may use it: a fresh stack (no data
- * directory or ports of its own), while no other stack of this process holds it. In Jest, the
- * one test/jest-global-setup.mjs chose for this worker (none with more workers than emulators);
- * in a Playwright worker (e2e/fixtures/private-shop.ts), one on a free port of the worker's own,
- * since Playwright replaces workers (a new project, a failed test) and a replaced worker's
- * emulator stops with it. Elsewhere, none.
+ * The Auth emulator test/jest-global-setup.mjs started for this Jest worker, if the stack may use
+ * it: a fresh stack (no data directory or ports of its own), while no other stack of this file
+ * holds it. Outside Jest, or with more workers than emulators, none.
  */
 async function sharedAuthUpstream(options: StartTestFirebaseOptions): Promise<string | undefined> {
   if (options.privateAuth || options.dataDir !== undefined || options.ports !== undefined) return;
   if (sharedAuthInUse) return;
-  let host: string | undefined;
-  if (process.env.JEST_WORKER_ID !== undefined) {
-    const hosts = JSON.parse(process.env.LOCAL_FIREBASE_SHARED_AUTH ?? '[]') as string[];
-    host = hosts[Number(process.env.JEST_WORKER_ID) - 1];
-  } else if (process.env.TEST_WORKER_INDEX !== undefined) {
-    playwrightAuthHost ??= freePort().then((port) => `127.0.0.1:${port}`);
-    host = await playwrightAuthHost;
-  }
+  const hosts = JSON.parse(process.env.LOCAL_FIREBASE_SHARED_AUTH ?? '[]') as string[];
+  const host = hosts[Number(process.env.JEST_WORKER_ID ?? 0) - 1];
   if (host && !(await listening(Number(host.split(':')[1])))) startSharedAuth(host);
   return host;
 }
