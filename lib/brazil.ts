@@ -106,12 +106,14 @@ export const BRAZIL_UFS = [
 
 export type UfCode = (typeof BRAZIL_UFS)[number]['code'];
 
-const UF_CODES: ReadonlySet<string> = new Set(BRAZIL_UFS.map((uf) => uf.code));
-
-/** The UF as its two capital letters ('sp' -> 'SP'), or null unless it is one of the 27. */
+/**
+ * The UF as its two capital letters ('sp' -> 'SP'), or null unless it is one of the 27. A search
+ * of the list rather than a Set built when the module loads: with no work done at load, a page
+ * that only needs the CEP helpers (the product page's shipping estimate) ships without the list.
+ */
 export function normalizeUf(value: string): UfCode | null {
   const code = value.trim().toUpperCase();
-  return UF_CODES.has(code) ? (code as UfCode) : null;
+  return BRAZIL_UFS.find((uf) => uf.code === code)?.code ?? null;
 }
 
 /** The CEP's 8 digits ('01310-100' -> '01310100'), or null when it is not a valid CEP. */
