@@ -3,7 +3,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, useTransition, type FormEvent } from 'react';
 
-import { useLiveProduct } from '@/components/catalogue/use-live-catalogue';
 import { useUserStore } from '@/components/providers/user-store-provider';
 import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
@@ -13,20 +12,19 @@ import type { AppLocale } from '@/lib/i18n/locales';
 import { requestRestockAlert, type RestockSignUpResult } from '@/lib/restock/actions';
 
 /**
- * 'Avise-me quando chegar' on a sold-out product: an e-mail and the consent to one notice (a
- * signed-in shopper's own address, in one tap); lib/restock/actions.ts keeps it and the stock
- * page's save sends it once the product is back.
+ * The form of 'Avise-me quando chegar' (restock-alert.tsx): an e-mail and the consent to one
+ * notice (a signed-in shopper's own address, in one tap); lib/restock/actions.ts keeps it and the
+ * stock page's save sends it once the product is back.
  */
-export function RestockAlert({
+export default function RestockForm({
   productKey,
-  soldOutInPage,
+  soldOut,
 }: {
   productKey: string;
-  /** Sold out when the page was made (it may be up to a minute old: the live read wins). */
-  soldOutInPage: boolean;
+  /** Sold out now (the live read, else the page); its answer stays shown after a restock. */
+  soldOut: boolean;
 }) {
   const t = useTranslations('RestockAlert');
-  const live = useLiveProduct(productKey);
   const locale = useLocale() as AppLocale;
   const id = useId();
   const signedInEmail = useUserStore((store) => store.currentUser?.email ?? null);
@@ -50,7 +48,6 @@ export function RestockAlert({
     send(consent);
   };
 
-  const soldOut = live ? live.forSale && live.stock <= 0 : soldOutInPage;
   if (!soldOut && !result) return null;
   if (result?.ok) {
     return (
