@@ -1,13 +1,12 @@
 import {
-  BRAZIL_UFS,
   cepDigits,
   formatCepInput,
   formatPhone,
   normalizeCep,
   normalizeCpf,
   normalizePhone,
-  normalizeUf,
 } from './brazil';
+import { BRAZIL_UFS, normalizeUf } from './brazil-ufs';
 
 describe('normalizeCpf', () => {
   it.each([

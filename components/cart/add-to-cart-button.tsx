@@ -7,20 +7,26 @@ import { useUiStore } from '@/components/providers/ui-store-provider';
 import { useId, type ReactNode } from 'react';
 import { AddLimitText } from './add-limit-text';
 
+/** The texts every add button of a page shares (one object in the page's payload). */
+export type AddToCartLabels = {
+  /** Visible text, e.g. 'Adicionar à lista'. */
+  add: string;
+  /** Visible text on a phone, where two cards share a row ('Adicionar'), part of `add`. */
+  addShort?: string;
+  /** Instead of `add` when no units are left ('Esgotado'). */
+  soldOut: string;
+  /** Instead of `add` when the product is not for sale ('Indisponível'). */
+  unavailable: string;
+};
+
 type Props = {
   productKey: string;
-  /** Visible text, e.g. 'Adicionar à lista'. */
-  label: string;
-  /** Visible text on a phone, where two cards share a row ('Adicionar'), part of `label`. */
-  shortLabel?: string;
+  labels: AddToCartLabels;
   /** Contains the visible text and names the product, e.g. 'Adicionar à lista: Ovo Pistache'. */
   accessibleLabel: string;
-  /** Shown instead when the product cannot be bought (not for sale or no stock). */
-  unavailableLabel: string;
   purchasable: boolean;
-  /** The labels for a live read that disagrees with the page: no units left, or not for sale. */
-  soldOutLabel: string;
-  notForSaleLabel: string;
+  /** Why the page shows it not purchasable: no units left (else: not for sale). */
+  soldOut?: boolean;
   size?: 'small' | 'large';
   /** The '+' before the text, drawn by the server (no icon code in the first load). */
   icon: ReactNode;
@@ -34,13 +40,10 @@ type Props = {
 
 export function AddToCartButton({
   productKey,
-  label,
-  shortLabel,
+  labels,
   accessibleLabel,
-  unavailableLabel,
   purchasable: purchasableInPage,
-  soldOutLabel,
-  notForSaleLabel,
+  soldOut: soldOutInPage = false,
   size = 'small',
   icon,
   stopAtLimit = false,
@@ -49,7 +52,8 @@ export function AddToCartButton({
   // The page may be up to a minute old: the live read (once per page view) corrects it.
   const live = useLiveProduct(productKey);
   const purchasable = live ? live.forSale && live.stock > 0 : purchasableInPage;
-  const unavailable = !live ? unavailableLabel : live.forSale ? soldOutLabel : notForSaleLabel;
+  // Not purchasable while for sale means no units left.
+  const unavailable = (live ? live.forSale : soldOutInPage) ? labels.soldOut : labels.unavailable;
   const showCartHelper = useUiStore((store) => store.showCartHelper);
   const cartItems = useCartStore((store) => store.cartItems);
   const reasonId = useId();
@@ -74,13 +78,13 @@ export function AddToCartButton({
       {purchasable ? icon : null}
       {!purchasable ? (
         unavailable
-      ) : shortLabel ? (
+      ) : labels.addShort ? (
         <>
-          <span className="sm:hidden">{shortLabel}</span>
-          <span className="max-sm:hidden">{label}</span>
+          <span className="sm:hidden">{labels.addShort}</span>
+          <span className="max-sm:hidden">{labels.add}</span>
         </>
       ) : (
-        label
+        labels.add
       )}
     </button>
   );

@@ -22,17 +22,10 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
       data-testid={`product-card-${product.key}`}
       // For the products section's organic filter (app/globals.css).
       data-organic={product.isOrganic ? 'true' : 'false'}
-      // Only the shadow and the picture's scale are animated: a colour transition would fade the
-      // card's background and text for 150 ms after every change of color mode, and a contrast
-      // read in that time (axe, a screenshot) saw a white card with light text. The card shows
-      // its link's keyboard focus (the link's box covers it).
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cacao-200 transition-shadow render-when-near [--near-size:21rem] hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-gold-line sm:[--near-size:31rem] dark:bg-cacao-900 dark:ring-cacao-800"
+      // Its look and its parts' are in app/globals.css (product-card, card-*).
+      className="group product-card render-when-near"
     >
-      {product.isPromoted ? (
-        <span className="absolute top-2 left-2 z-10 rounded-full bg-gold-400 px-2.5 py-1 text-xs font-semibold text-cacao-950 sm:top-3 sm:left-3 sm:px-3">
-          {t('promoted')}
-        </span>
-      ) : null}
+      {product.isPromoted ? <span className="card-promoted">{t('promoted')}</span> : null}
       {product.isOrganic ? (
         <Badge
           tone="done"
@@ -46,37 +39,26 @@ export async function ProductCard({ product, action, headingLevel: Heading = 'h3
       {image ? (
         <ProductPicture
           picture={pictureProps(image, image.alt[locale], CARD_SIZES)}
-          className="aspect-square w-full bg-cacao-100 object-cover transition-transform group-hover:scale-[1.02]"
+          className="card-picture"
         />
       ) : null}
-      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <Heading className="text-base leading-snug font-semibold sm:text-lg">
+      <div className="card-body">
+        <Heading className="card-title">
           <Link
             href={product.pageLink}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            className="card-link"
             aria-label={t('viewDetails', { title })}
           >
             {title}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-xs text-cacao-600 sm:text-sm dark:text-cacao-300">
-          {product.subtitle[locale]}
-        </p>
-        {/* Price and button each stay on one line; the button moves below when both do not fit.
-            The card fills its grid row (h-full) and this row sits at its bottom (mt-auto), aligned
-            on its last line (items-end): the buttons of one row of cards stand at one height. */}
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-3 pt-3">
-          <span className="flex flex-wrap items-baseline gap-x-2">
-            <Price
-              amount={product.price}
-              className="text-base font-bold whitespace-nowrap text-cacao-800 sm:text-lg dark:text-cacao-100"
-            />
+        <p className="card-subtitle">{product.subtitle[locale]}</p>
+        <div className="card-foot">
+          <span className="card-price-line">
+            <Price amount={product.price} className="card-price" />
             <span className="text-xs text-muted">{product.weight}</span>
           </span>
-          {/* On a phone's two columns the button takes the card's width, below the price. */}
-          {action ? (
-            <div className="relative z-10 w-full *:w-full sm:w-auto sm:*:w-auto">{action}</div>
-          ) : null}
+          {action ? <div className="card-action">{action}</div> : null}
         </div>
       </div>
     </article>

@@ -1,20 +1,22 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { typedCep } from '@/components/ui/cep-input';
-import { Price } from '@/components/ui/price';
 import { TextField } from '@/components/ui/text-field';
 import { normalizeCep } from '@/lib/brazil';
 import { rememberCep } from '@/lib/delivery/remembered-cep';
-import { formatDeliveryDay } from '@/lib/delivery/table';
 import type { DeliveryQuoteAnswer } from '@/lib/delivery/types';
-import { formatShopAddress } from '@/lib/shop';
 
 /** How long it waits for the quote before it says it could not ask. */
 const QUOTE_TIMEOUT_MS = 10_000;
+
+// The quote's rendering is fetched with the first quote, beside it, and shown once both are in:
+// it is code a visit needs only after asking.
+const loadResult = () => import('./shipping-estimate-result');
+const ShippingEstimateResult = lazy(loadResult);
 
 type Estimate =
   | { status: 'idle' | 'loading' | 'invalid' | 'rate-limited' | 'unavailable' }
@@ -52,6 +54,8 @@ export function ShippingEstimate({ lines, headingLevel = 2 }: Props) {
     if (!linesParam) return;
     setCep(normalized);
     setEstimate({ status: 'loading' });
+    const result = loadResult();
+    result.catch(() => undefined); // awaited below only once the quote is in
     const query = `shipping=Entrega&cep=${encodeURIComponent(normalized)}&lines=${encodeURIComponent(linesParam)}`;
     try {
       const response = await fetch(`/api/delivery/quote?${query}`, {
@@ -64,6 +68,8 @@ export function ShippingEstimate({ lines, headingLevel = 2 }: Props) {
       }
       if (!response.ok) throw new Error(`quote answered ${response.status}`);
       const quote = (await response.json()) as DeliveryQuoteAnswer;
+      // Without its rendering (offline meanwhile) the quote cannot be shown: said as unavailable.
+      await result;
       rememberCep(normalized);
       setEstimate({ status: 'ready', cep: normalized, quote });
     } catch (cause) {
@@ -101,49 +107,16 @@ export function ShippingEstimate({ lines, headingLevel = 2 }: Props) {
         </Button>
       </form>
       <div role="status" className="text-sm" data-testid="frete-result">
-        <EstimateText estimate={estimate} locale={locale} />
+        {estimate.status === 'rate-limited' ? (
+          <p>{t('rateLimited')}</p>
+        ) : estimate.status === 'unavailable' ? (
+          <p>{t('unavailable')}</p>
+        ) : estimate.status === 'ready' ? (
+          <Suspense fallback={null}>
+            <ShippingEstimateResult quote={estimate.quote} locale={locale} />
+          </Suspense>
+        ) : null}
       </div>
     </section>
-  );
-}
-
-function EstimateText({ estimate, locale }: { estimate: Estimate; locale: string }) {
-  const t = useTranslations('ShippingEstimate');
-  switch (estimate.status) {
-    case 'rate-limited':
-      return <p>{t('rateLimited')}</p>;
-    case 'unavailable':
-      return <p>{t('unavailable')}</p>;
-    case 'ready':
-      break;
-    default:
-      return null;
-  }
-  const { quote } = estimate;
-  if (!quote.configured) return <p>{t('atCheckout')}</p>;
-  if (quote.outside) {
-    return (
-      <>
-        <p className="font-semibold">{t('outside')}</p>
-        <p>{t('pickup', { address: formatShopAddress() })}</p>
-      </>
-    );
-  }
-  const first = quote.days.find((day) => !day.full)?.day;
-  return (
-    <>
-      <p data-testid="frete-fee">
-        {quote.fee === 0 ? (
-          t('free')
-        ) : (
-          <>
-            {t('fee')} <Price amount={quote.fee} className="font-semibold" />
-          </>
-        )}
-      </p>
-      <p data-testid="frete-day">
-        {first ? t('firstDay', { day: formatDeliveryDay(first, locale, true) }) : t('noDays')}
-      </p>
-    </>
   );
 }

@@ -128,16 +128,8 @@ function ControlButton({
       onClick={onClick}
       className="grid size-10 place-items-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/65"
     >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      {/* Stroked as the UI kit's icons (components/ui/icons.tsx). */}
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 icon">
         {children}
       </svg>
     </button>

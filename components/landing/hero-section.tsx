@@ -7,9 +7,6 @@ import { photoUrl } from '@/lib/catalogue/pictures';
 import { Link } from '@/lib/i18n/navigation';
 import { HeroBanners } from './hero-banners';
 
-const CTA_CLASS =
-  'mt-4 inline-flex w-fit rounded-full bg-gold-400 px-5 py-2 text-sm font-semibold text-cacao-950 hover:bg-gold-500';
-
 /** The banners' width: the page's 72rem from sm, the screen's below. */
 const BANNER_SIZES = '(min-width: 1152px) 72rem, 100vw';
 
@@ -63,21 +60,19 @@ export async function HeroSection() {
                 // The first slide is the landing's LCP: fetched at once, ahead of everything.
                 preload={index === 0}
                 lowPriority={index > 0}
-                className="h-full w-full object-cover transition-opacity duration-700 group-data-[active=false]:opacity-0"
+                // The slides' look is in app/globals.css (hero-*): four slides carried these
+                // class strings twice, in the markup and in the payload.
+                className="hero-picture"
               />
-              {/* On phones the text covers most of the picture, light artwork included: a darker
-                  scrim keeps white text at 4.5:1 or more on every slide. */}
-              <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/60 to-black/50 p-6 pb-14 group-data-[active=false]:invisible sm:from-black/70 sm:via-black/20 sm:to-transparent sm:p-10 sm:pb-16">
-                <h2 className="text-2xl font-bold text-white drop-shadow sm:text-4xl">
-                  {banner.title}
-                </h2>
-                <p className="mt-2 max-w-xl text-sm text-white/90 sm:text-lg">{banner.subtitle}</p>
+              <div className="hero-caption">
+                <h2 className="hero-title">{banner.title}</h2>
+                <p className="hero-subtitle">{banner.subtitle}</p>
                 {banner.link.startsWith('#') ? (
-                  <a href={banner.link} className={CTA_CLASS}>
+                  <a href={banner.link} className="hero-cta">
                     {t('cta')}
                   </a>
                 ) : (
-                  <Link href={banner.link} className={CTA_CLASS}>
+                  <Link href={banner.link} className="hero-cta">
                     {t('cta')}
                   </Link>
                 )}

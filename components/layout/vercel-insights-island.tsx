@@ -1,11 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 // A chunk of its own, fetched only once the page is interactive: measuring must never compete
-// with the shop's first load.
-const VercelScripts = dynamic(() => import('./vercel-scripts'), { ssr: false });
+// with the shop's first load. React's lazy rather than next/dynamic, whose loader code would be
+// in every page's first load for this one island (it renders nothing on the server either way).
+const VercelScripts = lazy(() => import('./vercel-scripts'));
 
 // Safari before 18 has no requestIdleCallback.
 type MaybeIdleWindow = {
@@ -35,5 +35,9 @@ export function VercelInsightsIsland() {
       cancel();
     };
   }, []);
-  return ready ? <VercelScripts /> : null;
+  return ready ? (
+    <Suspense fallback={null}>
+      <VercelScripts />
+    </Suspense>
+  ) : null;
 }

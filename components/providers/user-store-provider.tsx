@@ -3,7 +3,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { applySessionUser, fetchSessionUser } from '@/lib/session/client';
 import { createUserStore, type UserStore, type UserStoreApi } from '@/lib/stores/user-store';
 
 const UserStoreContext = createContext<UserStoreApi | undefined>(undefined);
@@ -15,10 +14,13 @@ export function UserStoreProvider({ children }: { children: ReactNode }) {
     // Who is signed in, from the session cookie, without loading Firebase: one small request
     // after the first render (pages stay static and render at once). A sign-in or sign-out that
     // happened meanwhile wins over this older answer.
+    // The fetch wrappers are a chunk of their own, asked for here: the page's first load does not
+    // wait for code it needs only after hydrating.
     const controller = new AbortController();
     const before = store.getState().currentUser;
-    fetchSessionUser(controller.signal)
-      .then((user) => {
+    import('@/lib/session/client')
+      .then(async ({ applySessionUser, fetchSessionUser }) => {
+        const user = await fetchSessionUser(controller.signal);
         if (store.getState().currentUser === before) applySessionUser(store.getState(), user);
       })
       .catch((error: unknown) => {

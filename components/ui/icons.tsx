@@ -2,21 +2,14 @@ import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-/** Stroke icons in the 24px grid; decorative (the control that holds one carries the name). */
+/**
+ * Stroke icons in the 24px grid; decorative (the control that holds one carries the name). Their
+ * stroke is the `icon` class's (app/globals.css) rather than six attributes on every drawing: a
+ * page carries each server-drawn icon twice, in the markup and in its payload.
+ */
 function Icon({ children, className = 'size-6', ...props }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon ${className}`} {...props}>
       {children}
     </svg>
   );

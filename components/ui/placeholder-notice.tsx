@@ -6,7 +6,8 @@ export async function PlaceholderNotice() {
   return (
     <p
       role="note"
-      className="mx-auto mb-8 max-w-3xl rounded-lg border border-dashed border-gold-400 bg-gold-400/10 px-4 py-2 text-center text-sm text-cacao-700 dark:text-cacao-200"
+      // Its look is in app/globals.css: it stands in several sections of the landing.
+      className="placeholder-notice"
     >
       {t('placeholderNotice')}
     </p>

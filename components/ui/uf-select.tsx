@@ -1,4 +1,4 @@
-import { BRAZIL_UFS } from '@/lib/brazil';
+import { BRAZIL_UFS } from '@/lib/brazil-ufs';
 import { inputClass } from '@/components/ui/text-field';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import { normalizeUf } from '@/lib/brazil';
+import { normalizeUf } from '@/lib/brazil-ufs';
 import { getEnv } from '@/lib/env';
 import { logEvent } from '@/lib/log';
 

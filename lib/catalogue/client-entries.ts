@@ -14,7 +14,8 @@ export type CatalogueEntry = {
   categoryName: string;
   typeName: string;
   price: number;
-  image: { src: string; alt: string };
+  /** The thumbnail of the list and the search (decorative there: the name beside it says it). */
+  image: { src: string };
   pageLink: string;
   /** False when the product is not for sale or out of stock: it cannot be added to the cart. */
   purchasable: boolean;
@@ -34,7 +35,7 @@ export function catalogueEntries(products: readonly Product[], locale: Locale): 
       categoryName: category?.name[locale] ?? '',
       typeName: type?.name[locale] ?? '',
       price: product.price,
-      image: { src: image?.src ?? '', alt: image?.alt[locale] ?? '' },
+      image: { src: image?.src ?? '' },
       pageLink: product.pageLink,
       purchasable: availability === 'in-stock' || availability === 'low-stock',
     };

@@ -2,7 +2,8 @@
 // (message keys under "Checkout.errors") and the CheckoutInput that POST /api/orders takes. The
 // server checks everything again (checkout-schema.ts); this only lets the form explain problems
 // field by field before a round trip.
-import { normalizeCep, normalizeCpf, normalizePhone, normalizeUf } from '@/lib/brazil';
+import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
+import { normalizeUf } from '@/lib/brazil-ufs';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { editableAddress } from '@/lib/users/profile-edit';
 import type { Address } from '@/lib/users/types';

@@ -5,7 +5,8 @@ import { z } from 'zod';
 
 import { PRODUCT_KEY_MAX_LENGTH, PRODUCT_KEY_PATTERN } from '@/lib/catalogue/product';
 
-import { normalizeCep, normalizeCpf, normalizePhone, normalizeUf } from '@/lib/brazil';
+import { normalizeCep, normalizeCpf, normalizePhone } from '@/lib/brazil';
+import { normalizeUf } from '@/lib/brazil-ufs';
 import { locales } from '@/lib/i18n/locales';
 
 import { CHECKOUT_LIMITS, GIFT_MESSAGE_MAX_LENGTH, ORDER_ID_PATTERN } from './limits';

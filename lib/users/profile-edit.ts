@@ -1,7 +1,8 @@
 // Pure rules of the profile (name, telephone, delivery address), shared by the profile form, the
 // checkout's prefill and the server: which stored values count as 'not filled in', which fields a
 // draft changed, what a draft may hold, and the patch that is sent.
-import { normalizeCep, normalizePhone, normalizeUf } from '@/lib/brazil';
+import { normalizeCep, normalizePhone } from '@/lib/brazil';
+import { normalizeUf } from '@/lib/brazil-ufs';
 
 import { ADDRESS_FIELDS, DEFAULT_ADDRESS, NO_NAME, type Address } from './types';
 

@@ -3,7 +3,8 @@
 // browser and the server refuse the same input.
 import { z } from 'zod';
 
-import { formatPhone, normalizeCep, normalizePhone, normalizeUf } from '@/lib/brazil';
+import { formatPhone, normalizeCep, normalizePhone } from '@/lib/brazil';
+import { normalizeUf } from '@/lib/brazil-ufs';
 
 import { PROFILE_MAX_LENGTH, type ProfilePatch } from './profile-edit';
 

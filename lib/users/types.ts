@@ -8,7 +8,7 @@ export type Address = {
   extra: string;
   postalCode: string;
   /**
-   * Bairro and Estado (a UF code, lib/brazil.ts BRAZIL_UFS). Optional on read: records
+   * Bairro and Estado (a UF code, lib/brazil-ufs.ts BRAZIL_UFS). Optional on read: records
    * stored before them have neither; a new checkout address must have both.
    */
   neighborhood?: string;
