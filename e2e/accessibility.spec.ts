@@ -199,11 +199,11 @@ for (const locale of SHOP_LOCALES) {
     baseURL,
   }) => {
     const { uid, state } = await signedInState(browser, 'shopper', baseURL!);
-    const orderID = uniqueOrderId('AXE');
-    await createOrder(orderID, uid, { locale });
+    const orderId = uniqueOrderId('AXE');
+    await createOrder(orderId, uid, { locale });
     await scanInContext(browser, baseURL!, state, async (page, found) => {
       await visit(page, `/${locale}/checkout`, found);
-      await visit(page, `/${locale}/checkout/${orderID}`, found);
+      await visit(page, `/${locale}/checkout/${orderId}`, found);
       await visit(page, `/${locale}/usuario`, found);
       // A shopper asking for the control panel gets the 403 page.
       await visit(page, `/${locale}/control-panel`, found);

@@ -215,8 +215,8 @@ for (const locale of SHOP_LOCALES) {
       );
       const checkout = new CheckoutPage(page, locale);
       await checkout.choosePickup();
-      const orderID = await checkout.confirmAndLand();
-      const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data();
+      const orderId = await checkout.confirmAndLand();
+      const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).get()).data();
       expect(order?.orderItems).toEqual([expect.objectContaining({ key, value: 14590 })]);
     });
   });
@@ -261,8 +261,8 @@ test('a product created in the panel is sold; archived, its page says it is gone
   await page.getByRole('button', { name: t.add('Barra Cupuaçu') }).click();
   await page.goto(`${shop.url}/pt-BR/checkout`);
   await checkout.choosePickup();
-  const orderID = await checkout.confirmAndLand();
-  expect((await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).get('total')).toBe(4250);
+  const orderId = await checkout.confirmAndLand();
+  expect((await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).get()).get('total')).toBe(4250);
 
   panel.once('dialog', (dialog) => dialog.accept());
   await panel.goto(`${shop.url}/pt-BR/control-panel/products/barra-cupuacu`);

@@ -190,7 +190,7 @@ for (const locale of SHOP_LOCALES) {
       await shoot(page, `checkout-${locale}`);
     });
 
-    const orderID = await checkout.confirmAndLand();
+    const orderId = await checkout.confirmAndLand();
 
     await test.step('stored with bairro, UF and the message; the order page shows the address only', async () => {
       const [stored] = await ordersOf(shopper.uid);
@@ -222,8 +222,8 @@ for (const locale of SHOP_LOCALES) {
       await adminShop.footer.userButton.click();
       await signInInUserTab(adminShop, ADMIN);
       await expect(adminShop.userTab.getByText(ADMIN.email)).toBeVisible({ timeout: 15_000 });
-      await adminPage.goto(`/${locale}/control-panel/orders?q=${orderID}`);
-      const card = adminPage.locator(`[data-testid="admin-order"][data-order-id="${orderID}"]`);
+      await adminPage.goto(`/${locale}/control-panel/orders?q=${orderId}`);
+      const card = adminPage.locator(`[data-testid="admin-order"][data-order-id="${orderId}"]`);
       await expect(card).toBeVisible({ timeout: 15_000 });
       await expect(card.getByTestId('admin-order-cpf')).toHaveText(t.cpfLabel);
       await expect(card).toContainText('+55 11 91234-5678');
@@ -241,7 +241,7 @@ for (const locale of SHOP_LOCALES) {
 
     await test.step('the CSV has columns for them', async () => {
       const admin = await sessionContext(baseURL!, ADMIN);
-      const csv = await (await admin.get(`/${locale}/control-panel/export?q=${orderID}`)).text();
+      const csv = await (await admin.get(`/${locale}/control-panel/export?q=${orderId}`)).text();
       await admin.dispose();
       const [header, row] = csv
         .replace(/^\uFEFF/, '')

@@ -177,11 +177,11 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await shoot(page, `checkout-${locale}`);
     });
 
-    const orderID = await checkout.confirmAndLand();
+    const orderId = await checkout.confirmAndLand();
     await test.step('stored on the order, shown on its page', async () => {
-      const stored = (await shopDoc(`orders/${orderID}`).get()).data();
+      const stored = (await shopDoc(`orders/${orderId}`).get()).data();
       expect(stored).toMatchObject({ deliveryFee: 1200, deliveryDate: chosen, total: 5200 });
-      expect((await shopDoc(`deliverySlots/${chosen}`).get()).get('orderIds')).toContain(orderID);
+      expect((await shopDoc(`deliverySlots/${chosen}`).get()).get('orderIds')).toContain(orderId);
       await expect(page.getByTestId('order-delivery-fee')).toHaveText(
         new RegExp(`^${t.fee}\\s*R\\$\\s12,00$`),
       );
@@ -190,7 +190,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
 
     await test.step('the panel card and the CSV have the fee and the day', async () => {
       const admin = await sessionContext(baseURL!, ADMIN);
-      const csv = await (await admin.get(`/${locale}/control-panel/export?q=${orderID}`)).text();
+      const csv = await (await admin.get(`/${locale}/control-panel/export?q=${orderId}`)).text();
       const [header, row] = csv
         .replace(/^\uFEFF/, '')
         .trimEnd()
@@ -200,8 +200,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
         locale === 'pt-BR' ? new RegExp(`;12,00;${chosen};`) : new RegExp(`,12\\.00,${chosen},`),
       );
       await page.context().addCookies((await admin.storageState()).cookies);
-      await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
-      const card = page.locator(`[data-order-id="${orderID}"]`);
+      await page.goto(`/${locale}/control-panel/orders?q=${orderId}`);
+      const card = page.locator(`[data-order-id="${orderId}"]`);
       await expect(card.getByTestId('admin-order-delivery-fee')).toContainText('12,00');
       await expect(card.getByTestId('admin-order-day')).toContainText(dayLabel(chosen, locale));
       await admin.dispose();

@@ -104,14 +104,14 @@ test.describe('placing an order', () => {
       await expect(page.getByTestId('summary-place')).toContainText('Rua dos Cacaueiros, 123');
     });
 
-    const orderID = await test.step('Confirmar pedido lands on the confirmation', async () => {
-      const orderID = await checkout.confirmAndLand();
-      expect(orderID).toBe(reference);
-      return orderID;
+    const orderId = await test.step('Confirmar pedido lands on the confirmation', async () => {
+      const orderId = await checkout.confirmAndLand();
+      expect(orderId).toBe(reference);
+      return orderId;
     });
 
     await test.step('the confirmation shows the order, its status and the WhatsApp follow-up', async () => {
-      await expect(page.getByTestId('order-number')).toHaveText(orderID);
+      await expect(page.getByTestId('order-number')).toHaveText(orderId);
       await expect(page.getByTestId('order-status')).toHaveText(t.awaitingApproval);
       const main = page.getByRole('main');
       await expect(main.getByText('Barra Tropical Bahia')).toBeVisible();
@@ -121,10 +121,10 @@ test.describe('placing an order', () => {
       await expect(page.getByTestId('manual-payment')).toHaveText(t.manualPaymentPickup);
       await expect(main).toContainText('+55 11 91234-5678');
       await expect(main).not.toContainText('11912345678');
-      const whatsapp = main.getByRole('link', { name: t.whatsapp(orderID) });
+      const whatsapp = main.getByRole('link', { name: t.whatsapp(orderId) });
       await expect(whatsapp).toHaveAttribute(
         'href',
-        `https://wa.me/5511987654321?text=${encodeURIComponent(t.whatsappText(orderID))}`,
+        `https://wa.me/5511987654321?text=${encodeURIComponent(t.whatsappText(orderId))}`,
       );
       // Without Mercado Pago configured, its SDK is never requested.
       expect(mercadoPago).toEqual([]);
@@ -134,7 +134,7 @@ test.describe('placing an order', () => {
       const stored = await ordersOf(shopper.uid);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
-        orderID,
+        orderID: orderId,
         shippingOption: 'Retirada',
         // Centavos.
         total: 17000,
@@ -159,7 +159,7 @@ test.describe('placing an order', () => {
     await test.step("the order is in the user tab's orders", async () => {
       await shop.footer.userButton.click();
       await expect(shop.userTab).toBeVisible();
-      const order = shop.userTab.getByTestId('order').filter({ hasText: `Pedido ${orderID}` });
+      const order = shop.userTab.getByTestId('order').filter({ hasText: `Pedido ${orderId}` });
       await expect(order).toBeVisible({ timeout: 15_000 });
       await expect(order).toContainText(t.awaitingApproval);
       await page.keyboard.press('Escape');
@@ -238,8 +238,8 @@ test.describe('placing an order', () => {
         await expect(shop.cart.quantity('Ovo Tropical Rio')).toHaveText('1');
         await expect(shop.cart.increase('Ovo Tropical Rio')).toBeDisabled();
         await page.keyboard.press('Escape');
-        const orderID = await checkout.confirmAndLand();
-        expect(orderID).toBe(reference);
+        const orderId = await checkout.confirmAndLand();
+        expect(orderId).toBe(reference);
         expect(await getStock('ovo-tropical-rio')).toBe(0);
         expect(await ordersOf(shopper.uid)).toHaveLength(1);
       });
@@ -314,15 +314,15 @@ test.describe('placing an order', () => {
     await expect(page.getByTestId('summary-receiving')).toHaveText('Delivery');
     await expect(checkout.line('barra-tropical-rio')).toContainText('2 units at R$ 40,00');
 
-    const orderID = await checkout.confirmAndLand();
+    const orderId = await checkout.confirmAndLand();
     await expect(page.getByTestId('order-status')).toHaveText(t.awaitingApproval);
     await expect(page.getByTestId('order-place')).toHaveText(
       'Avenida Paulista, 1000, Apto 42, Bela Vista - São Paulo/SP, 01310-100',
     );
     await expect(page.getByTestId('manual-payment')).toHaveText(t.manualPayment);
-    await expect(page.getByRole('link', { name: t.whatsapp(orderID) })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: t.whatsapp(orderId) })).toHaveAttribute(
       'href',
-      `https://wa.me/5511987654321?text=${encodeURIComponent(t.whatsappText(orderID))}`,
+      `https://wa.me/5511987654321?text=${encodeURIComponent(t.whatsappText(orderId))}`,
     );
     await expect(shop.footer.badge).toHaveCount(0);
     const [stored] = await ordersOf(shopper.uid);

@@ -60,8 +60,8 @@ test.describe('the admin journey', () => {
       isAdmin: false,
       telephone: '+55 11 91234-5678',
     });
-    const orderID = uniqueOrderId('PAINEL');
-    await createOrder(orderID, uid, {
+    const orderId = uniqueOrderId('PAINEL');
+    await createOrder(orderId, uid, {
       customer: { name: 'Cliente do Painel', email: shopper.email },
       telephone: '+55 11 91234-5678',
     });
@@ -73,7 +73,7 @@ test.describe('the admin journey', () => {
     const account = new AccountScreen(shopperPage, 'pt-BR', shopperPage.getByRole('main'));
     await shopperPage.goto('/pt-BR/usuario');
     await account.signIn(shopper.email, shopper.password);
-    const shopperOrder = account.orderButton(orderID);
+    const shopperOrder = account.orderButton(orderId);
     await expect(shopperOrder).toContainText(STATUS_PT.awaitingApproval, { timeout: 15_000 });
 
     await test.step('the admin signs in through the user tab and opens the panel', async () => {
@@ -95,11 +95,11 @@ test.describe('the admin journey', () => {
       await expect(page).toHaveURL(/\/pt-BR\/control-panel\/orders$/);
     });
 
-    const card = page.locator(`[data-order-id="${orderID}"]`);
+    const card = page.locator(`[data-order-id="${orderId}"]`);
     await test.step('finds the order by its number', async () => {
-      await page.getByLabel('Buscar', { exact: true }).fill(orderID);
+      await page.getByLabel('Buscar', { exact: true }).fill(orderId);
       await page.getByRole('button', { name: 'Filtrar', exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`[?&]q=${orderID}`));
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${orderId}`));
       await expect(page.getByTestId('admin-order')).toHaveCount(1);
       await expect(card.getByTestId('admin-order-status')).toHaveText(STATUS_PT.awaitingApproval);
       await expect(card.getByText('Cliente do Painel').first()).toBeVisible();
@@ -108,7 +108,7 @@ test.describe('the admin journey', () => {
       const whatsapp = card.getByRole('link', { name: /no WhatsApp sobre o pedido/ });
       await expect(whatsapp).toHaveAttribute(
         'href',
-        new RegExp(`^https://wa\\.me/5511912345678\\?text=.*${orderID}`),
+        new RegExp(`^https://wa\\.me/5511912345678\\?text=.*${orderId}`),
       );
     });
 
@@ -129,7 +129,7 @@ test.describe('the admin journey', () => {
         await card.getByRole('button', { name: `Mover para ${label}`, exact: true }).click();
         await expect(card.getByTestId('admin-order-status')).toHaveText(label);
         await expect(card.getByRole('status')).toContainText(`para “${label}”`);
-        expect((await orderData(orderID))?.status).toEqual({ ...NO_STATUS, [key]: true });
+        expect((await orderData(orderId))?.status).toEqual({ ...NO_STATUS, [key]: true });
 
         await shopperPage.reload();
         await expect(shopperOrder).toContainText(label, { timeout: 15_000 });
@@ -137,7 +137,7 @@ test.describe('the admin journey', () => {
     }
     await expect(card.getByText('Situação final: não há próximas etapas.')).toBeVisible();
     await expect(card.getByRole('button')).toHaveCount(0);
-    const audit = (await orderData(orderID))?.audit as { from: string; to: string }[];
+    const audit = (await orderData(orderId))?.audit as { from: string; to: string }[];
     expect(audit.map((entry) => `${entry.from}>${entry.to}`)).toEqual([
       'awaitingApproval>confirmed',
       'confirmed>inProduction',
@@ -148,9 +148,9 @@ test.describe('the admin journey', () => {
   });
 
   test('cancelling asks twice and returns the items to stock', async ({ page }) => {
-    const orderID = uniqueOrderId('CANCEL');
+    const orderId = uniqueOrderId('CANCEL');
     const uid = await createUserWithRecord(uniqueEmail('cancela'), 'cancela-123', {});
-    await createOrder(orderID, uid, {
+    await createOrder(orderId, uid, {
       orderItems: [
         {
           key: 'ovo-tropical-amazonas',
@@ -165,19 +165,19 @@ test.describe('the admin journey', () => {
 
     await page.goto('/pt-BR');
     await signInFromUserTab(page, ADMIN);
-    await page.goto(`/pt-BR/control-panel/orders?q=${orderID}`);
-    const card = page.locator(`[data-order-id="${orderID}"]`);
+    await page.goto(`/pt-BR/control-panel/orders?q=${orderId}`);
+    const card = page.locator(`[data-order-id="${orderId}"]`);
     await card.getByRole('button', { name: 'Cancelar pedido' }).click();
     await expect(
-      card.getByText(`Cancelar o pedido ${orderID}? Não dá para desfazer.`),
+      card.getByText(`Cancelar o pedido ${orderId}? Não dá para desfazer.`),
     ).toBeVisible();
     await card.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await expect(card.getByTestId('admin-order-status')).toHaveText('Cancelado');
     await expect(card.getByRole('status')).toHaveText(
-      `Pedido ${orderID} cancelado. Os itens voltaram ao estoque.`,
+      `Pedido ${orderId} cancelado. Os itens voltaram ao estoque.`,
     );
     expect((await inventoryData('ovo-tropical-amazonas'))?.stock).toBe(before + 2);
-    expect((await orderData(orderID))?.stockReturned).toBe(true);
+    expect((await orderData(orderId))?.stockReturned).toBe(true);
   });
 
   test('filters by status and receiving method through the address (en)', async ({ page }) => {
@@ -389,13 +389,13 @@ test.describe('authorization matrix (HTTP)', () => {
   test('Server Actions posted directly by non-admins change nothing', async ({ baseURL }) => {
     const ids = serverActionIds('lib/control-panel/actions.ts');
     expect(Object.keys(ids).sort()).toEqual(['changeOrderStatus', 'resendMail', 'updateInventory']);
-    const orderID = uniqueOrderId('FORGED');
-    await createOrder(orderID, 'someone');
-    const orderBefore = await orderData(orderID);
+    const orderId = uniqueOrderId('FORGED');
+    await createOrder(orderId, 'someone');
+    const orderBefore = await orderData(orderId);
     const stockBefore = await inventoryData('barra-tropical-amazonas');
 
     const calls = [
-      [ids.changeOrderStatus!, { locale: 'pt-BR', orderID, to: 'cancelled' }],
+      [ids.changeOrderStatus!, { locale: 'pt-BR', orderId, to: 'cancelled' }],
       [
         ids.updateInventory!,
         {
@@ -456,7 +456,7 @@ test.describe('authorization matrix (HTTP)', () => {
         }
       }
     }
-    expect(await orderData(orderID)).toEqual(orderBefore);
+    expect(await orderData(orderId)).toEqual(orderBefore);
     expect(await inventoryData('barra-tropical-amazonas')).toEqual(stockBefore);
 
     // The same call from the admin goes through, so the calls above were well formed.
@@ -467,12 +467,12 @@ test.describe('authorization matrix (HTTP)', () => {
         accept: 'text/x-component',
         origin: baseURL!,
       },
-      data: JSON.stringify([null, { locale: 'pt-BR', orderID, to: 'confirmed' }]),
+      data: JSON.stringify([null, { locale: 'pt-BR', orderId, to: 'confirmed' }]),
       maxRedirects: 0,
     });
     expect(admin.status()).toBe(200);
     await expect
-      .poll(async () => (await orderData(orderID))?.status)
+      .poll(async () => (await orderData(orderId))?.status)
       .toEqual({ ...NO_STATUS, confirmed: true });
   });
 

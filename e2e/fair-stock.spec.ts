@@ -60,7 +60,7 @@ for (const locale of SHOP_LOCALES) {
     const greedy = await page.request.post('/api/orders', {
       headers: { origin: baseURL! },
       data: await withOpenDay(page.request, baseURL!, {
-        orderID: `GREEDY${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
+        orderId: `GREEDY${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
         lines: GREEDY.map((key) => ({ key, quantity: 10 })),
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
@@ -99,7 +99,7 @@ for (const locale of SHOP_LOCALES) {
     const open = await page.request.post('/api/orders', {
       headers: { origin: baseURL! },
       data: await withOpenDay(page.request, baseURL!, {
-        orderID: `OPEN${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
+        orderId: `OPEN${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`,
         lines: [{ key: PRODUCT, quantity: 3 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
@@ -127,8 +127,8 @@ test('the panel shows until when an open order holds its stock, in both language
   context,
   baseURL,
 }) => {
-  const orderID = uniqueOrderId('HOLD');
-  await createOrder(orderID, `hold-${Date.now()}`, {
+  const orderId = uniqueOrderId('HOLD');
+  await createOrder(orderId, `hold-${Date.now()}`, {
     expiresAt: Timestamp.fromMillis(Date.now() + 24 * 3_600_000),
   });
   const admin = await sessionContext(baseURL!, ADMIN);
@@ -138,8 +138,8 @@ test('the panel shows until when an open order holds its stock, in both language
     ['pt-BR', /^Reserva o estoque até .+, se não for pago ou confirmado antes$/],
     ['en', /^Holds its stock until .+ unless paid or confirmed first$/],
   ] as const) {
-    await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
-    const card = page.locator(`[data-order-id="${orderID}"]`);
+    await page.goto(`/${locale}/control-panel/orders?q=${orderId}`);
+    const card = page.locator(`[data-order-id="${orderId}"]`);
     await expect(card.getByTestId('admin-order-hold')).toHaveText(text);
   }
 });

@@ -36,7 +36,7 @@ test('the panel shows a new order with a badge; the shopper sees its confirmatio
   });
   const live = admin.getByTestId('live-orders');
 
-  const orderID = await test.step('the shopper places an order for pick-up', async () => {
+  const orderId = await test.step('the shopper places an order for pick-up', async () => {
     await page.goto('/pt-BR');
     const tab = new UserTab(page, 'pt-BR');
     await tab.open();
@@ -58,22 +58,22 @@ test('the panel shows a new order with a badge; the shopper sees its confirmatio
     await expect(live.getByRole('status')).toHaveText(/^\d+ novos? pedidos?/, { timeout: LIVE });
     await expect(admin).toHaveTitle(/^\(\d+\) Pedidos$/);
     await live.getByRole('button', { name: 'Atualizar a lista' }).click();
-    await expect(admin.locator(`[data-order-id="${orderID}"]`)).toBeVisible();
+    await expect(admin.locator(`[data-order-id="${orderId}"]`)).toBeVisible();
   });
 
   const shopperTab = new UserTab(page, 'pt-BR');
   await test.step("the shopper's user tab shows it awaiting approval", async () => {
     await shopperTab.open();
-    await expect(shopperTab.orderButton(orderID)).toContainText('Aguardando Aprovação', {
+    await expect(shopperTab.orderButton(orderId)).toContainText('Aguardando Aprovação', {
       timeout: 15_000,
     });
   });
 
   await test.step("the admin confirms it; the shopper's open tab shows 'Confirmado' within 20 s", async () => {
-    const card = admin.locator(`[data-order-id="${orderID}"]`);
+    const card = admin.locator(`[data-order-id="${orderId}"]`);
     await card.getByRole('button', { name: 'Mover para Confirmado', exact: true }).click();
     await expect(card.getByTestId('admin-order-status')).toHaveText('Confirmado');
-    await expect(shopperTab.orderButton(orderID)).toContainText('Confirmado', { timeout: LIVE });
+    await expect(shopperTab.orderButton(orderId)).toContainText('Confirmado', { timeout: LIVE });
   });
   await adminContext.close();
 });

@@ -38,25 +38,25 @@ test.afterAll(async () => {
   await shop?.close();
 });
 
-/** The stored confirmations of `orderID` (lib/mail/repository.ts). */
-async function confirmations(orderID: string) {
+/** The stored confirmations of `orderId` (lib/mail/repository.ts). */
+async function confirmations(orderId: string) {
   const snapshot = await shop
     .db()
     .collection(`${SHOP_PATH}/mail`)
-    .where('orderId', '==', orderID)
+    .where('orderId', '==', orderId)
     .get();
   return snapshot.docs
     .map((doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown>)
     .filter((mail) => mail.kind === 'order-placed');
 }
 
-/** The outbox's confirmation files of `orderID`. */
-function confirmationFiles(orderID: string): string[] {
+/** The outbox's confirmation files of `orderId`. */
+function confirmationFiles(orderId: string): string[] {
   const directory = path.join(shop.stack().dataDir, 'outbox');
   if (!fs.existsSync(directory)) return [];
   return fs
     .readdirSync(directory)
-    .filter((file) => file.endsWith('.eml') && file.includes(`-order-placed-${orderID}-`));
+    .filter((file) => file.endsWith('.eml') && file.includes(`-order-placed-${orderId}-`));
 }
 
 test(`${ORDERS} orders, the app killed with kill -9 right after each answer: every confirmation sent exactly once`, async ({
@@ -69,22 +69,22 @@ test(`${ORDERS} orders, the app killed with kill -9 right after each answer: eve
   for (let index = 0; index < ORDERS; index += 1) {
     // A shopper of their own each time: the open-order cap is not what this is about.
     await signedInShopper(shop, page);
-    const orderID = `MAILCRASH${String(index).padStart(3, '0')}`;
+    const orderId = `MAILCRASH${String(index).padStart(3, '0')}`;
     const answer = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
       data: await withOpenDay(page.request, shop.url, {
-        orderID,
+        orderId,
         lines: [{ key: 'mini-ovo', quantity: 1 }],
         shippingOption: 'Retirada' as const,
         telephone: '(11) 91234-5678',
         locale: index % 2 === 0 ? 'pt-BR' : 'en',
       }),
     });
-    expect(answer.status(), orderID).toBe(200);
+    expect(answer.status(), orderId).toBe(200);
     // The commit has been answered: the crash comes now, before or during what follows it.
-    killedAt.set(orderID, Date.now());
+    killedAt.set(orderId, Date.now());
     await shop.crashServer(0);
-    orderIds.push(orderID);
+    orderIds.push(orderId);
   }
 
   // The restarted server sends what is due (at start, every minute, and when the cron asks);
@@ -97,8 +97,8 @@ test(`${ORDERS} orders, the app killed with kill -9 right after each answer: eve
           headers: { authorization: `Bearer ${CRON_SECRET}` },
         });
         let sent = 0;
-        for (const orderID of orderIds) {
-          const stored = await confirmations(orderID);
+        for (const orderId of orderIds) {
+          const stored = await confirmations(orderId);
           if (stored.length === 1 && stored[0]!.state === 'sent') sent += 1;
         }
         return sent;
@@ -109,14 +109,14 @@ test(`${ORDERS} orders, the app killed with kill -9 right after each answer: eve
 
   let sentAgain = 0;
   let sentAfterCrash = 0;
-  for (const orderID of orderIds) {
-    const [stored] = await confirmations(orderID);
-    const files = confirmationFiles(orderID);
-    expect(files, orderID).toHaveLength(1);
+  for (const orderId of orderIds) {
+    const [stored] = await confirmations(orderId);
+    const files = confirmationFiles(orderId);
+    expect(files, orderId).toHaveLength(1);
     const raw = fs.readFileSync(path.join(shop.stack().dataDir, 'outbox', files[0]!), 'utf8');
     expect(raw).toContain(`Message-ID: ${stored!.messageId as string}`);
     if ((stored!.attempts as number) > 1) sentAgain += 1;
-    if ((stored!.sentAt as Timestamp).toMillis() > killedAt.get(orderID)!) sentAfterCrash += 1;
+    if ((stored!.sentAt as Timestamp).toMillis() > killedAt.get(orderId)!) sentAfterCrash += 1;
   }
   console.info(
     `${ORDERS} orders, kill -9 after each answer: ${ORDERS} confirmations sent once each; ` +

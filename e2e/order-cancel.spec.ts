@@ -63,22 +63,22 @@ test.afterAll(async () => {
 const stock = async () =>
   (await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).get()).get('stock') as number;
 
-/** The local outbox's files about `orderID` (named `<time>-<kind>-<orderID>-<random>.eml`). */
-const mailKinds = (orderID: string) => {
+/** The local outbox's files about `orderId` (named `<time>-<kind>-<orderId>-<random>.eml`). */
+const mailKinds = (orderId: string) => {
   const directory = path.join(shop.stack().dataDir, 'outbox');
   if (!fs.existsSync(directory)) return [];
   return fs
     .readdirSync(directory)
-    .filter((file) => file.endsWith('.eml') && file.includes(`-${orderID}-`))
+    .filter((file) => file.endsWith('.eml') && file.includes(`-${orderId}-`))
     .sort()
-    .map((file) => file.slice(25, file.indexOf(`-${orderID}-`)));
+    .map((file) => file.slice(25, file.indexOf(`-${orderId}-`)));
 };
 
-async function placeOrder(page: Page, orderID: string, locale: string) {
+async function placeOrder(page: Page, orderId: string, locale: string) {
   return page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
     data: await withOpenDay(page.request, shop.url, {
-      orderID,
+      orderId,
       lines: [{ key: PRODUCT, quantity: 1 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
@@ -169,12 +169,12 @@ test("the admin cancels a no-show from 'Aguardando Retirada': the unit returns; 
   await skipIntro(page);
   await signedInShopper(shop, page);
   await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).set({ stock: 1 }, { merge: true });
-  const orderID = `NOSHOW${Date.now()}`;
-  expect((await placeOrder(page, orderID, 'pt-BR')).status()).toBe(200);
+  const orderId = `NOSHOW${Date.now()}`;
+  expect((await placeOrder(page, orderId, 'pt-BR')).status()).toBe(200);
   expect(await stock()).toBe(0);
 
-  await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders?q=${orderID}`);
-  const card = admin.page.locator(`[data-order-id="${orderID}"]`);
+  await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders?q=${orderId}`);
+  const card = admin.page.locator(`[data-order-id="${orderId}"]`);
   for (const label of [
     'Aguardando Pagamento',
     'Confirmado',
@@ -188,13 +188,13 @@ test("the admin cancels a no-show from 'Aguardando Retirada': the unit returns; 
   await card.getByRole('button', { name: 'Confirmar cancelamento' }).click();
   await expect(card.getByTestId('admin-order-status')).toHaveText('Cancelado');
   await expect(card.getByRole('status')).toHaveText(
-    `Pedido ${orderID} cancelado. Os itens voltaram ao estoque.`,
+    `Pedido ${orderId} cancelado. Os itens voltaram ao estoque.`,
   );
   expect(await stock()).toBe(1);
 
   // The confirmation and the shop's notice, then one notice per change the shopper can see.
-  await expect.poll(() => mailKinds(orderID).length, { timeout: 10_000 }).toBe(7);
-  expect(mailKinds(orderID).sort()).toEqual(
+  await expect.poll(() => mailKinds(orderId).length, { timeout: 10_000 }).toBe(7);
+  expect(mailKinds(orderId).sort()).toEqual(
     [
       'order-placed',
       'new-order',

@@ -38,11 +38,11 @@ test('the 6th order in a minute from one account: 429 with Retry-After, nothing 
   // Five orders through the same endpoint the form calls, each confirmed at once (the cap of
   // three open orders per account is not what this is about).
   for (let n = 1; n <= 5; n++) {
-    const orderID = `LIMIT${String(n).padStart(7, '0')}`;
+    const orderId = `LIMIT${String(n).padStart(7, '0')}`;
     const response = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
       data: await withOpenDay(page.request, shop.url, {
-        orderID,
+        orderId,
         lines: [{ key: PRODUCT, quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
@@ -52,7 +52,7 @@ test('the 6th order in a minute from one account: 429 with Retry-After, nothing 
     expect(response.status(), `order ${n}`).toBe(200);
     await shop
       .db()
-      .doc(`${SHOP_PATH}/orders/${orderID}`)
+      .doc(`${SHOP_PATH}/orders/${orderId}`)
       .update({ 'status.confirmed': true, statusKey: 'confirmed' });
   }
 

@@ -80,12 +80,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await skipIntro(page);
     await signedInShopper(shop, page);
     await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).set({ stock: 10 }, { merge: true });
-    const orderID = `PAY${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
+    const orderId = `PAY${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
     const before = preferenceRequests();
     const placed = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
       data: await withOpenDay(page.request, shop.url, {
-        orderID,
+        orderId,
         lines: [{ key: PRODUCT, quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
@@ -102,9 +102,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await page.goto(`${shop.url}/${locale}/usuario`);
       await page
         .getByRole('main')
-        .getByRole('link', { name: t.pay(orderID) })
+        .getByRole('link', { name: t.pay(orderId) })
         .click();
-      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderID}#pagamento`);
+      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderId}#pagamento`);
       await expect(page.getByTestId('order-payment-state')).toHaveText(t.paymentState);
       const panel = page.getByTestId('payment-panel');
       await expect(panel).toBeVisible();
@@ -114,7 +114,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       // A declined card recorded on the order (as lib/orders/pay-order.ts records one): now it asks.
       await shop
         .db()
-        .doc(`${SHOP_PATH}/orders/${orderID}`)
+        .doc(`${SHOP_PATH}/orders/${orderId}`)
         .update({ 'payment.status': 'rejected' });
       await page.reload();
       await expect(panel.getByText(t.retryIntro)).toBeVisible();
@@ -125,15 +125,15 @@ for (const locale of ['pt-BR', 'en'] as const) {
 
     await test.step('the cancel is in the same place; once cancelled, nothing offers to pay', async () => {
       const main = page.getByRole('main');
-      await main.getByRole('button', { name: t.cancel(orderID) }).click();
+      await main.getByRole('button', { name: t.cancel(orderId) }).click();
       await main.getByRole('button', { name: t.yes }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.cancelledTitle(orderID));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.cancelledTitle(orderId));
       await expect(page.getByTestId('payment-panel')).toHaveCount(0);
       await page.goto(`${shop.url}/${locale}/usuario`);
       await expect(page.getByRole('main').getByRole('link', { name: /^(View|Ver)/ })).toHaveCount(
         1,
       );
-      await expect(page.getByRole('main').getByRole('link', { name: t.pay(orderID) })).toHaveCount(
+      await expect(page.getByRole('main').getByRole('link', { name: t.pay(orderId) })).toHaveCount(
         0,
       );
     });

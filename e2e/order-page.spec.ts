@@ -171,11 +171,11 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await signedInShopper(shop, page);
     await inventory(EGG).set({ stock: 10, showInStore: true }, { merge: true });
     await inventory(BAR).set({ stock: 10, showInStore: true }, { merge: true });
-    const orderID = `PAGE${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
+    const orderId = `PAGE${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
     const placed = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
       data: await withOpenDay(page.request, shop.url, {
-        orderID,
+        orderId,
         lines: [
           { key: EGG, quantity: 3 },
           { key: BAR, quantity: 2 },
@@ -202,8 +202,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(await stock(EGG)).toBe(7);
 
     await test.step('the admin moves it along, then cancels it', async () => {
-      await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders?q=${orderID}`);
-      const card = admin.page.locator(`[data-order-id="${orderID}"]`);
+      await admin.page.goto(`${shop.url}/pt-BR/control-panel/orders?q=${orderId}`);
+      const card = admin.page.locator(`[data-order-id="${orderId}"]`);
       for (const key of ['waitingPayment', 'confirmed', 'inProduction', last] as const) {
         const label = PANEL_LABELS[key];
         await card.getByRole('button', { name: `Mover para ${label}`, exact: true }).click();
@@ -221,13 +221,13 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await page.goto(`${shop.url}/${locale}/usuario`);
       await page
         .getByRole('main')
-        .getByRole('link', { name: t.view(orderID) })
+        .getByRole('link', { name: t.view(orderId) })
         .click();
-      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderID}`);
-      await expect(page.getByTestId('order-number')).toHaveText(orderID);
+      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderId}`);
+      await expect(page.getByTestId('order-number')).toHaveText(orderId);
       // No longer just received: the heading names the order and where it is now.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        t.stateTitle(orderID, t.statuses.cancelled),
+        t.stateTitle(orderId, t.statuses.cancelled),
       );
     });
 
@@ -268,8 +268,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     });
 
     await test.step("an admin sees the shopper's order page too; an unknown order is a 404", async () => {
-      await admin.page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
-      await expect(admin.page.getByTestId('order-number')).toHaveText(orderID);
+      await admin.page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
+      await expect(admin.page.getByTestId('order-number')).toHaveText(orderId);
       const missing = await page.goto(`${shop.url}/${locale}/checkout/NOSUCHORDER0`);
       expect(missing?.status()).toBe(404);
     });
@@ -285,12 +285,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
         'status-cancelled',
       ];
       await expect
-        .poll(() => outboxFiles(shop, orderID).length, { timeout: 10_000 })
+        .poll(() => outboxFiles(shop, orderId).length, { timeout: 10_000 })
         .toBe(kinds.length);
-      const mails = outboxFiles(shop, orderID);
+      const mails = outboxFiles(shop, orderId);
       expect(mails.map(({ kind }) => kind).sort()).toEqual([...kinds].sort());
       for (const mail of mails.filter(({ kind }) => kind !== 'new-order')) {
-        expect(mail.text, mail.kind).toContain(`/${locale}/checkout/${orderID}`);
+        expect(mail.text, mail.kind).toContain(`/${locale}/checkout/${orderId}`);
       }
     });
   });
@@ -304,11 +304,11 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await inventory(key).set({ stock: 10, showInStore: true }, { merge: true });
     await skipIntro(page);
     await signedInShopper(shop, page);
-    const orderID = `SELF${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
+    const orderId = `SELF${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
     const placed = await page.request.post(`${shop.url}/api/orders`, {
       headers: { origin: shop.url },
       data: await withOpenDay(page.request, shop.url, {
-        orderID,
+        orderId,
         lines: [{ key, quantity: 2 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
@@ -319,31 +319,31 @@ for (const locale of ['pt-BR', 'en'] as const) {
     expect(await stock(key)).toBe(8);
 
     await test.step("an admin sees it, without the shopper's cancel", async () => {
-      await admin.page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
-      await expect(admin.page.getByTestId('order-number')).toHaveText(orderID);
-      await expect(admin.page.getByRole('button', { name: t.cancel(orderID) })).toHaveCount(0);
+      await admin.page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
+      await expect(admin.page.getByTestId('order-number')).toHaveText(orderId);
+      await expect(admin.page.getByRole('button', { name: t.cancel(orderId) })).toHaveCount(0);
     });
 
     await test.step("just placed, the page says it was received; without Mercado Pago 'Meus pedidos' offers no online payment", async () => {
       await page.goto(`${shop.url}/${locale}/usuario`);
       const main = page.getByRole('main');
-      await expect(main.getByRole('link', { name: t.view(orderID) })).toBeVisible();
+      await expect(main.getByRole('link', { name: t.view(orderId) })).toBeVisible();
       await expect(main.getByRole('link', { name: t.pay })).toHaveCount(0);
-      await main.getByRole('link', { name: t.view(orderID) }).click();
-      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderID}`);
+      await main.getByRole('link', { name: t.view(orderId) }).click();
+      await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderId}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.received);
       await expect(page.getByTestId('order-status')).toHaveText(t.statuses.awaitingApproval);
     });
 
     await test.step('the shopper cancels it there, after the same confirm step', async () => {
       const main = page.getByRole('main');
-      await main.getByRole('button', { name: t.cancel(orderID) }).click();
-      await expect(main.getByText(t.question(orderID))).toBeVisible();
+      await main.getByRole('button', { name: t.cancel(orderId) }).click();
+      await expect(main.getByText(t.question(orderId))).toBeVisible();
       const answer = page.waitForResponse(`${shop.url}/api/orders/cancel`);
       await main.getByRole('button', { name: t.yes }).click();
       expect((await answer).status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        t.stateTitle(orderID, t.statuses.cancelled),
+        t.stateTitle(orderId, t.statuses.cancelled),
       );
       await expect(page.getByTestId('order-status')).toHaveText(t.statuses.cancelled);
       await expect(page.getByTestId('order-payment-state')).toHaveText(t.notPaidCancelled);
@@ -351,13 +351,13 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(entries).toHaveCount(2);
       await expect(entries.nth(1)).toContainText(t.statuses.cancelled);
       await expect(entries.nth(1).locator('time')).toContainText(/\d{1,2}:\d\d/);
-      await expect(main.getByRole('button', { name: t.cancel(orderID) })).toHaveCount(0);
+      await expect(main.getByRole('button', { name: t.cancel(orderId) })).toHaveCount(0);
     });
 
     await test.step('the units are back at once, and the shop got an e-mail', async () => {
       expect(await stock(key)).toBe(10);
       await expect
-        .poll(() => outboxFiles(shop, orderID).map(({ kind }) => kind), { timeout: 10_000 })
+        .poll(() => outboxFiles(shop, orderId).map(({ kind }) => kind), { timeout: 10_000 })
         .toEqual(expect.arrayContaining(['shopper-cancelled', 'status-cancelled']));
     });
   });
@@ -478,12 +478,12 @@ test('with the backend stopped the order page says it is temporarily unavailable
   test.setTimeout(150_000);
   await skipIntro(page);
   await signedInShopper(shop, page);
-  const orderID = `DOWN${Date.now()}`;
+  const orderId = `DOWN${Date.now()}`;
   await inventory(EGG).set({ stock: 10, showInStore: true }, { merge: true });
   const placed = await page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
     data: await withOpenDay(page.request, shop.url, {
-      orderID,
+      orderId,
       lines: [{ key: EGG, quantity: 1 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
@@ -493,11 +493,11 @@ test('with the backend stopped the order page says it is temporarily unavailable
   expect(placed.status()).toBe(200);
   await shop.stopFirebase();
   try {
-    await page.goto(`${shop.url}/en/checkout/${orderID}`);
+    await page.goto(`${shop.url}/en/checkout/${orderId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Temporarily unavailable');
   } finally {
     await shop.restartFirebase();
   }
-  await page.goto(`${shop.url}/en/checkout/${orderID}`);
-  await expect(page.getByTestId('order-number')).toHaveText(orderID);
+  await page.goto(`${shop.url}/en/checkout/${orderId}`);
+  await expect(page.getByTestId('order-number')).toHaveText(orderId);
 });

@@ -153,11 +153,11 @@ async function placeOrder(
   await skipIntro(page);
   await signedInShopper(shop, page);
   await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).set({ stock: 10 }, { merge: true });
-  const orderID = `${prefix}${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
+  const orderId = `${prefix}${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
   const placed = await page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
     data: await withOpenDay(page.request, shop.url, {
-      orderID,
+      orderId,
       lines: [{ key: PRODUCT, quantity: 2 }],
       telephone: '(11) 91234-5678',
       locale,
@@ -165,7 +165,7 @@ async function placeOrder(
     }),
   });
   expect(placed.status()).toBe(200);
-  return orderID;
+  return orderId;
 }
 
 /** Mercado Pago's notification about payment `id`, signed with the shop's webhook secret. */
@@ -193,22 +193,22 @@ for (const locale of ['pt-BR', 'en'] as const) {
     test.setTimeout(120_000);
     const t = TEXTS[locale];
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
-    const orderID = await placeOrder(page, locale, 'PIX');
+    const orderId = await placeOrder(page, locale, 'PIX');
     const before = pixRequests();
 
-    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    await page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
     const panel = page.getByTestId('payment-panel');
     await panel.getByRole('radio', { name: t.pix }).click();
     await expect(panel.getByRole('radio', { name: t.pix })).toHaveAttribute('aria-checked', 'true');
 
     await test.step('the QR image, the code and the time left', async () => {
-      const qr = panel.getByRole('img', { name: t.qrAlt(orderID) });
+      const qr = panel.getByRole('img', { name: t.qrAlt(orderId) });
       await expect(qr).toBeVisible();
       await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,iVBORw0KGgo/);
       // Decoded by the browser (a broken PNG has no natural size), under the real CSP.
       expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
       const code = panel.getByRole('textbox', { name: t.codeLabel });
-      const stored = await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderID}`).get();
+      const stored = await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderId}`).get();
       const paymentId = stored.get('paymentId') as string;
       const made = fake.getPayment(paymentId) as unknown as {
         point_of_interaction: { transaction_data: { qr_code: string } };
@@ -273,7 +273,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(page.getByTestId('order-payment-state')).not.toHaveText(t.paid);
       // Set on this document: a reload would lose it.
       await page.evaluate(() => Object.assign(window, { __samePage: true }));
-      const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderID}`).get()).get(
+      const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderId}`).get()).get(
         'paymentId',
       ) as string;
       fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
@@ -292,11 +292,11 @@ for (const locale of ['pt-BR', 'en'] as const) {
   }) => {
     test.setTimeout(90_000);
     const t = TEXTS[locale];
-    const orderID = await placeOrder(page, locale, 'PIXEXP');
+    const orderId = await placeOrder(page, locale, 'PIXEXP');
     // The order's deadline, which the Pix takes as its own, a few seconds away.
     const deadline = new Date(Date.now() + 15_000);
-    await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).update({ expiresAt: deadline });
-    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).update({ expiresAt: deadline });
+    await page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
     const panel = page.getByTestId('payment-panel');
 
     await panel.getByRole('radio', { name: t.card }).click();
@@ -306,7 +306,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await expect(panel.getByTestId('pix-time-left').locator('time')).toHaveText(/^00:(0|1)\d$/);
     // At the deadline the code says it has expired (the order then expires as any other).
     await expect(panel.getByTestId('pix-expired')).toHaveText(t.expired, { timeout: 20_000 });
-    await expect(panel.getByRole('img', { name: t.qrAlt(orderID) })).toHaveCount(0);
+    await expect(panel.getByRole('img', { name: t.qrAlt(orderId) })).toHaveCount(0);
   });
 
   test(`card (${locale}): the Card Payment Brick's token pays the order through the shop's route and the page says paid`, async ({
@@ -314,12 +314,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
   }) => {
     test.setTimeout(90_000);
     const t = TEXTS[locale];
-    const orderID = await placeOrder(page, locale, 'CARD');
+    const orderId = await placeOrder(page, locale, 'CARD');
     // Registered last, so it answers before placeOrder's abort of every mercadopago.com request.
     await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
     );
-    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    await page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
     const panel = page.getByTestId('payment-panel');
     await panel.getByRole('radio', { name: t.card }).click();
     const pay = panel.getByRole('button', { name: /^Stand-in: pay / });
@@ -330,7 +330,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     }[];
     expect(bricks).toHaveLength(1);
     expect(bricks[0]?.name).toBe('cardPayment');
-    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).get()).data()!;
     // The stored total is centavos; Mercado Pago takes reais.
     expect(bricks[0]?.initialization.amount).toBe(order.total / 100);
 
@@ -346,7 +346,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       installments: 2,
       issuer_id: '24',
       transaction_amount: order.total / 100,
-      external_reference: orderID,
+      external_reference: orderId,
     });
   });
   test(`card (${locale}): a declined card says so and keeps the order; Pix then pays it`, async ({
@@ -354,14 +354,14 @@ for (const locale of ['pt-BR', 'en'] as const) {
   }) => {
     test.setTimeout(90_000);
     const t = TEXTS[locale];
-    const orderID = await placeOrder(page, locale, 'DECL');
+    const orderId = await placeOrder(page, locale, 'DECL');
     const stock = async () =>
       (await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).get()).get('stock') as number;
     const held = await stock();
     await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
     );
-    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    await page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
     const panel = page.getByTestId('payment-panel');
     await panel.getByRole('radio', { name: t.card }).click();
     const pay = panel.getByRole('button', { name: /^Stand-in: pay / });
@@ -373,7 +373,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await expect(panel.getByTestId('card-outcome')).toHaveText(t.cardRejected, {
       timeout: 20_000,
     });
-    const refused = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    const refused = (await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).get()).data()!;
     expect(refused.payment.status).toBe('rejected');
     expect(refused.status).toMatchObject({ cancelled: false, waitingPayment: true });
     expect(await stock()).toBe(held);
@@ -385,9 +385,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await expect(again.getByTestId('payment-declined')).toHaveText(t.declined);
     await expect(again.getByRole('radio', { name: t.card })).toBeVisible();
     await again.getByRole('radio', { name: t.pix }).click();
-    await expect(again.getByRole('img', { name: t.qrAlt(orderID) })).toBeVisible();
+    await expect(again.getByRole('img', { name: t.qrAlt(orderId) })).toBeVisible();
 
-    const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderID}`).get()).get(
+    const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderId}`).get()).get(
       'paymentId',
     ) as string;
     fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
@@ -404,22 +404,22 @@ for (const locale of ['pt-BR', 'en'] as const) {
   }) => {
     test.setTimeout(120_000);
     const t = TEXTS[locale];
-    const orderID = await placeOrder(page, locale, 'FEE', DELIVERY);
-    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    const orderId = await placeOrder(page, locale, 'FEE', DELIVERY);
+    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).get()).data()!;
     // 2 x R$ 40 and the region's R$ 12, stored in centavos.
     expect(order).toMatchObject({ deliveryFee: 1200, total: 9200 });
     await page.route('https://sdk.mercadopago.com/js/v2', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: CARD_BRICK_STAND_IN }),
     );
-    await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+    await page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
     await expect(page.getByTestId('order-delivery-fee')).toContainText(t.deliveryFee);
     await expect(page.getByTestId('order-delivery-fee')).toContainText('R$ 12,00');
     const panel = page.getByTestId('payment-panel');
 
     await test.step('the Pix is for the total, fee included', async () => {
       await panel.getByRole('radio', { name: t.pix }).click();
-      await expect(panel.getByRole('img', { name: t.qrAlt(orderID) })).toBeVisible();
-      const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderID}`).get()).get(
+      await expect(panel.getByRole('img', { name: t.qrAlt(orderId) })).toBeVisible();
+      const paymentId = (await shop.db().doc(`${SHOP_PATH}/pixPayments/${orderId}`).get()).get(
         'paymentId',
       ) as string;
       expect(fake.getPayment(paymentId)?.transaction_amount).toBe(92);
@@ -435,7 +435,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
       expect(charge?.body).toMatchObject({
         token: 'e2e-card-token-0001',
         transaction_amount: 92,
-        external_reference: orderID,
+        external_reference: orderId,
       });
     });
   });

@@ -18,8 +18,8 @@ test('an order placed in English shows Portuguese titles in the pt-BR account, c
 }) => {
   const shopper = { email: uniqueEmail('titulos'), password: 'titulos-chocolate-1' };
   const uid = await createUserWithRecord(shopper.email, shopper.password, { isAdmin: false });
-  const orderID = uniqueOrderId('TITLES');
-  await createOrder(orderID, uid, {
+  const orderId = uniqueOrderId('TITLES');
+  await createOrder(orderId, uid, {
     locale: 'en',
     orderItems: [
       {
@@ -40,7 +40,7 @@ test('an order placed in English shows Portuguese titles in the pt-BR account, c
   await expect(tab.logoutButton).toBeVisible({ timeout: 15_000 });
 
   await test.step('the confirmation page', async () => {
-    await page.goto(`/pt-BR/checkout/${orderID}`);
+    await page.goto(`/pt-BR/checkout/${orderId}`);
     await expect(page.getByRole('main').getByText('Ovo Caramelo com Amendoim')).toBeVisible();
     await expect(page.getByText('Peanut Caramel Egg')).toHaveCount(0);
   });
@@ -58,9 +58,9 @@ test('an order placed in English shows Portuguese titles in the pt-BR account, c
   await test.step('the account', async () => {
     await page.goto('/pt-BR/usuario');
     const account = new AccountScreen(page, 'pt-BR', page.getByRole('main'));
-    await account.orderButton(orderID).click();
-    await expect(account.order(orderID)).toContainText('1 × Ovo Caramelo com Amendoim');
-    await expect(account.order(orderID)).not.toContainText('Peanut Caramel Egg');
+    await account.orderButton(orderId).click();
+    await expect(account.order(orderId)).toContainText('1 × Ovo Caramelo com Amendoim');
+    await expect(account.order(orderId)).not.toContainText('Peanut Caramel Egg');
   });
 
   await test.step('the control panel', async () => {
@@ -72,8 +72,8 @@ test('an order placed in English shows Portuguese titles in the pt-BR account, c
     await adminTab.open();
     await adminTab.signIn(ADMIN.email, ADMIN.password);
     await expect(adminTab.logoutButton).toBeVisible({ timeout: 15_000 });
-    await adminPage.goto(`/pt-BR/control-panel/orders?q=${orderID}`);
-    const card = adminPage.getByTestId('admin-order').filter({ hasText: orderID });
+    await adminPage.goto(`/pt-BR/control-panel/orders?q=${orderId}`);
+    const card = adminPage.getByTestId('admin-order').filter({ hasText: orderId });
     await expect(card).toContainText('Ovo Caramelo com Amendoim');
     await expect(card).not.toContainText('Peanut Caramel Egg');
     await admin.close();

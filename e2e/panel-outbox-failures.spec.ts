@@ -60,12 +60,12 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function placeOrder(page: Page, orderID: string, locale: 'pt-BR' | 'en') {
+async function placeOrder(page: Page, orderId: string, locale: 'pt-BR' | 'en') {
   await signedInShopper(shop, page);
   const answer = await page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
     data: await withOpenDay(page.request, shop.url, {
-      orderID,
+      orderId,
       lines: [{ key: 'mini-ovo', quantity: 1 }],
       shippingOption: 'Retirada' as const,
       telephone: '(11) 91234-5678',

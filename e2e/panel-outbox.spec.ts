@@ -11,32 +11,32 @@ test.beforeEach(async ({ context }) => {
 });
 
 test("confirming an order writes the shopper's notice to the local outbox", async ({ page }) => {
-  const orderID = uniqueOrderId('MAIL');
-  await createOrder(orderID, 'outbox-shopper', {
+  const orderId = uniqueOrderId('MAIL');
+  await createOrder(orderId, 'outbox-shopper', {
     customer: { name: 'Cliente Caixa', email: 'outbox-shopper@example.com' },
   });
 
-  await page.goto(`/pt-BR/control-panel/orders?q=${orderID}`);
+  await page.goto(`/pt-BR/control-panel/orders?q=${orderId}`);
   const tab = new UserTab(page, 'pt-BR');
   await tab.signIn(ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(new RegExp(`/pt-BR/control-panel/orders\\?q=${orderID}$`), {
+  await expect(page).toHaveURL(new RegExp(`/pt-BR/control-panel/orders\\?q=${orderId}$`), {
     timeout: 20_000,
   });
-  const card = page.locator(`[data-order-id="${orderID}"]`);
+  const card = page.locator(`[data-order-id="${orderId}"]`);
   await card.getByRole('button', { name: 'Mover para Confirmado', exact: true }).click();
   await expect(card.getByTestId('admin-order-status')).toHaveText('Confirmado');
 
   await page.getByRole('link', { name: 'Caixa de saída', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Caixa de saída (local)' })).toBeVisible();
   // Sent after the action's response: a reload may be needed to see it.
-  const notice = page.getByText(`Pedido ${orderID}: Confirmado`);
+  const notice = page.getByText(`Pedido ${orderId}: Confirmado`);
   await expect(async () => {
     await page.reload();
     await expect(notice).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await notice.click();
   // Other tests e-mail too: look inside this message only.
-  const message = page.getByRole('listitem').filter({ hasText: `Pedido ${orderID}: Confirmado` });
+  const message = page.getByRole('listitem').filter({ hasText: `Pedido ${orderId}: Confirmado` });
   await expect(message.getByText('Para: outbox-shopper@example.com')).toBeVisible();
-  await expect(message.getByText(`O seu pedido ${orderID} foi confirmado`)).toBeVisible();
+  await expect(message.getByText(`O seu pedido ${orderId} foi confirmado`)).toBeVisible();
 });

@@ -21,8 +21,8 @@ for (const locale of ['pt-BR', 'en'] as const) {
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const orderID = uniqueOrderId('PAGO2X');
-    await createOrder(orderID, 'uid-e2e-review', {
+    const orderId = uniqueOrderId('PAGO2X');
+    await createOrder(orderId, 'uid-e2e-review', {
       status: { ...NO_STATUS, confirmed: true },
       statusKey: 'confirmed',
       payment: {
@@ -47,9 +47,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
     const tab = new UserTab(page, locale);
     await tab.signIn(ADMIN.email, ADMIN.password);
     await expect(tab.logoutButton).toBeVisible({ timeout: 15_000 });
-    await page.goto(`/${locale}/control-panel/orders?q=${orderID}`);
+    await page.goto(`/${locale}/control-panel/orders?q=${orderId}`);
 
-    const card = page.getByRole('article', { name: new RegExp(orderID) });
+    const card = page.getByRole('article', { name: new RegExp(orderId) });
     const review = card.getByTestId('admin-order-payment-review');
     const texts = TEXTS[locale];
     await expect(review.getByText(texts.flag, { exact: true })).toBeVisible();

@@ -73,25 +73,25 @@ for (const locale of ['pt-BR', 'en'] as const) {
 }
 
 test('an order is found with the filters and confirmed with its button', async ({ page }) => {
-  const orderID = uniqueOrderId('PHONE');
-  await createOrder(orderID, 'phone-shopper');
+  const orderId = uniqueOrderId('PHONE');
+  await createOrder(orderId, 'phone-shopper');
   await page.goto('/pt-BR/control-panel/orders');
   const filters = page.getByRole('form', { name: 'Filtrar pedidos' });
-  await filters.getByRole('searchbox', { name: 'Buscar' }).fill(orderID);
+  await filters.getByRole('searchbox', { name: 'Buscar' }).fill(orderId);
   const apply = filters.getByRole('button', { name: 'Filtrar' });
   await apply.scrollIntoViewIfNeeded();
   await expectReachable(page, 'pt-BR', 'Filtrar', await apply.boundingBox());
   await apply.tap();
-  await expect(page).toHaveURL(new RegExp(`q=${orderID}`));
+  await expect(page).toHaveURL(new RegExp(`q=${orderId}`));
 
-  const card = page.locator(`[data-order-id="${orderID}"]`);
+  const card = page.locator(`[data-order-id="${orderId}"]`);
   const confirm = card.getByRole('button', { name: 'Mover para Confirmado' });
   await confirm.scrollIntoViewIfNeeded();
   await expectReachable(page, 'pt-BR', 'Mover para Confirmado', await confirm.boundingBox());
   await confirm.tap();
   await expect(card.getByTestId('admin-order-status')).toHaveText('Confirmado');
   await expect(card.getByRole('status')).toContainText('Confirmado');
-  expect((await orderData(orderID))?.statusKey).toBe('confirmed');
+  expect((await orderData(orderId))?.statusKey).toBe('confirmed');
   expect(await overflow(page)).toEqual({ scroll: 0, outside: [] });
 });
 

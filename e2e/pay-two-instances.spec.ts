@@ -44,11 +44,11 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-async function placeOrder(page: Page, orderID: string) {
+async function placeOrder(page: Page, orderId: string) {
   const answer = await page.request.post(`${shop.urls[0]}/api/orders`, {
     headers: { origin: shop.urls[0]! },
     data: await withOpenDay(page.request, shop.urls[0]!, {
-      orderID,
+      orderId,
       lines: [{ key: 'mini-ovo', quantity: 1 }],
       shippingOption: 'Retirada' as const,
       telephone: '(11) 91234-5678',
@@ -58,10 +58,10 @@ async function placeOrder(page: Page, orderID: string) {
   expect(answer.status()).toBe(200);
 }
 
-function payByCard(page: Page, url: string, orderID: string, token: string) {
+function payByCard(page: Page, url: string, orderId: string, token: string) {
   return page.request.post(`${url}/api/orders/payment`, {
     headers: { origin: url },
-    data: { orderID, method: 'card', card: { token, paymentMethodId: 'visa', installments: 1 } },
+    data: { orderId, method: 'card', card: { token, paymentMethodId: 'visa', installments: 1 } },
   });
 }
 
@@ -73,14 +73,14 @@ test(`two card payments for one order at the same moment on two app servers, ${R
   for (let run = 0; run < RUNS; run += 1) {
     // Signed in on the first server; the session cookie is good on both.
     await signedInShopper(shop, page);
-    const orderID = `PAYTWO${String(run).padStart(4, '0')}${Date.now() % 100_000}`;
-    await placeOrder(page, orderID);
+    const orderId = `PAYTWO${String(run).padStart(4, '0')}${Date.now() % 100_000}`;
+    await placeOrder(page, orderId);
     const [first, second] = run % 2 === 0 ? shop.urls : [shop.urls[1]!, shop.urls[0]!];
     const hold = fake.holdPayments();
     let answered = 0;
     const answers = [
-      payByCard(page, first!, orderID, `tab-one-${orderID}`),
-      payByCard(page, second!, orderID, `tab-two-${orderID}`),
+      payByCard(page, first!, orderId, `tab-one-${orderId}`),
+      payByCard(page, second!, orderId, `tab-two-${orderId}`),
     ].map((answer) => answer.finally(() => (answered += 1)));
     await expect.poll(() => answered > 0 || hold.held() >= 2, { timeout: 60_000 }).toBe(true);
     hold.release();
@@ -96,7 +96,7 @@ test(`two card payments for one order at the same moment on two app servers, ${R
       (request) =>
         request.method === 'POST' &&
         request.path === '/v1/payments' &&
-        (request.body as { external_reference?: string }).external_reference === orderID,
+        (request.body as { external_reference?: string }).external_reference === orderId,
     );
     expect(charges, `run ${run}`).toHaveLength(1);
     expect(statuses.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -104,7 +104,7 @@ test(`two card payments for one order at the same moment on two app servers, ${R
       ok: false,
       error: 'payment-in-progress',
     });
-    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderID}`).get()).data()!;
+    const order = (await shop.db().doc(`${SHOP_PATH}/orders/${orderId}`).get()).data()!;
     expect(order.status).toMatchObject({ confirmed: true });
     expect(order.payment.extraPayments ?? []).toEqual([]);
   }

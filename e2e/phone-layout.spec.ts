@@ -134,11 +134,11 @@ async function newContext(browser: Browser, size: keyof typeof VIEWPORTS): Promi
 async function placeOrder(page: Page, locale: 'pt-BR' | 'en'): Promise<string> {
   await signedInShopper(shop, page);
   await shop.db().doc(`${SHOP_PATH}/inventory/${PRODUCT}`).set({ stock: 10 }, { merge: true });
-  const orderID = `LAYOUT${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
+  const orderId = `LAYOUT${locale === 'en' ? 'EN' : 'PT'}${Date.now()}`;
   const placed = await page.request.post(`${shop.url}/api/orders`, {
     headers: { origin: shop.url },
     data: await withOpenDay(page.request, shop.url, {
-      orderID,
+      orderId,
       lines: [{ key: PRODUCT, quantity: 2 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',
@@ -146,7 +146,7 @@ async function placeOrder(page: Page, locale: 'pt-BR' | 'en'): Promise<string> {
     }),
   });
   expect(placed.status()).toBe(200);
-  return orderID;
+  return orderId;
 }
 
 for (const locale of ['pt-BR', 'en'] as const) {
@@ -157,10 +157,10 @@ for (const locale of ['pt-BR', 'en'] as const) {
       const tag = `${locale}-${VIEWPORTS[size].width}`;
       const context = await newContext(browser, size);
       const page = await context.newPage();
-      const orderID = await placeOrder(page, locale);
+      const orderId = await placeOrder(page, locale);
 
       await test.step('the order page: the telephone and the payment choices', async () => {
-        await page.goto(`${shop.url}/${locale}/checkout/${orderID}`);
+        await page.goto(`${shop.url}/${locale}/checkout/${orderId}`);
         await expectOneLine(page.getByTestId('order-telephone'), 'the telephone');
         const panel = page.getByTestId('payment-panel');
         await expectOneLine(panel.getByRole('radio', { name: t.card }), t.card);
@@ -252,7 +252,7 @@ for (const locale of ['pt-BR', 'en'] as const) {
         const adminContext = await newContext(browser, size);
         await adminContext.addCookies(cookies);
         const adminPage = await adminContext.newPage();
-        await adminPage.goto(`${shop.url}/${locale}/control-panel/orders?q=${orderID}`);
+        await adminPage.goto(`${shop.url}/${locale}/control-panel/orders?q=${orderId}`);
         const tabs = adminPage.getByRole('navigation', { name: t.tabs }).getByRole('link');
         const tabTops = await tabs.evaluateAll((links) =>
           links.map((link) => Math.round(link.getBoundingClientRect().top)),

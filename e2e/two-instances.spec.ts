@@ -31,9 +31,9 @@ test.afterAll(async () => {
 /** Instance A for even attempts, B for odd ones. */
 const instance = (attempt: number) => shop.urls[attempt % 2]!;
 
-function orderBody(orderID: string, key: string) {
+function orderBody(orderId: string, key: string) {
   return {
-    orderID,
+    orderId,
     lines: [{ key, quantity: 1 }],
     shippingOption: 'Retirada' as const,
     telephone: '(11) 91234-5678',
@@ -57,11 +57,11 @@ test('orders per account: 5 a minute across both instances, then 429', async ({ 
   await signedInShopper(shop, page);
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 7; attempt += 1) {
-    const orderID = `TWOINST${String(attempt).padStart(5, '0')}`;
+    const orderId = `TWOINST${String(attempt).padStart(5, '0')}`;
     const response = await postOrder(
       page,
       instance(attempt),
-      orderBody(orderID, 'barra-tropical-bahia'),
+      orderBody(orderId, 'barra-tropical-bahia'),
       '192.0.2.10',
     );
     statuses.push(response.status());
@@ -69,7 +69,7 @@ test('orders per account: 5 a minute across both instances, then 429', async ({ 
     if (response.status() === 200) {
       await shop
         .db()
-        .doc(`${SHOP_PATH}/orders/${orderID}`)
+        .doc(`${SHOP_PATH}/orders/${orderId}`)
         .update({ 'status.confirmed': true, statusKey: 'confirmed' });
     } else {
       expect(Number(response.headers()['retry-after'])).toBeGreaterThanOrEqual(1);

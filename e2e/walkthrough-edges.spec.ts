@@ -446,11 +446,11 @@ test.describe('control panel search', () => {
     }) => {
       shopIn(locale);
       const marker = uniqueOrderId('NAME').toLowerCase();
-      const orderID = uniqueOrderId('BYNAME');
+      const orderId = uniqueOrderId('BYNAME');
       const email = `${marker}@example.com`;
       // A name no other order has, with an accent the search ignores.
       const name = `Zélia ${marker} Quintão`;
-      await createOrder(orderID, `by-name-${marker}`, {
+      await createOrder(orderId, `by-name-${marker}`, {
         customer: { name, email },
         customerEmailLower: email,
       });
@@ -462,7 +462,7 @@ test.describe('control panel search', () => {
       await page.goto(`/${locale}/control-panel/orders`);
       const label = locale === 'pt-BR' ? 'Buscar' : 'Search';
       const apply = locale === 'pt-BR' ? 'Filtrar' : 'Filter';
-      const card = page.locator(`[data-order-id="${orderID}"]`);
+      const card = page.locator(`[data-order-id="${orderId}"]`);
       // The start of the name (case and accents aside), then the start of the e-mail.
       for (const q of [`ZELIA ${marker}`, `zélia ${marker}`, `${marker}@exa`]) {
         await page.getByRole('searchbox', { name: label }).fill(q);

@@ -1,6 +1,6 @@
 // Places `count` concurrent orders (each the order and the stock it takes, in one transaction,
 // as lib/orders does) on the local Firebase named by FIRESTORE_EMULATOR_HOST, and prints
-// `ACK <orderID>` the moment each one is acknowledged. Run as a child process by crash tests,
+// `ACK <orderId>` the moment each one is acknowledged. Run as a child process by crash tests,
 // which kill it together with the stack: in-flight calls die with it instead of retrying.
 //
 // Usage: node test/order-burst.mjs <projectId> <shopPath> <productKey> <uid> <count> <prefix>
@@ -11,18 +11,18 @@ const [projectId, shopPath, productKey, uid, count, prefix] = process.argv.slice
 const db = getFirestore(initializeApp({ projectId }));
 const stockRef = db.doc(`${shopPath}/inventory/${productKey}`);
 
-async function placeOrder(orderID) {
+async function placeOrder(orderId) {
   await db.runTransaction(async (tx) => {
     const stock = (await tx.get(stockRef)).get('stock');
     if (stock < 1) throw new Error('out of stock');
     tx.update(stockRef, { stock: FieldValue.increment(-1) });
-    tx.create(db.doc(`${shopPath}/orders/${orderID}`), {
+    tx.create(db.doc(`${shopPath}/orders/${orderId}`), {
       clientRef: uid,
       items: [{ key: productKey, quantity: 1 }],
       status: 'Pedido Realizado',
     });
   });
-  process.stdout.write(`ACK ${orderID}\n`);
+  process.stdout.write(`ACK ${orderId}\n`);
 }
 
 const ids = Array.from(

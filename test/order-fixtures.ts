@@ -19,12 +19,12 @@ export const NO_STATUS_FLAGS = {
 };
 
 /**
- * What the checkout form sends for order `orderID`: one ovo-pistache picked up at the shop, in
+ * What the checkout form sends for order `orderId`: one ovo-pistache picked up at the shop, in
  * pt-BR, unless `fields` say otherwise.
  */
-export function checkoutInput(orderID: string, fields: Record<string, unknown> = {}) {
+export function checkoutInput(orderId: string, fields: Record<string, unknown> = {}) {
   return {
-    orderID,
+    orderId,
     lines: [{ key: 'ovo-pistache', quantity: 1 }],
     shippingOption: 'Retirada',
     telephone: '(11) 91234-5678',
@@ -59,6 +59,7 @@ export function openOrderDocument(
   }: OwnFields & Record<string, unknown>,
 ) {
   return {
+    // The field as stored (lib/orders/repository/stored.ts reads it as orderId).
     orderID: id,
     orderDate,
     clientRef,

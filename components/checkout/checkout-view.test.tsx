@@ -286,7 +286,7 @@ describe('CheckoutView', () => {
     // Sent once the delivery days are known, and only once.
     await waitFor(() => expect(mockedSubmitOrder).toHaveBeenCalledTimes(1));
     expect(mockedSubmitOrder).toHaveBeenCalledWith({
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       lines: [
         { key: 'ovo-tropical-rio', quantity: 2 },
         { key: 'mini-ovo', quantity: 1 },
@@ -508,7 +508,7 @@ describe('CheckoutView', () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     mockedSubmitOrder.mockResolvedValue({
       ok: true,
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       payment: { mode: 'manual' },
     });
     renderCheckout(SHOPPER, 'ABCDEF123456');
@@ -540,7 +540,7 @@ describe('CheckoutView', () => {
     const [url, init] = mockFetch.mock.calls.find(([called]) => called === '/api/orders') ?? [];
     expect(url).toBe('/api/orders');
     expect(JSON.parse(String(init?.body))).toMatchObject({
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       lines: [{ key: 'mini-ovo', quantity: 1 }],
     });
     expect(stores.cart().cartItems).toHaveLength(1);
@@ -640,7 +640,7 @@ describe('CheckoutView', () => {
     saveCart([{ id: 'mini-ovo', quantity: 2 }]);
     mockedSubmitOrder.mockResolvedValue({
       ok: true,
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       payment: { mode: 'manual' },
     });
     const stores = renderCheckout(SHOPPER, 'ABCDEF123456');
@@ -661,7 +661,7 @@ describe('CheckoutView', () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     mockedSubmitOrder.mockResolvedValue({
       ok: true,
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       payment: { mode: 'manual' },
     });
     mockedUpdateProfile.mockResolvedValue({
@@ -716,7 +716,7 @@ describe('CheckoutView', () => {
     saveCart([{ id: 'mini-ovo', quantity: 1 }]);
     mockedSubmitOrder.mockResolvedValue({
       ok: true,
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       payment: { mode: 'manual' },
     });
     renderCheckout(SHOPPER, 'ABCDEF123456');

@@ -68,7 +68,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
   const orders = await getTranslations('Orders');
   const contact = await getTranslations('Contact');
   const pickupTexts = await getTranslations('OrderPickup');
-  const whatsappHref = whatsappLink(orders('whatsappText', { orderID: order.orderID }));
+  const whatsappHref = whatsappLink(orders('whatsappText', { orderId: order.orderId }));
 
   const online = publicKey !== null && order.payment.provider === 'mercadopago';
   const unpaid = online && awaitsOnlinePayment(order);
@@ -82,11 +82,11 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
       href={whatsappHref}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={t('whatsappLabel', { orderID: order.orderID })}
+      aria-label={t('whatsappLabel', { orderId: order.orderId })}
       data-testid="order-whatsapp"
       className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
     >
-      {t('whatsapp', { orderID: order.orderID })}
+      {t('whatsapp', { orderId: order.orderId })}
     </a>
   );
 
@@ -97,7 +97,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
       <dl className={`${cardClass} grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]`}>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('orderNumber')}</dt>
         <dd data-testid="order-number" className="font-mono text-lg tracking-wider">
-          {order.orderID}
+          {order.orderId}
         </dd>
         <dt className="font-semibold text-cacao-600 dark:text-cacao-300">{t('date')}</dt>
         <dd>
@@ -243,7 +243,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
           <Notice tone="info">{t('inReview')}</Notice>
         ) : unpaid && publicKey ? (
           <PaymentPanel
-            orderID={order.orderID}
+            orderId={order.orderId}
             publicKey={publicKey}
             preferenceId={order.payment.preferenceId}
             paymentId={paymentId}
@@ -259,7 +259,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
         {whatsapp}
         {cancellable ? (
           <div className="flex flex-col items-start gap-2">
-            <OrderPageCancel orderID={order.orderID} />
+            <OrderPageCancel orderId={order.orderId} />
           </div>
         ) : null}
       </section>

@@ -2,9 +2,9 @@ import type { PayOrderResult } from '@/lib/orders/pay-order-result';
 
 /** The order page's body for POST /api/orders/payment (lib/orders/pay-order.ts checks it). */
 export type PayRequest =
-  | { orderID: string; method: 'pix' }
+  | { orderId: string; method: 'pix' }
   | {
-      orderID: string;
+      orderId: string;
       method: 'card';
       card: {
         token: string;

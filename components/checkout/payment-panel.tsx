@@ -44,7 +44,7 @@ type CardOutcome =
  * webhook, the order expiring): polls /api/orders/changes while the page is visible, as the
  * shopper's orders list does (components/user/orders-list.tsx).
  */
-function useRefreshOnStatusChange(orderID: string, shown: OrderStatusKey, enabled: boolean) {
+function useRefreshOnStatusChange(orderId: string, shown: OrderStatusKey, enabled: boolean) {
   const router = useRouter();
   // The server's count of changes to this shopper's orders at the last comparison.
   const seenMarker = useRef<number | null>(null);
@@ -60,14 +60,14 @@ function useRefreshOnStatusChange(orderID: string, shown: OrderStatusKey, enable
     if (body.unchanged || !body.orders) return;
     seenMarker.current = typeof body.marker === 'number' ? body.marker : null;
     // Only open orders are listed: one missing here was paid into production, or closed.
-    const now = body.orders.find((order) => order.orderID === orderID)?.status ?? null;
+    const now = body.orders.find((order) => order.orderId === orderId)?.status ?? null;
     // The poll sees the latest render's `shown` (usePollWhileVisible keeps the newest callback).
     if (now !== shown) router.refresh();
   }, enabled);
 }
 
 type Props = {
-  orderID: string;
+  orderId: string;
   publicKey: string;
   /** The order's current preference (null when creating it failed). */
   preferenceId: string | null;
@@ -102,7 +102,7 @@ type Props = {
  * confirmed.
  */
 export function PaymentPanel({
-  orderID,
+  orderId,
   publicKey,
   preferenceId: initialPreferenceId,
   paymentId,
@@ -120,7 +120,7 @@ export function PaymentPanel({
   // Bumped by 'Gerar novo pagamento': the Pix panel asks again (a new deadline, a new code).
   const [attempt, setAttempt] = useState(0);
   const [cardOutcome, setCardOutcome] = useState<CardOutcome | null>(null);
-  useRefreshOnStatusChange(orderID, statusKey, ownedByViewer);
+  useRefreshOnStatusChange(orderId, statusKey, ownedByViewer);
   const methods: readonly Method[] = ownedByViewer ? METHODS : ['wallet'];
   const tErrors = useTranslations('CheckoutErrors');
   const locale = useLocale();
@@ -143,7 +143,7 @@ export function PaymentPanel({
 
   const submitCard = async (card: CardSubmission) => {
     setCardOutcome(null);
-    const result = await requestOrderPayment({ orderID, method: 'card', card });
+    const result = await requestOrderPayment({ orderId, method: 'card', card });
     if (!result) throw new Error('The card payment got no answer');
     if (!result.ok) {
       setCardOutcome({
@@ -174,10 +174,10 @@ export function PaymentPanel({
           href={whatsappHref}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('whatsappLabel', { orderID })}
+          aria-label={t('whatsappLabel', { orderId })}
           className={buttonClass({ variant: 'whatsapp', className: 'self-start' })}
         >
-          {t('whatsapp', { orderID })}
+          {t('whatsapp', { orderId })}
         </a>
         {/* The SDK remembers a failed load until the page is loaded again. */}
         <Button variant="secondary" onClick={() => window.location.reload()}>
@@ -191,7 +191,7 @@ export function PaymentPanel({
     startRetry(async () => {
       setRetryResult(null);
       try {
-        const result = await retryPayment(orderID);
+        const result = await retryPayment(orderId);
         if (result.ok) {
           setPreferenceId(result.payment.preferenceId);
           setShowStatus(false);
@@ -252,7 +252,7 @@ export function PaymentPanel({
         </Notice>
       ) : null}
       {method === 'pix' && !(showStatus && paymentId) ? (
-        <PixPanel key={attempt} orderID={orderID} />
+        <PixPanel key={attempt} orderId={orderId} />
       ) : null}
       {cardOutcome && method === 'card' ? (
         <Notice

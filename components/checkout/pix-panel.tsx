@@ -11,7 +11,7 @@ import {
 } from '@/lib/orders/pay-order-result';
 import { requestOrderPayment } from './pay-request';
 
-type Props = { orderID: string };
+type Props = { orderId: string };
 
 /** While another attempt is in flight: ask again this often, this many times (an attempt's lease). */
 const ASK_AGAIN_MS = 2000;
@@ -49,7 +49,7 @@ function useNow(active: boolean): number {
  * button and the time left, which is the order's own. When the payment is confirmed the page
  * turns to 'Pago' by itself (the payment panel's live refresh); once the time is over it says so.
  */
-export function PixPanel({ orderID }: Props) {
+export function PixPanel({ orderId }: Props) {
   const t = useTranslations('OrderConfirmation');
   const codeId = useId();
   const codeRef = useRef<HTMLTextAreaElement>(null);
@@ -63,7 +63,7 @@ export function PixPanel({ orderID }: Props) {
   useEffect(() => {
     const controller = new AbortController();
     let again: ReturnType<typeof setTimeout> | undefined;
-    requestOrderPayment({ orderID, method: 'pix' }, controller.signal).then(
+    requestOrderPayment({ orderId, method: 'pix' }, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
         if (result?.ok && result.method === 'pix') setState({ phase: 'shown', pix: result.pix });
@@ -80,7 +80,7 @@ export function PixPanel({ orderID }: Props) {
       controller.abort();
       clearTimeout(again);
     };
-  }, [orderID, asked]);
+  }, [orderId, asked]);
 
   if (state.phase === 'loading') {
     return (
@@ -135,7 +135,7 @@ export function PixPanel({ orderID }: Props) {
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img
           src={`data:image/png;base64,${pix.qrCodeBase64}`}
-          alt={t('pixQrAlt', { orderID })}
+          alt={t('pixQrAlt', { orderId })}
           width={224}
           height={224}
           data-testid="pix-qr"

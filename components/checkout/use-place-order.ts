@@ -142,7 +142,7 @@ export function usePlaceOrder({
     setServerErrors([]);
     const input = {
       ...toCheckoutInput({
-        orderID: orderId,
+        orderId,
         lines: lines.map((item) => ({ id: item.id, quantity: item.quantity })),
         values: form.values,
         locale,
@@ -166,7 +166,7 @@ export function usePlaceOrder({
           if (result.error.startsWith('delivery-')) refreshQuote();
           return;
         }
-        onPlaced(result.orderID);
+        onPlaced(result.orderId);
         // Placed: nothing typed for it stays in the tab.
         clearCheckoutDraft();
         keepAppliedCoupon('');
@@ -181,7 +181,7 @@ export function usePlaceOrder({
         }
         // Also forgets the order id: the next cart is a new order.
         clearCart();
-        router.push(`/checkout/${encodeURIComponent(result.orderID)}`);
+        router.push(`/checkout/${encodeURIComponent(result.orderId)}`);
       } catch (cause) {
         // The request itself failed (network, server restart). The order id stays, so sending
         // again cannot place the order twice.

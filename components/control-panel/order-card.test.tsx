@@ -42,7 +42,7 @@ jest.mock('@/lib/control-panel/actions', () => ({ changeOrderStatus: jest.fn() }
 const mockLocale: { current: AppLocale } = { current: 'pt-BR' };
 
 const baseOrder: AdminOrder = {
-  orderID: 'MPORDER00042',
+  orderId: 'MPORDER00042',
   orderDate: '2026-03-10T13:30:00.000Z',
   clientRef: 'uid-ana',
   orderItems: [{ key: 'mini-ovo', translatedTitle: 'Mini Ovo', quantity: 1, value: 35 }],
@@ -188,7 +188,7 @@ it.each([
     await renderCard(
       {
         ...baseOrder,
-        orderID: 'OLDORDER0001',
+        orderId: 'OLDORDER0001',
         shippingOption: 'Entrega',
         address: {
           street: 'Rua Augusta',

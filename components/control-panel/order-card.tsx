@@ -42,10 +42,10 @@ export async function OrderCard({ order, locale }: Props) {
     customerT('orders.whatsappText', {
       named: order.customer.name ? 'yes' : 'no',
       name: order.customer.name,
-      orderID: order.orderID,
+      orderId: order.orderId,
     }),
   );
-  const titleId = `order-${order.orderID}-title`;
+  const titleId = `order-${order.orderId}-title`;
   const address = order.address;
 
   return (
@@ -53,13 +53,13 @@ export async function OrderCard({ order, locale }: Props) {
       <article
         aria-labelledby={titleId}
         data-testid="admin-order"
-        data-order-id={order.orderID}
+        data-order-id={order.orderId}
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
       >
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h3 id={titleId} className="text-lg font-bold">
-              {t('order', { orderID: order.orderID })}
+              {t('order', { orderId: order.orderId })}
             </h3>
             <p className="text-sm text-cacao-600 dark:text-cacao-300">
               <span className="sr-only">{t('date')}: </span>
@@ -156,7 +156,7 @@ export async function OrderCard({ order, locale }: Props) {
                   href={whatsapp}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={t('whatsappLabel', { name, orderID: order.orderID })}
+                  aria-label={t('whatsappLabel', { name, orderId: order.orderId })}
                   className="font-semibold text-emerald-700 underline hover:no-underline dark:text-emerald-300"
                 >
                   {t('whatsapp')}
@@ -253,7 +253,7 @@ export async function OrderCard({ order, locale }: Props) {
         <div className="mt-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">
           <StatusEditor
             locale={locale}
-            orderID={order.orderID}
+            orderId={order.orderId}
             shippingOption={order.shippingOption}
           />
           <OrderLastChange locale={locale} />

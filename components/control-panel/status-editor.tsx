@@ -11,7 +11,7 @@ import { buttonClass } from '@/components/ui/button';
 
 type Props = {
   locale: AppLocale;
-  orderID: string;
+  orderId: string;
   shippingOption: ShippingOption;
 };
 
@@ -21,7 +21,7 @@ type Props = {
  * the admin and the transition; its answer is shown here and moves the card's status
  * (./order-status.tsx holds the action's state).
  */
-export function StatusEditor({ locale, orderID, shippingOption }: Props) {
+export function StatusEditor({ locale, orderId, shippingOption }: Props) {
   const t = useTranslations('ControlPanel.statusEditor');
   const statusLabel = useTranslations('OrderStatus');
   const { state, result, formAction, pending } = useOrderStatus();
@@ -43,11 +43,11 @@ export function StatusEditor({ locale, orderID, shippingOption }: Props) {
       ) : (
         <form
           action={formAction}
-          aria-label={t('label', { orderID })}
+          aria-label={t('label', { orderId })}
           className="flex flex-wrap items-center gap-2"
         >
           <input type="hidden" name="locale" value={locale} />
-          <input type="hidden" name="orderID" value={orderID} />
+          <input type="hidden" name="orderId" value={orderId} />
           <input type="hidden" name="from" value={state.status} />
           {forward.map((to) => (
             <button
@@ -74,11 +74,11 @@ export function StatusEditor({ locale, orderID, shippingOption }: Props) {
           {canCancel && confirmingCancel ? (
             <span
               role="group"
-              aria-label={t('cancelWarning', { orderID })}
+              aria-label={t('cancelWarning', { orderId })}
               className="flex flex-wrap gap-2"
             >
               <span className="w-full text-sm font-medium text-red-800 dark:text-red-200">
-                {t('cancelWarning', { orderID })}
+                {t('cancelWarning', { orderId })}
               </span>
               <button
                 type="submit"

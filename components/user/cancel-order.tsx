@@ -25,7 +25,7 @@ function cancelErrorKey(result: Exclude<CancelOrderResult, { ok: true }>) {
 }
 
 type Props = {
-  orderID: string;
+  orderId: string;
   /** Larger buttons on the order's own page; the list's are small. */
   size?: 'xs' | 'md';
   /**
@@ -41,7 +41,7 @@ type Props = {
  * ordersNeedUpdate, so a list of the orders reads them again, and calls `onSettled`: either way
  * the order shows where it is now.
  */
-export function CancelOrder({ orderID, size = 'xs', onSettled }: Props) {
+export function CancelOrder({ orderId, size = 'xs', onSettled }: Props) {
   const t = useTranslations('Orders');
   const userStore = useUserStoreApi();
   const [step, setStep] = useState<'idle' | 'confirm' | 'sending'>('idle');
@@ -53,7 +53,7 @@ export function CancelOrder({ orderID, size = 'xs', onSettled }: Props) {
     setError(null);
     let result: CancelOrderResult;
     try {
-      result = await requestOrderCancel(orderID);
+      result = await requestOrderCancel(orderId);
     } catch (cause) {
       console.error('Cancelling the order failed:', cause);
       result = { ok: false, error: 'temporarily-unavailable' };
@@ -73,7 +73,7 @@ export function CancelOrder({ orderID, size = 'xs', onSettled }: Props) {
         <button
           type="button"
           onClick={() => setStep('confirm')}
-          aria-label={t('cancelLabel', { orderID })}
+          aria-label={t('cancelLabel', { orderId })}
           className={buttonClass({ variant: 'secondary', size })}
         >
           {t('cancel')}
@@ -85,7 +85,7 @@ export function CancelOrder({ orderID, size = 'xs', onSettled }: Props) {
           className="flex flex-wrap items-center gap-2"
         >
           <p id={questionId} className={size === 'xs' ? 'text-sm' : undefined}>
-            {t('cancelQuestion', { orderID })}
+            {t('cancelQuestion', { orderId })}
           </p>
           <button
             type="button"

@@ -21,7 +21,7 @@ const order = (
   shippingOption: Order['shippingOption'],
 ) =>
   ({
-    orderID: `order-${n}`,
+    orderId: `order-${n}`,
     orderDate: `2026-0${n}-10T13:30:00.000Z`,
     clientRef: 'u1',
     orderItems: [{ translatedTitle: `Item ${n}`, quantity: n, value: 4000 }],
@@ -40,7 +40,7 @@ const orders = [
 
 /** What GET /api/orders/changes answers (the live status poll); signed out unless a test says. */
 const mockedFetch = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
-const answerStatuses = (statuses: { orderID: string; status: string }[]) =>
+const answerStatuses = (statuses: { orderId: string; status: string }[]) =>
   mockedFetch.mockResolvedValue({
     ok: true,
     json: async () => ({ orders: statuses }),
@@ -126,7 +126,7 @@ describe('OrdersList', () => {
         ? ({
             ok: true,
             status: 200,
-            json: async () => ({ ok: true, orderID: 'order-1', stockReturned: true }),
+            json: async () => ({ ok: true, orderId: 'order-1', stockReturned: true }),
           } as Response)
         : ({ ok: false, status: 401 } as Response),
     );
@@ -143,7 +143,7 @@ describe('OrdersList', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sim, cancelar' }));
     });
     expect(cancelCalls()).toHaveLength(1);
-    expect(JSON.parse(String(cancelCalls()[0]![1]?.body))).toEqual({ orderID: 'order-1' });
+    expect(JSON.parse(String(cancelCalls()[0]![1]?.body))).toEqual({ orderId: 'order-1' });
     await waitFor(() => expect(mockedGetMyOrders).toHaveBeenCalled());
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: /^Cancelar pedido / })).toBeNull(),
@@ -217,9 +217,9 @@ describe('OrdersList', () => {
   it("refetches when the server reports another status for one of the shopper's open orders", async () => {
     // order-1 is shown awaiting approval; the admin has confirmed it since.
     answerStatuses([
-      { orderID: 'order-1', status: 'confirmed' },
-      { orderID: 'order-2', status: 'confirmed' },
-      { orderID: 'order-3', status: 'inProduction' },
+      { orderId: 'order-1', status: 'confirmed' },
+      { orderId: 'order-2', status: 'confirmed' },
+      { orderId: 'order-3', status: 'inProduction' },
     ]);
     mockedGetMyOrders.mockResolvedValue({
       ok: true,
@@ -236,9 +236,9 @@ describe('OrdersList', () => {
 
   it('does not refetch while the open orders keep the statuses shown', async () => {
     answerStatuses([
-      { orderID: 'order-3', status: 'inProduction' },
-      { orderID: 'order-1', status: 'awaitingApproval' },
-      { orderID: 'order-2', status: 'confirmed' },
+      { orderId: 'order-3', status: 'inProduction' },
+      { orderId: 'order-1', status: 'awaitingApproval' },
+      { orderId: 'order-2', status: 'confirmed' },
     ]);
     const { store } = renderAccount(<OrdersList initialOrders={orders} />);
     act(() => store.getState().setCurrentUser({ uid: 'u1', email: 'a@b.c', name: 'A' }));
@@ -254,9 +254,9 @@ describe('OrdersList', () => {
       ok: true,
       json: async () => ({
         orders: [
-          { orderID: 'order-1', status: 'awaitingApproval' },
-          { orderID: 'order-2', status: 'confirmed' },
-          { orderID: 'order-3', status: 'inProduction' },
+          { orderId: 'order-1', status: 'awaitingApproval' },
+          { orderId: 'order-2', status: 'confirmed' },
+          { orderId: 'order-3', status: 'inProduction' },
         ],
         marker: 7,
       }),

@@ -103,7 +103,7 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3, anc
     state.orders && !loading
       ? openStatusFingerprint(
           state.orders.map((order) => ({
-            orderID: order.orderID,
+            orderId: order.orderId,
             status: orderStatusKey(order.status),
           })),
         )
@@ -162,7 +162,7 @@ export function OrdersList({ initialOrders, active = true, headingLevel = 3, anc
         <>
           <ul className="flex flex-col gap-3" aria-busy={loading}>
             {visibleOrders(orders, showAll).map((order) => (
-              <OrderCard key={order.orderID} order={order} />
+              <OrderCard key={order.orderId} order={order} />
             ))}
           </ul>
           {orders.length > RECENT_ORDERS_COUNT ? (
@@ -201,7 +201,7 @@ function OrderCard({ order }: { order: Order }) {
         {/* The number on its line; the date and the status below it, side by side when both
             fit, else the status under the date: neither is ever broken over lines. */}
         <span className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="font-semibold">{t('order', { orderID: order.orderID })}</span>
+          <span className="font-semibold">{t('order', { orderId: order.orderId })}</span>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <time
               dateTime={order.orderDate}
@@ -259,17 +259,17 @@ function OrderCard({ order }: { order: Order }) {
       <div className="flex flex-wrap items-center gap-2 px-3 pb-2">
         {/* The order's page: address, payment state and the history of its statuses. */}
         <Link
-          href={`/checkout/${encodeURIComponent(order.orderID)}`}
-          aria-label={t('detailsLabel', { orderID: order.orderID })}
+          href={`/checkout/${encodeURIComponent(order.orderId)}`}
+          aria-label={t('detailsLabel', { orderId: order.orderId })}
           className={buttonClass({ variant: 'secondary', size: 'xs' })}
         >
           {t('details')}
         </Link>
         <a
-          href={whatsappLink(t('whatsappText', { orderID: order.orderID }))}
+          href={whatsappLink(t('whatsappText', { orderId: order.orderId }))}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('whatsappLabel', { orderID: order.orderID })}
+          aria-label={t('whatsappLabel', { orderId: order.orderId })}
           className={buttonClass({ variant: 'secondary', size: 'xs' })}
         >
           {t('whatsapp')}
@@ -277,15 +277,15 @@ function OrderCard({ order }: { order: Order }) {
         {/* Unpaid online: the order's page has Mercado Pago's payment, as after checkout. */}
         {order.payOnline ? (
           <Link
-            href={`/checkout/${encodeURIComponent(order.orderID)}#${ORDER_PAYMENT_ANCHOR}`}
-            aria-label={t('payLabel', { orderID: order.orderID })}
+            href={`/checkout/${encodeURIComponent(order.orderId)}#${ORDER_PAYMENT_ANCHOR}`}
+            aria-label={t('payLabel', { orderId: order.orderId })}
             className={buttonClass({ variant: 'primary', size: 'xs' })}
           >
             {t('pay')}
           </Link>
         ) : null}
         {isOpenOrderStatus(orderStatusKey(order.status)) ? (
-          <CancelOrder orderID={order.orderID} />
+          <CancelOrder orderId={order.orderId} />
         ) : null}
       </div>
     </li>

@@ -539,7 +539,7 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
   const orderInput = (fields: Record<string, unknown> = {}) => {
     sequence += 1;
     return {
-      orderID: `CLUBORDER${String(sequence).padStart(4, '0')}`,
+      orderId: `CLUBORDER${String(sequence).padStart(4, '0')}`,
       lines: [
         { key: EGG, quantity: 2 },
         { key: BAR, quantity: 1 },
@@ -550,8 +550,8 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
       ...fields,
     };
   };
-  const stored = async (orderID: string) =>
-    (await db.doc(`${ROOT}/orders/${orderID}`).get()).data();
+  const stored = async (orderId: string) =>
+    (await db.doc(`${ROOT}/orders/${orderId}`).get()).data();
 
   beforeEach(async () => {
     await db.doc(`${ROOT}/inventory/${EGG}`).set({ stock: 50 }, { merge: true });
@@ -568,7 +568,7 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
     const input = orderInput();
     fake.requests.length = 0;
     expect(await as(user, () => orders.placeOrder(input))).toMatchObject({ ok: true });
-    expect(await stored(input.orderID)).toMatchObject({
+    expect(await stored(input.orderId)).toMatchObject({
       orderItems: [
         { key: EGG, quantity: 2, value: egg - off },
         { key: BAR, quantity: 1, value: bar },
@@ -597,7 +597,7 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
         ok: false,
         error: 'invalid',
       });
-      expect(await stored(forged.orderID)).toBeUndefined();
+      expect(await stored(forged.orderId)).toBeUndefined();
     }
     // isMember as the session said, but the membership is paused: no perk.
     expect(await as(user, () => manage.changeMembership({ action: 'pause' }))).toMatchObject({
@@ -605,13 +605,13 @@ describe("a member's perks at checkout (lib/orders/place-order.ts)", () => {
     });
     const paused = orderInput({ lines: [{ key: EGG, quantity: 1 }] });
     expect(await as(user, () => orders.placeOrder(paused))).toMatchObject({ ok: true });
-    expect(await stored(paused.orderID)).toMatchObject({
+    expect(await stored(paused.orderId)).toMatchObject({
       orderItems: [{ key: EGG, value: egg }],
       total: egg,
       memberDiscount: null,
     });
     const plain = orderInput({ lines: [{ key: EGG, quantity: 1 }] });
     expect(await as(shopper('walt'), () => orders.placeOrder(plain))).toMatchObject({ ok: true });
-    expect(await stored(plain.orderID)).toMatchObject({ total: egg, memberDiscount: null });
+    expect(await stored(plain.orderId)).toMatchObject({ total: egg, memberDiscount: null });
   });
 });

@@ -53,7 +53,7 @@ function memberMail(
   );
   return {
     kind,
-    orderID: member.uid,
+    orderId: member.uid,
     to: member.email,
     subject: t(`${key}Subject`, { plan }),
     text: lines.join('\n'),
@@ -67,7 +67,7 @@ export function newMemberMail(member: Member, name: string, shopAddress: string)
   const panel = `${SITE_URL}/${SHOP_LOCALE}/control-panel/club?q=${encodeURIComponent(member.email)}`;
   return {
     kind: 'club-new-member',
-    orderID: member.uid,
+    orderId: member.uid,
     to: shopAddress,
     subject: t('newMemberSubject', { plan }),
     text: [
@@ -130,7 +130,7 @@ export function chargeMail(
   const key = charge.status === 'approved' ? 'charged' : 'chargeFailed';
   return {
     kind: charge.status === 'approved' ? 'club-charged' : 'club-charge-failed',
-    orderID: member.uid,
+    orderId: member.uid,
     to: member.email,
     subject: t(`${key}Subject`, values),
     text: [

@@ -102,9 +102,9 @@ async function createOrder(
   status: Partial<typeof NO_STATUS> = {},
 ): Promise<string> {
   orderSequence += 1;
-  const orderID = `PANEL${String(orderSequence).padStart(6, '0')}`;
-  await db.doc(`${ROOT}/orders/${orderID}`).set({
-    orderID,
+  const orderId = `PANEL${String(orderSequence).padStart(6, '0')}`;
+  await db.doc(`${ROOT}/orders/${orderId}`).set({
+    orderID: orderId,
     orderDate: Timestamp.fromDate(new Date(Date.UTC(2026, 4, 1, 12, orderSequence))),
     clientRef: 'seed-shopper',
     orderItems: [
@@ -121,11 +121,11 @@ async function createOrder(
     audit: [],
     ...overrides,
   });
-  return orderID;
+  return orderId;
 }
 
-async function orderData(orderID: string) {
-  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).data();
+async function orderData(orderId: string) {
+  return (await db.doc(`${ROOT}/orders/${orderId}`).get()).data();
 }
 
 async function stockOf(key: string): Promise<unknown> {
@@ -136,8 +136,8 @@ async function inventoryDoc(key: string) {
   return (await db.doc(`${ROOT}/inventory/${key}`).get()).data();
 }
 
-function statusInput(orderID: string, to: string, extra: Record<string, unknown> = {}) {
-  return { locale: 'pt-BR', orderID, to, ...extra };
+function statusInput(orderId: string, to: string, extra: Record<string, unknown> = {}) {
+  return { locale: 'pt-BR', orderId, to, ...extra };
 }
 
 /** One row of the stock page as the browser sends it. */
@@ -209,15 +209,15 @@ const NON_ADMINS = ['visitor', 'shopperA', 'shopperB', 'garbage', 'idToken', 're
 
 describe('who may call the admin actions', () => {
   it.each(NON_ADMINS)('%s: changeOrderStatus answers 403 and changes nothing', async (who) => {
-    const orderID = await createOrder();
-    const before = await orderData(orderID);
+    const orderId = await createOrder();
+    const before = await orderData(orderId);
     as(who);
     await expect(
-      actions.changeOrderStatus(null, statusInput(orderID, 'confirmed')),
+      actions.changeOrderStatus(null, statusInput(orderId, 'confirmed')),
     ).rejects.toMatchObject({ digest: FORBIDDEN });
     // Also with a form, and with input that would be invalid anyway.
     const form = new FormData();
-    for (const [name, value] of Object.entries(statusInput(orderID, 'cancelled'))) {
+    for (const [name, value] of Object.entries(statusInput(orderId, 'cancelled'))) {
       form.set(name, value);
     }
     await expect(actions.changeOrderStatus(null, form)).rejects.toMatchObject({
@@ -226,7 +226,7 @@ describe('who may call the admin actions', () => {
     await expect(actions.changeOrderStatus(null, 'garbage')).rejects.toMatchObject({
       digest: FORBIDDEN,
     });
-    expect(await orderData(orderID)).toEqual(before);
+    expect(await orderData(orderId)).toEqual(before);
     expect(revalidatePath).not.toHaveBeenCalled();
     expect(after).not.toHaveBeenCalled();
   });
@@ -245,9 +245,9 @@ describe('who may call the admin actions', () => {
   });
 
   it('admin: both actions work', async () => {
-    const orderID = await createOrder();
+    const orderId = await createOrder();
     as('admin');
-    const result = await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'));
+    const result = await actions.changeOrderStatus(null, statusInput(orderId, 'confirmed'));
     expect(result).toMatchObject({ ok: true, code: 'changed' });
     const saved = await actions.updateInventory(
       null,
@@ -257,19 +257,19 @@ describe('who may call the admin actions', () => {
   });
 
   it('a demoted admin loses access on the next request (false, then the string "true")', async () => {
-    const orderID = await createOrder();
+    const orderId = await createOrder();
     as('adminTwo');
     expect(
       await actions.changeOrderStatus(
         null,
-        statusInput(orderID, 'confirmed', { from: 'awaitingApproval' }),
+        statusInput(orderId, 'confirmed', { from: 'awaitingApproval' }),
       ),
     ).toMatchObject({ ok: true });
 
     await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: false });
     as('adminTwo');
     await expect(
-      actions.changeOrderStatus(null, statusInput(orderID, 'inProduction')),
+      actions.changeOrderStatus(null, statusInput(orderId, 'inProduction')),
     ).rejects.toMatchObject({ digest: FORBIDDEN });
 
     await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: 'true' });
@@ -277,12 +277,12 @@ describe('who may call the admin actions', () => {
     await expect(
       actions.updateInventory(null, inventoryInput('barra-tropical-minas', { stock: 10 })),
     ).rejects.toMatchObject({ digest: FORBIDDEN });
-    expect(orderStatus(await orderData(orderID))).toEqual({ ...NO_STATUS, confirmed: true });
+    expect(orderStatus(await orderData(orderId))).toEqual({ ...NO_STATUS, confirmed: true });
 
     await db.doc(`${ROOT}/users/admin-two`).update({ isAdmin: true });
     as('adminTwo');
     expect(
-      await actions.changeOrderStatus(null, statusInput(orderID, 'inProduction')),
+      await actions.changeOrderStatus(null, statusInput(orderId, 'inProduction')),
     ).toMatchObject({ ok: true });
   });
 });
@@ -367,8 +367,8 @@ describe('who may open the control panel pages', () => {
     }
 
     it('is asked to sign in again by every panel page, and refused by every action', async () => {
-      const orderID = await createOrder();
-      const before = await orderData(orderID);
+      const orderId = await createOrder();
+      const before = await orderData(orderId);
       await hoursLater(13, async () => {
         for (const locale of ['pt-BR', 'en'] as const) {
           for (const page of pages) {
@@ -380,10 +380,10 @@ describe('who may open the control panel pages', () => {
         }
         as('admin');
         await expect(
-          actions.changeOrderStatus(null, statusInput(orderID, 'confirmed')),
+          actions.changeOrderStatus(null, statusInput(orderId, 'confirmed')),
         ).rejects.toMatchObject({ digest: FORBIDDEN });
       });
-      expect(await orderData(orderID)).toEqual(before);
+      expect(await orderData(orderId)).toEqual(before);
     });
 
     it('is still let in 11 hours after signing in', async () => {
@@ -411,24 +411,24 @@ describe('changing an order status', () => {
   beforeEach(() => as('admin'));
 
   it('walks a pick-up order to delivered, one flag at a time, with an audit entry per change', async () => {
-    const orderID = await createOrder();
+    const orderId = await createOrder();
     const steps = ['confirmed', 'inProduction', 'waitingForRetrieval', 'delivered'] as const;
     let from = 'awaitingApproval';
     let lastAnswer: Awaited<ReturnType<Actions['changeOrderStatus']>> | null = null;
     for (const to of steps) {
       as('admin');
-      const result = await actions.changeOrderStatus(null, statusInput(orderID, to, { from }));
+      const result = await actions.changeOrderStatus(null, statusInput(orderId, to, { from }));
       expect(result.ok).toBe(true);
       // The card moves from the answer: the new status and the change just recorded.
       expect(result.order).toEqual({
         status: to,
         lastChange: { at: expect.any(String), byEmail: 'admin@chocolates.local', from, to },
       });
-      expect((await orderData(orderID))?.status).toEqual({ ...NO_STATUS, [to]: true });
+      expect((await orderData(orderId))?.status).toEqual({ ...NO_STATUS, [to]: true });
       from = to;
       lastAnswer = result;
     }
-    const audit = (await orderData(orderID))?.audit as Record<string, unknown>[];
+    const audit = (await orderData(orderId))?.audit as Record<string, unknown>[];
     expect(audit.map(({ from: f, to }) => [f, to])).toEqual([
       ['awaitingApproval', 'confirmed'],
       ['confirmed', 'inProduction'],
@@ -437,7 +437,7 @@ describe('changing an order status', () => {
     ]);
     // The order page's history: each move at its audit entry's time (this order was stored
     // without one, as orders placed before it existed).
-    const history = (await orderData(orderID))?.statusHistory as Record<string, unknown>[];
+    const history = (await orderData(orderId))?.statusHistory as Record<string, unknown>[];
     expect(history.map(({ status }) => status)).toEqual(steps);
     expect(history.map(({ at }) => at)).toEqual(audit.map(({ at }) => at));
     for (const entry of audit) {
@@ -456,19 +456,19 @@ describe('changing an order status', () => {
   });
 
   it('answers in the form language', async () => {
-    const orderID = await createOrder();
+    const orderId = await createOrder();
     expect(
-      await actions.changeOrderStatus(null, { locale: 'en', orderID, to: 'waitingPayment' }),
+      await actions.changeOrderStatus(null, { locale: 'en', orderId, to: 'waitingPayment' }),
     ).toMatchObject({
       ok: true,
       code: 'changed',
-      message: `Order ${orderID}: status changed from “Awaiting approval” to “Awaiting payment”.`,
+      message: `Order ${orderId}: status changed from “Awaiting approval” to “Awaiting payment”.`,
     });
     as('admin');
-    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed'))).toMatchObject({
+    expect(await actions.changeOrderStatus(null, statusInput(orderId, 'confirmed'))).toMatchObject({
       ok: true,
       code: 'changed',
-      message: `Pedido ${orderID}: situação alterada de “Aguardando Pagamento” para “Confirmado”.`,
+      message: `Pedido ${orderId}: situação alterada de “Aguardando Pagamento” para “Confirmado”.`,
     });
   });
 
@@ -491,35 +491,35 @@ describe('changing an order status', () => {
       'not-allowed',
     ],
   ] as const)('refuses %s, with a message, changing nothing', async (_name, status, to, code) => {
-    const orderID = await createOrder({}, status);
+    const orderId = await createOrder({}, status);
     const stockBefore = await stockOf('barra-tropical-rio');
-    const before = await orderData(orderID);
-    const result = await actions.changeOrderStatus(null, statusInput(orderID, to));
+    const before = await orderData(orderId);
+    const result = await actions.changeOrderStatus(null, statusInput(orderId, to));
     expect(result).toMatchObject({ ok: false, code });
-    expect(result.message).toContain(orderID);
-    expect(await orderData(orderID)).toEqual(before);
+    expect(result.message).toContain(orderId);
+    expect(await orderData(orderId)).toEqual(before);
     expect(await stockOf('barra-tropical-rio')).toBe(stockBefore);
     expect(revalidatePath).not.toHaveBeenCalled();
   });
 
   it('names both statuses when refusing a transition', async () => {
-    const orderID = await createOrder({}, { confirmed: true });
-    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'delivered'))).toEqual({
+    const orderId = await createOrder({}, { confirmed: true });
+    expect(await actions.changeOrderStatus(null, statusInput(orderId, 'delivered'))).toEqual({
       ok: false,
       code: 'not-allowed',
-      message: `Não é possível passar o pedido ${orderID} de “Confirmado” para “Entregue”.`,
+      message: `Não é possível passar o pedido ${orderId} de “Confirmado” para “Entregue”.`,
     });
   });
 
   it('refuses a change made from a status the order has left (another admin moved it)', async () => {
-    const orderID = await createOrder({}, { confirmed: true });
-    const before = await orderData(orderID);
+    const orderId = await createOrder({}, { confirmed: true });
+    const before = await orderData(orderId);
     const result = await actions.changeOrderStatus(
       null,
-      statusInput(orderID, 'cancelled', { from: 'awaitingApproval' }),
+      statusInput(orderId, 'cancelled', { from: 'awaitingApproval' }),
     );
     expect(result).toMatchObject({ ok: false, code: 'stale' });
-    expect(await orderData(orderID)).toEqual(before);
+    expect(await orderData(orderId)).toEqual(before);
     // The card then shows where the order is now.
     expect(result.order).toEqual({ status: 'confirmed' });
   });
@@ -527,18 +527,18 @@ describe('changing an order status', () => {
   it.each([
     ['an unknown status', { to: 'shipped' }],
     ['a label instead of a key', { to: 'Confirmado' }],
-    ['a bad order id', { orderID: '../users/seed-admin' }],
+    ['a bad order id', { orderId: '../users/seed-admin' }],
     ['an unknown field', { extra: 'x' }],
     ['an unknown locale', { locale: 'fr' }],
   ])('refuses %s as invalid', async (_name, override) => {
-    const orderID = await createOrder();
-    const before = await orderData(orderID);
+    const orderId = await createOrder();
+    const before = await orderData(orderId);
     const result = await actions.changeOrderStatus(null, {
-      ...statusInput(orderID, 'confirmed'),
+      ...statusInput(orderId, 'confirmed'),
       ...override,
     });
     expect(result).toMatchObject({ ok: false, code: 'invalid' });
-    expect(await orderData(orderID)).toEqual(before);
+    expect(await orderData(orderId)).toEqual(before);
   });
 
   it('reports an unknown order', async () => {
@@ -548,10 +548,10 @@ describe('changing an order status', () => {
   });
 
   it('takes a FormData as forms send it', async () => {
-    const orderID = await createOrder();
+    const orderId = await createOrder();
     const form = new FormData();
     form.set('locale', 'pt-BR');
-    form.set('orderID', orderID);
+    form.set('orderId', orderId);
     form.set('from', 'awaitingApproval');
     form.set('to', 'confirmed');
     expect(await actions.changeOrderStatus(null, form)).toMatchObject({ ok: true });
@@ -566,7 +566,7 @@ describe('cancelling returns the items to stock', () => {
   it.each(['awaitingApproval', 'waitingPayment', 'confirmed', 'waitingForRetrieval'] as const)(
     'from %s: the units go back once, in the same transaction as the status',
     async (status) => {
-      const orderID = await createOrder(
+      const orderId = await createOrder(
         {
           orderItems: [
             {
@@ -583,11 +583,11 @@ describe('cancelling returns the items to stock', () => {
       const bars = (await stockOf('barra-tropical-rio')) as number;
       const eggs = (await stockOf('mini-ovo')) as number;
 
-      const result = await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'));
+      const result = await actions.changeOrderStatus(null, statusInput(orderId, 'cancelled'));
       expect(result).toMatchObject({ ok: true, code: 'cancelledRestocked' });
       expect(await stockOf('barra-tropical-rio')).toBe(bars + 2);
       expect(await stockOf('mini-ovo')).toBe(eggs + 3);
-      const stored = await orderData(orderID);
+      const stored = await orderData(orderId);
       expect(stored?.status).toEqual({ ...NO_STATUS, cancelled: true });
       expect(stored?.stockReturned).toBe(true);
       // Units back on the shelf: the storefront pages of exactly those products regenerate,
@@ -610,11 +610,11 @@ describe('cancelling returns the items to stock', () => {
       // A second cancel (a double click, another admin) changes nothing: nothing goes back twice.
       as('admin');
       expect(
-        await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled')),
+        await actions.changeOrderStatus(null, statusInput(orderId, 'cancelled')),
       ).toMatchObject({ ok: false, code: 'same' });
       as('admin');
       expect(
-        await actions.changeOrderStatus(null, statusInput(orderID, 'confirmed')),
+        await actions.changeOrderStatus(null, statusInput(orderId, 'confirmed')),
       ).toMatchObject({ ok: false, code: 'final' });
       expect(await stockOf('barra-tropical-rio')).toBe(bars + 2);
       expect(await stockOf('mini-ovo')).toBe(eggs + 3);
@@ -622,9 +622,9 @@ describe('cancelling returns the items to stock', () => {
   );
 
   it('does not return units a payment failure already returned', async () => {
-    const orderID = await createOrder({ stockReturned: true });
+    const orderId = await createOrder({ stockReturned: true });
     const bars = await stockOf('barra-tropical-rio');
-    expect(await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'))).toMatchObject({
+    expect(await actions.changeOrderStatus(null, statusInput(orderId, 'cancelled'))).toMatchObject({
       ok: true,
       code: 'cancelledNoRestock',
     });
@@ -632,23 +632,23 @@ describe('cancelling returns the items to stock', () => {
   });
 
   it('returns the units of a delivery that came back (from waitingForDelivery)', async () => {
-    const orderID = await createOrder({ shippingOption: 'Entrega' }, { waitingForDelivery: true });
+    const orderId = await createOrder({ shippingOption: 'Entrega' }, { waitingForDelivery: true });
     const bars = (await stockOf('barra-tropical-rio')) as number;
-    const result = await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'));
+    const result = await actions.changeOrderStatus(null, statusInput(orderId, 'cancelled'));
     expect(result).toMatchObject({ ok: true, code: 'cancelledRestocked' });
     expect(await stockOf('barra-tropical-rio')).toBe(bars + 2);
-    expect((await orderData(orderID))?.stockReturned).toBe(true);
+    expect((await orderData(orderId))?.stockReturned).toBe(true);
   });
 
   it('does not return units already in production', async () => {
-    const orderID = await createOrder({}, { inProduction: true });
+    const orderId = await createOrder({}, { inProduction: true });
     const bars = await stockOf('barra-tropical-rio');
-    const result = await actions.changeOrderStatus(null, statusInput(orderID, 'cancelled'));
+    const result = await actions.changeOrderStatus(null, statusInput(orderId, 'cancelled'));
     expect(result).toMatchObject({ ok: true, code: 'cancelledNoRestock' });
     expect(result.message).toMatch(/estoque não mudou/);
     expect(await stockOf('barra-tropical-rio')).toBe(bars);
     expect(revalidatePath).not.toHaveBeenCalled();
-    expect((await orderData(orderID))?.stockReturned).toBe(false);
+    expect((await orderData(orderId))?.stockReturned).toBe(false);
   });
 });
 
@@ -832,8 +832,8 @@ describe('stock and availability', () => {
 
   it('stock 0 or not for sale: the checkout refuses the product', async () => {
     const { placeOrder } = await import('@/lib/orders/place-order');
-    const order = (orderID: string) => ({
-      orderID,
+    const order = (orderId: string) => ({
+      orderId,
       lines: [{ key: 'ovo-tropical-minas', quantity: 1 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',

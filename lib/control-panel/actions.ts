@@ -31,7 +31,7 @@ const statusSchema = z.enum(ORDER_STATUS_KEYS as [OrderStatusKey, ...OrderStatus
 const statusInputSchema = z
   .object({
     locale: localeSchema,
-    orderID: z.string().regex(ORDER_ID_PATTERN),
+    orderId: z.string().regex(ORDER_ID_PATTERN),
     to: statusSchema,
     from: statusSchema.optional(),
   })
@@ -79,7 +79,7 @@ export type StatusChangeResult = PanelActionResult & {
 };
 
 /**
- * Moves an order to another status (fields: locale, orderID, to, and from = the status shown).
+ * Moves an order to another status (fields: locale, orderId, to, and from = the status shown).
  * Admins only. Refuses, changing nothing, what the transition table does not allow. The answer
  * carries the order's new state; no page is invalidated (see ./revalidate.ts).
  */
@@ -92,24 +92,24 @@ export async function changeOrderStatus(
   if (!parsed.success) {
     return { ok: false, code: 'invalid', message: t('statusResult.invalid') };
   }
-  const { orderID, to, from } = parsed.data;
+  const { orderId, to, from } = parsed.data;
   const log = await startActionLog();
   try {
     // What could still pay it is cancelled at Mercado Pago first; what pays it anyway is refunded.
-    if (to === 'cancelled') await cancelOpenPaymentsOf(orderID);
+    if (to === 'cancelled') await cancelOpenPaymentsOf(orderId);
     const outcome = await changeStatus(
-      { orderID, to, expectedFrom: from },
+      { orderId, to, expectedFrom: from },
       { uid: admin.uid, email: admin.email },
     );
     if (outcome.ok) {
       log.event('order.status_changed', {
         by: admin.uid,
-        orderId: orderID,
+        orderId,
         from: outcome.from,
         to: outcome.to,
       });
       if (outcome.to === 'cancelled' && outcome.stockReturned) {
-        log.event('stock.changed', { by: admin.uid, orderId: orderID, reason: 'order-cancelled' });
+        log.event('stock.changed', { by: admin.uid, orderId, reason: 'order-cancelled' });
       }
       if (outcome.stockReturned) {
         // Units back on the shelf: the storefront pages of those products show them again.
@@ -132,13 +132,13 @@ export async function changeOrderStatus(
       };
       if (outcome.to === 'cancelled') {
         const code = outcome.stockReturned ? 'cancelledRestocked' : 'cancelledNoRestock';
-        return { ok: true, code, message: t(`statusResult.${code}`, { orderID }), order };
+        return { ok: true, code, message: t(`statusResult.${code}`, { orderId }), order };
       }
       return {
         ok: true,
         code: 'changed',
         message: t('statusResult.changed', {
-          orderID,
+          orderId,
           from: label(outcome.from),
           to: label(outcome.to),
         }),
@@ -147,18 +147,18 @@ export async function changeOrderStatus(
     }
     switch (outcome.error) {
       case 'not-found':
-        return { ok: false, code: 'not-found', message: t('statusResult.notFound', { orderID }) };
+        return { ok: false, code: 'not-found', message: t('statusResult.notFound', { orderId }) };
       case 'stale':
         return {
           ok: false,
           code: 'stale',
-          message: t('statusResult.stale', { orderID, current: label(outcome.current) }),
+          message: t('statusResult.stale', { orderId, current: label(outcome.current) }),
           // The card then shows where the order is now.
           order: { status: outcome.current },
         };
       case 'transition': {
         const values = {
-          orderID,
+          orderId,
           from: label(outcome.from),
           to: label(to),
           shipping: t(outcome.shippingOption === 'Retirada' ? 'orders.pickup' : 'orders.delivery'),
@@ -177,7 +177,7 @@ export async function changeOrderStatus(
       }
     }
   } catch (error) {
-    log.error(error, { during: 'change-order-status', by: admin.uid, orderId: orderID });
+    log.error(error, { during: 'change-order-status', by: admin.uid, orderId });
     return { ok: false, code: 'server-error', message: t('statusResult.serverError') };
   }
 }

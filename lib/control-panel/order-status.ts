@@ -12,7 +12,7 @@ import { checkTransition, flagsForStatus, type TransitionRefusal } from '@/lib/o
 import type { ShippingOption } from '@/lib/orders/types';
 
 export type StatusChangeRequest = {
-  orderID: string;
+  orderId: string;
   to: OrderStatusKey;
   /** The status the admin saw; the change is refused when the order moved on meanwhile. */
   expectedFrom?: OrderStatusKey;
@@ -51,7 +51,7 @@ export function changeStatus(
   by: { uid: string; email: string },
 ): Promise<StatusChangeOutcome> {
   return runTransaction(async (transaction): Promise<StatusChangeOutcome> => {
-    const order = await getOrderInTransaction(transaction, request.orderID);
+    const order = await getOrderInTransaction(transaction, request.orderId);
     if (!order) return { ok: false, error: 'not-found' };
     const from = orderStatusKey(order.status);
     if (request.expectedFrom && request.expectedFrom !== from && from !== request.to) {
@@ -68,7 +68,7 @@ export function changeStatus(
         : { stockReturned: false, couponReturned: false };
     const { stockReturned } = released;
     const at = new Date();
-    applyStatusChange(transaction, request.orderID, {
+    applyStatusChange(transaction, request.orderId, {
       status: flagsForStatus(request.to),
       from,
       to: request.to,

@@ -54,7 +54,7 @@ describe('an order with a coupon', () => {
       orders.placeOrder(input({ couponCode: ' pascoa10 ' })),
     );
     expect(result).toMatchObject({ ok: true });
-    const stored = (await db.doc(`${ROOT}/orders/${result.ok ? result.orderID : ''}`).get()).data();
+    const stored = (await db.doc(`${ROOT}/orders/${result.ok ? result.orderId : ''}`).get()).data();
     // Two eggs, 10 % off, to the centavo.
     const { getProductRecord } = await import('@/lib/catalogue/repository');
     const subtotal = 2 * (await getProductRecord('ovo-pistache'))!.price;

@@ -43,7 +43,7 @@ const coupon = (code: string, overrides: Partial<Coupon> = {}) =>
 async function place(user: PublicUser, code: string): Promise<string> {
   const result = await as(user, () => orders.placeOrder(input(code)));
   expect(result).toMatchObject({ ok: true });
-  return result.ok ? result.orderID : '';
+  return result.ok ? result.orderId : '';
 }
 
 /** The coupon's uses as stored: the shards' sums, each shard's own, and `uid`'s uses. */
@@ -111,11 +111,11 @@ it("the shopper's cancel gives one use back and clears the account's mark: the a
     coupon: { problem: 'account-used' },
   });
 
-  expect(await as(ana, () => cancel.cancelMyOrder({ orderID: first }))).toMatchObject({ ok: true });
+  expect(await as(ana, () => cancel.cancelMyOrder({ orderId: first }))).toMatchObject({ ok: true });
   expect(await usesOf('VOLTA5', ana.uid)).toMatchObject({ used: 0, left: 5, account: 0 });
   expect(await orderData(first)).toMatchObject({ statusKey: 'cancelled', couponReturned: true });
   // Cancelling again is refused and gives nothing back twice.
-  expect(await as(ana, () => cancel.cancelMyOrder({ orderID: first }))).toMatchObject({
+  expect(await as(ana, () => cancel.cancelMyOrder({ orderId: first }))).toMatchObject({
     ok: false,
     error: 'not-open',
   });
@@ -158,9 +158,9 @@ it('a cancel racing another cancel, the panel and the expiry gives exactly one u
       .doc(`${ROOT}/orders/${orderId}`)
       .update({ expiresAt: Timestamp.fromMillis(Date.now() - 60_000) });
     const outcomes = await Promise.all([
-      as(caio, () => cancel.cancelMyOrder({ orderID: orderId })),
-      as(caio, () => cancel.cancelMyOrder({ orderID: orderId })),
-      panel.changeStatus({ orderID: orderId, to: 'cancelled' }, ADMIN),
+      as(caio, () => cancel.cancelMyOrder({ orderId })),
+      as(caio, () => cancel.cancelMyOrder({ orderId })),
+      panel.changeStatus({ orderId, to: 'cancelled' }, ADMIN),
       expiry.expireDueOrders(),
       paymentCancelled(orderId),
     ]);
@@ -188,18 +188,18 @@ it('after N orders and M cancels, by whoever, the coupon has its uses less N plu
   // One each way, and one paid order the shop cancels after confirming it.
   const [byShopper, byPanel, byExpiry, byPayment, paidThenCancelled] = placed;
   expect(
-    await as(byShopper!.user, () => cancel.cancelMyOrder({ orderID: byShopper!.orderId })),
+    await as(byShopper!.user, () => cancel.cancelMyOrder({ orderId: byShopper!.orderId })),
   ).toMatchObject({ ok: true });
   expect(
-    await panel.changeStatus({ orderID: byPanel!.orderId, to: 'cancelled' }, ADMIN),
+    await panel.changeStatus({ orderId: byPanel!.orderId, to: 'cancelled' }, ADMIN),
   ).toMatchObject({ ok: true });
   expect(await expireNow(byExpiry!.orderId)).toContain(byExpiry!.orderId);
   expect(await paymentCancelled(byPayment!.orderId)).toBe('applied');
   expect(
-    await panel.changeStatus({ orderID: paidThenCancelled!.orderId, to: 'confirmed' }, ADMIN),
+    await panel.changeStatus({ orderId: paidThenCancelled!.orderId, to: 'confirmed' }, ADMIN),
   ).toMatchObject({ ok: true });
   expect(
-    await panel.changeStatus({ orderID: paidThenCancelled!.orderId, to: 'cancelled' }, ADMIN),
+    await panel.changeStatus({ orderId: paidThenCancelled!.orderId, to: 'cancelled' }, ADMIN),
   ).toMatchObject({ ok: true });
   const N = placed.length;
   const M = 5;
@@ -229,8 +229,8 @@ it('a coupon since turned off or expired still gets its use back, and cannot be 
   await coupons.setCouponActive('DESLIGA', false);
   await db.doc(`${ROOT}/coupons/VENCE`).update({ validUntil: '2020-12-31' });
 
-  await as(duda, () => cancel.cancelMyOrder({ orderID: off }));
-  await panel.changeStatus({ orderID: old, to: 'cancelled' }, ADMIN);
+  await as(duda, () => cancel.cancelMyOrder({ orderId: off }));
+  await panel.changeStatus({ orderId: old, to: 'cancelled' }, ADMIN);
   expect(await usesOf('DESLIGA', duda.uid)).toMatchObject({ used: 0, left: 2, account: 0 });
   expect(await usesOf('VENCE', duda.uid)).toMatchObject({ used: 0, left: 2, account: 0 });
   const lines = [{ key: 'ovo-pistache', quantity: 1 }];
@@ -249,7 +249,7 @@ it('an order stored without its use shard gives the use back to a shard that has
   const eva = shopper('eva');
   const orderId = await place(eva, 'ANTIGO');
   await db.doc(`${ROOT}/orders/${orderId}`).update({ couponShard: FieldValue.delete() });
-  await as(eva, () => cancel.cancelMyOrder({ orderID: orderId }));
+  await as(eva, () => cancel.cancelMyOrder({ orderId }));
   const stored = await usesOf('ANTIGO', eva.uid);
   expect(stored).toMatchObject({ used: 0, account: 0 });
   expect(stored.shardsUsed.every((used) => used === 0)).toBe(true);
@@ -269,7 +269,7 @@ it('an order whose stored shard has no use to give back returns it to a shard th
     used: FieldValue.increment(1),
     left: FieldValue.increment(-1),
   });
-  expect(await as(ana, () => cancel.cancelMyOrder({ orderID: orderId }))).toMatchObject({
+  expect(await as(ana, () => cancel.cancelMyOrder({ orderId }))).toMatchObject({
     ok: true,
   });
   expect(await usesOf('MOVIDO', ana.uid)).toMatchObject({ used: 0, left: 8, account: 0 });

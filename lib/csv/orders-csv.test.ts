@@ -5,7 +5,7 @@ import { csvCell, csvDocument } from './csv';
 import { ordersCsv, ordersCsvFileName, type ExportOrder } from './orders-csv';
 
 const order = (overrides: Partial<ExportOrder>): ExportOrder => ({
-  orderID: 'PED-1',
+  orderId: 'PED-1',
   orderDate: '2026-03-20T15:30:00.000Z',
   customer: { name: 'Ana Souza', email: 'ana@example.com' },
   orderItems: [
@@ -87,13 +87,13 @@ describe('ordersCsv', () => {
   const orders = [
     order({}),
     order({
-      orderID: 'PED-2',
+      orderId: 'PED-2',
       customer: { name: "=cmd|' /C calc'!A0", email: 'x@example.com' },
       shippingOption: 'Retirada',
       status: { ...EMPTY_STATUS_FLAGS, cancelled: true },
       total: 120000,
     }),
-    order({ orderID: 'PED-3', customer: { name: 'Line\nBreak; "Quoted"', email: '' } }),
+    order({ orderId: 'PED-3', customer: { name: 'Line\nBreak; "Quoted"', email: '' } }),
   ];
 
   it('has one row per order, in Portuguese with ; and decimal commas', () => {

@@ -13,7 +13,7 @@ import { csvDocument, type CsvDialect } from './csv';
 // amounts, receiving methods, statuses and product titles in the admin's language.
 
 export type ExportOrder = {
-  orderID: string;
+  orderId: string;
   /** ISO 8601. */
   orderDate: string;
   customer: { name: string; email: string };
@@ -124,7 +124,7 @@ export function ordersCsv(
   ];
   const rows = orders.map((order) => [
     exportDate(order.orderDate),
-    order.orderID,
+    order.orderId,
     order.customer.name && order.customer.email
       ? `${order.customer.name} <${order.customer.email}>`
       : order.customer.name || order.customer.email,

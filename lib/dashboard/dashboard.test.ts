@@ -84,14 +84,14 @@ function as(email: string) {
 let placed = 0;
 async function placeOrder(lines: { key: string; quantity: number }[]): Promise<string> {
   placed += 1;
-  const orderID = `DASH${String(placed).padStart(8, '0')}`;
+  const orderId = `DASH${String(placed).padStart(8, '0')}`;
   const origin = 'http://localhost:3000';
   const response = await route.POST(
     new NextRequest(`${origin}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({
-        orderID,
+        orderId,
         lines,
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',
@@ -100,7 +100,7 @@ async function placeOrder(lines: { key: string; quantity: number }[]): Promise<s
     }),
   );
   expect(response.status).toBe(200);
-  return orderID;
+  return orderId;
 }
 
 /** Totals without the products whose units came back to 0 (a cancelled order's lines). */
@@ -161,14 +161,14 @@ describe('day totals', () => {
     ).toMatchObject({ kind: 'cancelled' });
     expect(
       await changeStatus(
-        { orderID: byShop, to: 'cancelled' },
+        { orderId: byShop, to: 'cancelled' },
         { uid: 'admin', email: 'dono@example.com' },
       ),
     ).toMatchObject({ ok: true });
     // A refused move (cancelled is final) takes nothing off a second time.
     expect(
       await changeStatus(
-        { orderID: byShop, to: 'cancelled' },
+        { orderId: byShop, to: 'cancelled' },
         { uid: 'admin', email: 'dono@example.com' },
       ),
     ).toMatchObject({ ok: false });
@@ -230,9 +230,9 @@ async function seedOrders(from: number, count: number, now: Date) {
           : key === 'barra-tropical-rio'
             ? 4000
             : 9000;
-    const orderID = `SEED${String(index).padStart(8, '0')}`;
-    batch.set(db.doc(`${ROOT}/orders/${orderID}`), {
-      orderID,
+    const orderId = `SEED${String(index).padStart(8, '0')}`;
+    batch.set(db.doc(`${ROOT}/orders/${orderId}`), {
+      orderID: orderId,
       orderDate: Timestamp.fromMillis(
         now.getTime() - (index % 30) * 86_400_000 - (index % 600) * 1000,
       ),

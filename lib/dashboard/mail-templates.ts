@@ -58,7 +58,7 @@ export function morningSummaryMail(dashboard: Dashboard, shopAddress: string): M
   ];
   return {
     kind: 'shop-morning-summary',
-    orderID: `morning-${dashboard.today}`,
+    orderId: `morning-${dashboard.today}`,
     to: shopAddress,
     subject: t('subject', {
       day: dayLabel,
@@ -77,7 +77,7 @@ export function lowStockMail(
   const t = translator();
   return {
     kind: 'shop-low-stock',
-    orderID: `low-stock-${products.map((product) => product.key).join('+')}`.slice(0, 200),
+    orderId: `low-stock-${products.map((product) => product.key).join('+')}`.slice(0, 200),
     to: shopAddress,
     subject: t('lowStockSubject', { titles: products.map((product) => product.title).join(', ') }),
     text: [

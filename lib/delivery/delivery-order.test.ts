@@ -62,7 +62,7 @@ function place(user: PublicUser, overrides: Record<string, unknown>) {
   sequence += 1;
   return mockSessionStore.run(user, () =>
     orders.placeOrder({
-      orderID: `DLV${String(sequence).padStart(8, '0')}`,
+      orderId: `DLV${String(sequence).padStart(8, '0')}`,
       // 2 x R$ 35.
       lines: [{ key: 'mini-ovo', quantity: 2 }],
       shippingOption: 'Entrega',
@@ -74,7 +74,7 @@ function place(user: PublicUser, overrides: Record<string, unknown>) {
   );
 }
 
-const stored = async (orderID: string) => (await db.doc(`${ROOT}/orders/${orderID}`).get()).data();
+const stored = async (orderId: string) => (await db.doc(`${ROOT}/orders/${orderId}`).get()).data();
 const holders = async (day: string) =>
   ((await db.doc(`${ROOT}/deliverySlots/${day}`).get()).get('orderIds') as string[]) ?? [];
 const orderCount = async () => (await db.collection(`${ROOT}/orders`).get()).size;
@@ -135,13 +135,13 @@ describe('an order with the delivery table', () => {
     const day = dayAhead(1, 0);
     const result = await place(shopper(), { deliveryDate: day });
     expect(result).toMatchObject({ ok: true });
-    const orderID = (result as { orderID: string }).orderID;
-    expect(await stored(orderID)).toMatchObject({
+    const orderId = (result as { orderId: string }).orderId;
+    expect(await stored(orderId)).toMatchObject({
       deliveryFee: 1200,
       deliveryDate: day,
       total: 8200,
     });
-    expect(await holders(day)).toEqual([orderID]);
+    expect(await holders(day)).toEqual([orderId]);
   });
 
   it("waives the fee for a club member whose plan has free delivery (the server's perk)", async () => {
@@ -164,7 +164,7 @@ describe('an order with the delivery table', () => {
     });
     const result = await place(member, { deliveryDate: dayAhead(1, 1) });
     expect(result).toMatchObject({ ok: true });
-    const order = await stored((result as { orderID: string }).orderID);
+    const order = await stored((result as { orderId: string }).orderId);
     expect(order).toMatchObject({ deliveryFee: 0 });
     expect(order?.total).toBe(order?.orderItems[0].value * order?.orderItems[0].quantity);
   });
@@ -176,7 +176,7 @@ describe('an order with the delivery table', () => {
       address: address('50000-000'),
       deliveryDate: dayAhead(3, 6),
     });
-    expect(await stored((free as { orderID: string }).orderID)).toMatchObject({
+    expect(await stored((free as { orderId: string }).orderId)).toMatchObject({
       deliveryFee: 0,
       total: 57900,
     });
@@ -185,7 +185,7 @@ describe('an order with the delivery table', () => {
       address: undefined,
       deliveryDate: dayAhead(1, 2),
     });
-    expect(await stored((pickup as { orderID: string }).orderID)).toMatchObject({
+    expect(await stored((pickup as { orderId: string }).orderId)).toMatchObject({
       deliveryFee: 0,
       total: 7000,
     });
@@ -228,7 +228,7 @@ describe('an order with the delivery table', () => {
     const placed = results.filter((result) => result.ok);
     expect(placed).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: 'delivery-full' }]);
-    const winner = (placed[0] as { orderID: string }).orderID;
+    const winner = (placed[0] as { orderId: string }).orderId;
     expect(await holders(day)).toEqual([winner]);
 
     // A third shopper is refused while it is full...
@@ -244,7 +244,7 @@ describe('an order with the delivery table', () => {
     expect(await holders(day)).toEqual([]);
     const again = await place(carla, { deliveryDate: day });
     expect(again).toMatchObject({ ok: true });
-    expect(await holders(day)).toEqual([(again as { orderID: string }).orderID]);
+    expect(await holders(day)).toEqual([(again as { orderId: string }).orderId]);
   });
 
   it('gives an order that names no day the first day with room, for delivery and pick-up', async () => {
@@ -256,11 +256,11 @@ describe('an order with the delivery table', () => {
     expect(await place(shopper(), { deliveryDate: open[0] })).toMatchObject({ ok: true });
     const delivered = await place(shopper(), {});
     expect(delivered).toMatchObject({ ok: true });
-    const deliveredID = (delivered as { orderID: string }).orderID;
+    const deliveredID = (delivered as { orderId: string }).orderId;
     expect(await stored(deliveredID)).toMatchObject({ deliveryDate: open[1], deliveryFee: 1200 });
     const picked = await place(shopper(), { shippingOption: 'Retirada', address: undefined });
     expect(picked).toMatchObject({ ok: true });
-    const pickedID = (picked as { orderID: string }).orderID;
+    const pickedID = (picked as { orderId: string }).orderId;
     expect(await stored(pickedID)).toMatchObject({ deliveryDate: open[2], deliveryFee: 0 });
     expect(await holders(open[1]!)).toEqual([deliveredID]);
     expect(await holders(open[2]!)).toEqual([pickedID]);

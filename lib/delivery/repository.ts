@@ -148,14 +148,14 @@ export function dayReads(
   };
 }
 
-/** Inside `transaction`: order `orderID` holds `day`. */
-export function takeDeliverySlot(transaction: Transaction, day: string, orderID: string): void {
-  transaction.set(slotDoc(day), { orderIds: FieldValue.arrayUnion(orderID) }, { merge: true });
+/** Inside `transaction`: order `orderId` holds `day`. */
+export function takeDeliverySlot(transaction: Transaction, day: string, orderId: string): void {
+  transaction.set(slotDoc(day), { orderIds: FieldValue.arrayUnion(orderId) }, { merge: true });
 }
 
-/** Inside `transaction`: order `orderID` no longer holds `day` (nothing when it did not). */
-export function releaseDeliverySlot(transaction: Transaction, day: string, orderID: string): void {
-  transaction.set(slotDoc(day), { orderIds: FieldValue.arrayRemove(orderID) }, { merge: true });
+/** Inside `transaction`: order `orderId` no longer holds `day` (nothing when it did not). */
+export function releaseDeliverySlot(transaction: Transaction, day: string, orderId: string): void {
+  transaction.set(slotDoc(day), { orderIds: FieldValue.arrayRemove(orderId) }, { merge: true });
 }
 
 /**
@@ -164,7 +164,7 @@ export function releaseDeliverySlot(transaction: Transaction, day: string, order
  */
 export function releaseOrderDay(
   transaction: Transaction,
-  order: { orderID: string; deliveryDate?: string | null },
+  order: { orderId: string; deliveryDate?: string | null },
 ): void {
-  if (order.deliveryDate) releaseDeliverySlot(transaction, order.deliveryDate, order.orderID);
+  if (order.deliveryDate) releaseDeliverySlot(transaction, order.deliveryDate, order.orderId);
 }

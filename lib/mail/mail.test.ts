@@ -16,7 +16,7 @@ import {
 } from './templates';
 
 const ORDER: MailOrder = {
-  orderID: 'PED-2026-0042',
+  orderId: 'PED-2026-0042',
   locale: 'pt-BR',
   orderDate: '2026-03-20T15:30:00.000Z',
   customer: { name: 'João Araújo', email: 'joao@example.com' },

@@ -38,8 +38,8 @@ const shopper = signedInUser({
   name: 'Mail Shopper',
 });
 
-const input = (orderID: string, locale = 'en') =>
-  checkoutInput(orderID, {
+const input = (orderId: string, locale = 'en') =>
+  checkoutInput(orderId, {
     lines: [
       { key: 'ovo-pistache', quantity: 2 },
       { key: 'mini-ovo', quantity: 1 },
@@ -47,18 +47,18 @@ const input = (orderID: string, locale = 'en') =>
     locale,
   });
 
-/** The outbox's messages about `orderID` now. */
-async function outboxNow(orderID: string) {
+/** The outbox's messages about `orderId` now. */
+async function outboxNow(orderId: string) {
   const { listOutbox } = await import('./outbox');
-  return (await listOutbox(outbox)).filter((m) => m.subject.includes(orderID));
+  return (await listOutbox(outbox)).filter((m) => m.subject.includes(orderId));
 }
 
-/** Waits (bounded) until the outbox holds `count` messages about `orderID`. */
-async function outboxFor(orderID: string, count: number) {
+/** Waits (bounded) until the outbox holds `count` messages about `orderId`. */
+async function outboxFor(orderId: string, count: number) {
   const { listOutbox } = await import('./outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const messages = (await listOutbox(outbox)).filter((m) => m.subject.includes(orderID));
+    const messages = (await listOutbox(outbox)).filter((m) => m.subject.includes(orderId));
     if (messages.length >= count || Date.now() > deadline) return messages;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -85,7 +85,7 @@ describe('with the local outbox', () => {
   it('placing an order writes the confirmation (order language) and the shop notice', async () => {
     const { placeOrder } = await import('@/lib/orders/place-order');
     const result = await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000001')));
-    expect(result).toMatchObject({ ok: true, orderID: 'MAIL0000001' });
+    expect(result).toMatchObject({ ok: true, orderId: 'MAIL0000001' });
 
     const messages = await outboxFor('MAIL0000001', 2);
     expect(messages).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('with the local outbox', () => {
     for (const [from, to, subject] of steps) {
       const answer = await changeOrderStatus(null, {
         locale: 'pt-BR',
-        orderID: 'MAIL0000002',
+        orderId: 'MAIL0000002',
         from,
         to,
       });
@@ -167,7 +167,7 @@ describe('a shopper cancelling their open order', () => {
     await outboxFor('MAIL0000003', 2);
 
     const result = await mockSessionStore.run(shopper, () =>
-      cancelMyOrder({ orderID: 'MAIL0000003' }),
+      cancelMyOrder({ orderId: 'MAIL0000003' }),
     );
     expect(result).toMatchObject({ ok: true, stockReturned: true });
     const messages = await outboxFor('MAIL0000003', 4);
@@ -197,11 +197,11 @@ describe('with an SMTP server that fails', () => {
         const { listUnsentMail } = await import('./repository');
         const { sendDueMail, sendQueuedMailNow } = await import('./sender');
         const placed = await mockSessionStore.run(shopper, () => placeOrder(input('MAIL0000005')));
-        expect(placed).toMatchObject({ ok: true, orderID: 'MAIL0000005' });
+        expect(placed).toMatchObject({ ok: true, orderId: 'MAIL0000005' });
         await sendQueuedMailNow();
 
         // Tried once, refused: both messages wait for their next try, with why, for the panel.
-        const unsent = (await listUnsentMail()).filter((m) => m.orderID === 'MAIL0000005');
+        const unsent = (await listUnsentMail()).filter((m) => m.orderId === 'MAIL0000005');
         expect(unsent.map((m) => m.kind).sort()).toEqual(['new-order', 'order-placed']);
         for (const mail of unsent) {
           expect(mail).toMatchObject({ state: 'pending', attempts: 1, lastError: /SMTP 451/ });
@@ -220,7 +220,7 @@ describe('with an SMTP server that fails', () => {
         expect(smtp.received.find((m) => m.to[0] === shopper.email)?.raw).toContain(
           'Subject: We received your order MAIL0000005',
         );
-        expect((await listUnsentMail()).filter((m) => m.orderID === 'MAIL0000005')).toEqual([]);
+        expect((await listUnsentMail()).filter((m) => m.orderId === 'MAIL0000005')).toEqual([]);
       });
     } finally {
       delete process.env.SMTP_URL;

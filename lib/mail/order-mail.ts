@@ -23,7 +23,7 @@ import {
 /** What the e-mails read of an order (lib/orders/repository/stored.ts StoredOrder has it all). */
 export type MailableOrder = Pick<
   OrderDetails,
-  | 'orderID'
+  | 'orderId'
   | 'locale'
   | 'orderDate'
   | 'customer'
@@ -43,7 +43,7 @@ export type MailableOrder = Pick<
 /** The e-mail view of an order. */
 export function mailOrderOf(order: MailableOrder): MailOrder {
   return {
-    orderID: order.orderID,
+    orderId: order.orderId,
     locale: order.locale,
     orderDate: order.orderDate,
     customer: order.customer,

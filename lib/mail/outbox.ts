@@ -26,13 +26,13 @@ const FILE_PATTERN = /^[\w.-]+\.eml$/;
  */
 export async function writeOutboxFile(
   directory: string,
-  name: { kind: string; orderID: string; id: string; createdAt: Date },
+  name: { kind: string; orderId: string; id: string; createdAt: Date },
   raw: Buffer,
 ): Promise<string> {
   await fs.mkdir(directory, { recursive: true });
   const stamp = name.createdAt.toISOString().replace(/[:.]/g, '-');
   const safe = (value: string) => value.replace(/[^\w-]/g, '_').slice(0, 60);
-  const file = `${stamp}-${safe(name.kind)}-${safe(name.orderID)}-${safe(name.id)}.eml`;
+  const file = `${stamp}-${safe(name.kind)}-${safe(name.orderId)}-${safe(name.id)}.eml`;
   const temporary = path.join(directory, `.${file}.${randomBytes(3).toString('hex')}.tmp`);
   await fs.writeFile(temporary, raw);
   await fs.rename(temporary, path.join(directory, file));

@@ -63,7 +63,7 @@ function reshape(id: string, data: unknown): StoredMail | null {
     ...rest,
     id,
     kind: kind as MailKind,
-    orderID: orderId,
+    orderId,
     dueAt: dueAt ?? null,
     sentAt: sentAt ?? null,
     lastError: lastError ?? null,
@@ -87,7 +87,7 @@ export function queueMail(
     const id = randomBytes(10).toString('hex');
     transaction.create(mailCollection().doc(id), {
       kind: message.kind,
-      orderId: message.orderID,
+      orderId: message.orderId,
       to: message.to,
       subject: message.subject,
       text: message.text,

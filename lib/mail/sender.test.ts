@@ -39,12 +39,12 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(outbox, { recursive: true, force: true }));
 
-function message(orderID: string, index: number): MailMessage {
+function message(orderId: string, index: number): MailMessage {
   return {
     kind: 'order-placed',
-    orderID,
+    orderId,
     to: `shopper-${index}@example.com`,
-    subject: `Pedido ${orderID} (${index})`,
+    subject: `Pedido ${orderId} (${index})`,
     text: `Mensagem ${index}`,
   };
 }

@@ -86,7 +86,7 @@ async function sendOne(
     const retryAt = giveUp ? null : now() + retryDelayMs(mail.attempts);
     logFailure('mail.failed', error, {
       kind: mail.kind,
-      orderId: mail.orderID,
+      orderId: mail.orderId,
       messageId: mail.id,
       attempt: mail.attempts,
       retry: !giveUp,
@@ -96,7 +96,7 @@ async function sendOne(
   }
   report.sent += 1;
   await inTime(markMailSent(mail.id, now()), 'mail sent');
-  logEvent('mail.sent', { kind: mail.kind, orderId: mail.orderID, messageId: mail.id });
+  logEvent('mail.sent', { kind: mail.kind, orderId: mail.orderId, messageId: mail.id });
 }
 
 /**

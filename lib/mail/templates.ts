@@ -13,7 +13,7 @@ import { SITE_URL } from '@/lib/site';
 
 /** What an order e-mail needs to know about the order, whatever its stored shape. */
 export type MailOrder = {
-  orderID: string;
+  orderId: string;
   locale: AppLocale;
   /** ISO 8601. */
   orderDate: string;
@@ -88,7 +88,7 @@ export type MailKind =
   | 'shopper-cancelled'
   | 'payment-refunded'
   | `status-${NotifiedStatus}`
-  // The club's (lib/club/emails.ts); `orderID` then names the member's uid.
+  // The club's (lib/club/emails.ts); `orderId` then names the member's uid.
   | 'club-joined'
   | 'club-new-member'
   | 'club-paused'
@@ -98,12 +98,12 @@ export type MailKind =
   // The panel home's notices to the shop (lib/dashboard/mail-templates.ts).
   | 'shop-morning-summary'
   | 'shop-low-stock'
-  // 'Avise-me quando chegar' (lib/restock/mail.ts); `orderID` then names the product.
+  // 'Avise-me quando chegar' (lib/restock/mail.ts); `orderId` then names the product.
   | 'restock';
 
 export type MailMessage = {
   kind: MailKind;
-  orderID: string;
+  orderId: string;
   to: string;
   subject: string;
   text: string;
@@ -156,7 +156,7 @@ function itemLines(locale: AppLocale, order: MailOrder): string[] {
 }
 
 function orderPageUrl(order: MailOrder): string {
-  return `${SITE_URL}/${order.locale}/checkout/${encodeURIComponent(order.orderID)}`;
+  return `${SITE_URL}/${order.locale}/checkout/${encodeURIComponent(order.orderId)}`;
 }
 
 /**
@@ -181,7 +181,7 @@ function shopperMail(
     t('questions', { whatsapp: SHOP.whatsapp.display }),
     t('shopSignature'),
   ].join('\n');
-  return { kind, orderID: order.orderID, to: order.customer.email, subject, text };
+  return { kind, orderId: order.orderId, to: order.customer.email, subject, text };
 }
 
 /** A notice to the shop, in its language: `intro`, the items and the panel filtered on the order. */
@@ -194,7 +194,7 @@ function shopNotice(
   details: readonly string[] = [],
 ): MailMessage {
   const t = translator(SHOP_LOCALE);
-  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel/orders?q=${encodeURIComponent(order.orderID)}`;
+  const panelUrl = `${SITE_URL}/${SHOP_LOCALE}/control-panel/orders?q=${encodeURIComponent(order.orderId)}`;
   const text = [
     intro,
     ...details,
@@ -203,7 +203,7 @@ function shopNotice(
     '',
     t('openInPanel', { url: panelUrl }),
   ].join('\n');
-  return { kind, orderID: order.orderID, to: shopAddress, subject, text };
+  return { kind, orderId: order.orderId, to: shopAddress, subject, text };
 }
 
 /** To the shopper, in the order's language: the order number, items and total. */
@@ -212,8 +212,8 @@ export function orderPlacedMail(order: MailOrder): MailMessage {
   return shopperMail(
     order,
     'order-placed',
-    t('placedSubject', { orderID: order.orderID }),
-    t('placedIntro', { orderID: order.orderID, date: formatDate(order.locale, order.orderDate) }),
+    t('placedSubject', { orderId: order.orderId }),
+    t('placedIntro', { orderId: order.orderId, date: formatDate(order.locale, order.orderDate) }),
     [
       ...recipientLines(order.locale, order),
       ...addressLines(order.locale, order),
@@ -232,9 +232,9 @@ export function newOrderMail(order: MailOrder, shopAddress: string): MailMessage
     order,
     shopAddress,
     'new-order',
-    t('newOrderSubject', { orderID: order.orderID, total: formatPrice(order.total) }),
+    t('newOrderSubject', { orderId: order.orderId, total: formatPrice(order.total) }),
     t('newOrderIntro', {
-      orderID: order.orderID,
+      orderId: order.orderId,
       name: order.customer.name || '-',
       email: order.customer.email || '-',
       telephone: order.telephone || '-',
@@ -249,8 +249,8 @@ export function statusChangedMail(order: MailOrder, status: NotifiedStatus): Mai
   return shopperMail(
     order,
     `status-${status}`,
-    t('statusSubject', { orderID: order.orderID, status: statusLabel(order.locale, status) }),
-    t('statusIntro', { status, orderID: order.orderID, address: formatShopAddress() }),
+    t('statusSubject', { orderId: order.orderId, status: statusLabel(order.locale, status) }),
+    t('statusIntro', { status, orderId: order.orderId, address: formatShopAddress() }),
     ['', t('follow', { url: orderPageUrl(order) })],
   );
 }
@@ -262,9 +262,9 @@ export function shopperCancelledMail(order: MailOrder, shopAddress: string): Mai
     order,
     shopAddress,
     'shopper-cancelled',
-    t('shopperCancelledSubject', { orderID: order.orderID }),
+    t('shopperCancelledSubject', { orderId: order.orderId }),
     t('shopperCancelledIntro', {
-      orderID: order.orderID,
+      orderId: order.orderId,
       name: order.customer.name || '-',
       email: order.customer.email || '-',
     }),
@@ -280,8 +280,8 @@ export function paymentRefundedMail(order: MailOrder, amount: number): MailMessa
   return shopperMail(
     order,
     'payment-refunded',
-    t('refundedSubject', { orderID: order.orderID }),
-    t('refundedIntro', { orderID: order.orderID, amount: formatPrice(amount) }),
+    t('refundedSubject', { orderId: order.orderId }),
+    t('refundedIntro', { orderId: order.orderId, amount: formatPrice(amount) }),
     ['', t('follow', { url: orderPageUrl(order) })],
   );
 }

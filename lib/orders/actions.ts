@@ -26,6 +26,6 @@ export async function getMyOrders(): Promise<GetMyOrdersResult> {
 }
 
 /** A fresh Mercado Pago preference for the signed-in user's unpaid order. Never throws. */
-export async function retryPayment(orderID: unknown): Promise<RetryPaymentResult> {
-  return retryOrderPayment(orderID);
+export async function retryPayment(orderId: unknown): Promise<RetryPaymentResult> {
+  return retryOrderPayment(orderId);
 }

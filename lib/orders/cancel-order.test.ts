@@ -65,11 +65,11 @@ describe('POST /api/orders/cancel', () => {
     await storeOrder('CANCEL-OWN-1');
     const before = await userMarker(eva.uid);
 
-    const response = await cancel(eva, { orderID: 'CANCEL-OWN-1' });
+    const response = await cancel(eva, { orderId: 'CANCEL-OWN-1' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ok: true,
-      orderID: 'CANCEL-OWN-1',
+      orderId: 'CANCEL-OWN-1',
       stockReturned: true,
     });
     const cancelled = await order('CANCEL-OWN-1');
@@ -94,8 +94,8 @@ describe('POST /api/orders/cancel', () => {
   it("refuses someone else's order and an unknown one alike (404), changing nothing", async () => {
     await db.doc(`${ROOT}/inventory/ovo-pistache`).set({ stock: 5 });
     await storeOrder('CANCEL-EVAS-1');
-    for (const orderID of ['CANCEL-EVAS-1', 'CANCEL-NOSUCH']) {
-      const response = await cancel(fred, { orderID });
+    for (const orderId of ['CANCEL-EVAS-1', 'CANCEL-NOSUCH']) {
+      const response = await cancel(fred, { orderId });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ ok: false, error: 'not-found' });
     }
@@ -109,7 +109,7 @@ describe('POST /api/orders/cancel', () => {
       status: { ...FLAGS, confirmed: true },
       statusKey: 'confirmed',
     });
-    const response = await cancel(eva, { orderID: 'CANCEL-CONF-1' });
+    const response = await cancel(eva, { orderId: 'CANCEL-CONF-1' });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ ok: false, error: 'not-open', status: 'confirmed' });
     expect((await order('CANCEL-CONF-1'))?.status).toEqual({ ...FLAGS, confirmed: true });
@@ -124,20 +124,20 @@ describe('POST /api/orders/cancel', () => {
       statusKey: 'waitingPayment',
     });
     const responses = await Promise.all([
-      cancel(eva, { orderID: 'CANCEL-RACE-1' }),
-      cancel(eva, { orderID: 'CANCEL-RACE-1' }),
+      cancel(eva, { orderId: 'CANCEL-RACE-1' }),
+      cancel(eva, { orderId: 'CANCEL-RACE-1' }),
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await stock()).toBe(7);
     expect((await order('CANCEL-RACE-1'))?.audit).toHaveLength(1);
   });
 
-  it('answers 401 signed out, 400 for input beyond the orderID, 503 when the session cannot be read', async () => {
+  it('answers 401 signed out, 400 for input beyond the orderId, 503 when the session cannot be read', async () => {
     await storeOrder('CANCEL-MISC-1');
-    expect((await cancel(null, { orderID: 'CANCEL-MISC-1' })).status).toBe(401);
-    expect((await cancel(eva, { orderID: 'CANCEL-MISC-1', status: 'x' })).status).toBe(400);
-    expect((await cancel(eva, { orderID: '../x' })).status).toBe(400);
-    const unavailable = await cancel('unavailable', { orderID: 'CANCEL-MISC-1' });
+    expect((await cancel(null, { orderId: 'CANCEL-MISC-1' })).status).toBe(401);
+    expect((await cancel(eva, { orderId: 'CANCEL-MISC-1', status: 'x' })).status).toBe(400);
+    expect((await cancel(eva, { orderId: '../x' })).status).toBe(400);
+    const unavailable = await cancel('unavailable', { orderId: 'CANCEL-MISC-1' });
     expect(unavailable.status).toBe(503);
     expect(unavailable.headers.get('retry-after')).toBe('5');
     expect(await unavailable.json()).toEqual({ ok: false, error: 'temporarily-unavailable' });

@@ -34,11 +34,11 @@ export type CancelOrderError =
   | 'server-error';
 
 export type CancelOrderResult =
-  | { ok: true; orderID: string; stockReturned: boolean }
+  | { ok: true; orderId: string; stockReturned: boolean }
   | { ok: false; error: 'not-open'; status: OrderStatusKey }
   | { ok: false; error: Exclude<CancelOrderError, 'not-open'> };
 
-const cancelInputSchema = z.object({ orderID: z.string().regex(ORDER_ID_PATTERN) }).strict();
+const cancelInputSchema = z.object({ orderId: z.string().regex(ORDER_ID_PATTERN) }).strict();
 
 type Outcome =
   | { kind: 'cancelled'; order: StoredOrder; stockReturned: boolean }
@@ -53,16 +53,16 @@ type Outcome =
  * markers the shopper's list and the panel's live badge poll.
  */
 export function cancelOpenOrder(
-  orderID: string,
+  orderId: string,
   by: { uid: string; email: string },
 ): Promise<Outcome> {
   return runTransaction(async (transaction): Promise<Outcome> => {
-    const order = await getOrderInTransaction(transaction, orderID);
+    const order = await getOrderInTransaction(transaction, orderId);
     if (!order || order.clientRef !== by.uid) return { kind: 'not-found' };
     const from = orderStatusKey(order.status);
     if (!isOpenOrderStatus(from)) return { kind: 'not-open', status: from };
     const released = await releaseCancelledOrder(transaction, order);
-    applyStatusChange(transaction, orderID, {
+    applyStatusChange(transaction, orderId, {
       status: flagsForStatus('cancelled'),
       from,
       to: 'cancelled',
@@ -83,17 +83,17 @@ function faultResult(error: unknown): CancelOrderResult {
   return { ok: false, error: backend ? 'temporarily-unavailable' : 'server-error' };
 }
 
-/** The signed-in shopper cancels their open order `input.orderID`. Never throws. */
+/** The signed-in shopper cancels their open order `input.orderId`. Never throws. */
 export async function cancelMyOrder(input: unknown): Promise<CancelOrderResult> {
   return signedInUseCase(
     input,
     { schema: cancelInputSchema, during: 'cancel-order', fault: faultResult },
-    async ({ user, input: { orderID }, log }): Promise<CancelOrderResult> => {
+    async ({ user, input: { orderId }, log }): Promise<CancelOrderResult> => {
       const uid = user.uid;
       // What could still pay it is cancelled at Mercado Pago first; what pays it anyway is refunded.
-      await cancelOpenPaymentsOf(orderID, user.uid);
+      await cancelOpenPaymentsOf(orderId, user.uid);
       const outcome = await withDeadline(
-        cancelOpenOrder(orderID, { uid: user.uid, email: user.email }),
+        cancelOpenOrder(orderId, { uid: user.uid, email: user.email }),
         backendDeadlineMs(),
         'order cancellation',
       );
@@ -103,17 +103,17 @@ export async function cancelMyOrder(input: unknown): Promise<CancelOrderResult> 
       }
       log.event('order.status_changed', {
         by: uid,
-        orderId: orderID,
+        orderId,
         from: orderStatusKey(outcome.order.status),
         to: 'cancelled',
         reason: 'shopper',
       });
       if (outcome.stockReturned) {
-        log.event('stock.changed', { by: uid, orderId: orderID, reason: 'order-cancelled' });
+        log.event('stock.changed', { by: uid, orderId, reason: 'order-cancelled' });
       }
       // After the response: the shopper's 'cancelled' e-mail and the shop's notice.
       sendQueuedMailSoon();
-      return { ok: true, orderID, stockReturned: outcome.stockReturned };
+      return { ok: true, orderId, stockReturned: outcome.stockReturned };
     },
   );
 }

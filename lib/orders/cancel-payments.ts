@@ -21,7 +21,7 @@ const CANCEL_AT_MERCADOPAGO_MS = 3000;
 /** The ids of `order`'s payments that may still be paid: its open Pix, a payment waiting. */
 async function openPaymentIds(order: StoredOrder, now: number): Promise<string[]> {
   const ids = new Set<string>();
-  const pix = await getStoredPix(order.orderID);
+  const pix = await getStoredPix(order.orderId);
   if (pix && pix.expiresAt.getTime() > now) ids.add(pix.paymentId);
   if (order.payment.paymentId && order.payment.status === 'waiting') {
     ids.add(order.payment.paymentId);
@@ -36,7 +36,7 @@ async function openPaymentIds(order: StoredOrder, now: number): Promise<string[]
 export async function cancelOpenPayments(order: StoredOrder): Promise<void> {
   if (order.payment.provider !== 'mercadopago' || !getMercadoPagoConfig()) return;
   if (!isOpenOrderStatus(orderStatusKey(order.status))) return;
-  const orderId = order.orderID;
+  const orderId = order.orderId;
   const work = (async () => {
     const ids = await openPaymentIds(order, Date.now());
     await Promise.all(

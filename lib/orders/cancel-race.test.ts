@@ -57,10 +57,10 @@ let sender: typeof import('@/lib/mail/sender');
 /** A shopper whose uid is also their name. */
 const shopper = (uid: string) => signedInUser({ uid, email: `${uid}@example.com`, name: uid });
 
-async function place(user: PublicUser, orderID: string): Promise<void> {
+async function place(user: PublicUser, orderId: string): Promise<void> {
   const result = await mockSessionStore.run(user, () =>
     orders.placeOrder({
-      orderID,
+      orderId,
       lines: [{ key: PRODUCT, quantity: 2 }],
       shippingOption: 'Retirada',
       telephone: '11 91234-5678',
@@ -93,8 +93,8 @@ async function post(
 }
 
 const pay = (user: PublicUser, body: unknown) => post(payRoute, user, '/api/orders/payment', body);
-const cancel = (user: PublicUser, orderID: string) =>
-  post(cancelRoute, user, '/api/orders/cancel', { orderID });
+const cancel = (user: PublicUser, orderId: string) =>
+  post(cancelRoute, user, '/api/orders/cancel', { orderId });
 
 let notifications = 0;
 /** Mercado Pago's signed notification about payment `id`. */
@@ -120,15 +120,15 @@ async function notify(id: string) {
 
 const stock = async () =>
   (await db.doc(`${ROOT}/inventory/${PRODUCT}`).get()).get('stock') as number;
-const stored = async (orderID: string) => (await db.doc(`${ROOT}/orders/${orderID}`).get()).data()!;
+const stored = async (orderId: string) => (await db.doc(`${ROOT}/orders/${orderId}`).get()).data()!;
 
-/** The kinds of the outbox's e-mails about `orderID`, sorted (file: time-kind-order-id.eml). */
-function mailKinds(orderID: string): string[] {
+/** The kinds of the outbox's e-mails about `orderId`, sorted (file: time-kind-order-id.eml). */
+function mailKinds(orderId: string): string[] {
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
-    .filter((file) => file.endsWith('.eml') && file.includes(`-${orderID}-`))
-    .map((file) => file.slice(25, file.indexOf(`-${orderID}-`)))
+    .filter((file) => file.endsWith('.eml') && file.includes(`-${orderId}-`))
+    .map((file) => file.slice(25, file.indexOf(`-${orderId}-`)))
     .sort();
 }
 
@@ -177,9 +177,9 @@ afterAll(async () => {
 });
 
 /** What every run ends with: cancelled, units back once, the payment refunded once, told. */
-async function expectCancelledAndRefunded(orderID: string, paymentId: string, before: number) {
+async function expectCancelledAndRefunded(orderId: string, paymentId: string, before: number) {
   await settle();
-  const order = await stored(orderID);
+  const order = await stored(orderId);
   expect(order.status).toMatchObject({ cancelled: true, confirmed: false });
   expect(order.stockReturned).toBe(true);
   expect(await stock()).toBe(before);
@@ -190,9 +190,9 @@ async function expectCancelledAndRefunded(orderID: string, paymentId: string, be
   expect((await notify(paymentId)).status).toBe(200);
   await settle();
   expect(fake.refundsOf(paymentId)).toHaveLength(1);
-  expect((await stored(orderID)).status).toMatchObject({ cancelled: true, confirmed: false });
+  expect((await stored(orderId)).status).toMatchObject({ cancelled: true, confirmed: false });
   expect(await stock()).toBe(before);
-  expect(mailKinds(orderID)).toEqual([
+  expect(mailKinds(orderId)).toEqual([
     'new-order',
     'order-placed',
     'payment-refunded',
@@ -205,41 +205,41 @@ it(`a shopper's cancel racing an approved payment, ${RUNS} runs: cancelled, unit
   const outcomes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const user = shopper(`uid-cancel-race-${run}`);
-    const orderID = `CANCELRACE${String(run).padStart(2, '0')}`;
+    const orderId = `CANCELRACE${String(run).padStart(2, '0')}`;
     const before = await stock();
-    await place(user, orderID);
+    await place(user, orderId);
     let paymentId: string;
     if (run % 2 === 0) {
       // A card charged at Mercado Pago while the cancel is made.
       const hold = fake.holdPayments();
       const paying = pay(user, {
-        orderID,
+        orderId,
         method: 'card',
-        card: { token: `card-${orderID}`, paymentMethodId: 'visa', installments: 1 },
+        card: { token: `card-${orderId}`, paymentMethodId: 'visa', installments: 1 },
       });
       await until(() => hold.held() === 1, 'the charge');
-      expect((await cancel(user, orderID)).status).toBe(200);
+      expect((await cancel(user, orderId)).status).toBe(200);
       hold.release();
       expect((await paying).body).toEqual({ ok: true, method: 'card', status: 'refunded' });
-      paymentId = String(fake.paymentsOf(orderID)[0]!.id);
+      paymentId = String(fake.paymentsOf(orderId)[0]!.id);
       // Mercado Pago's notification of that charge: applied already (or, once refunded, a
       // cancelled payment of a cancelled order).
       expect(['duplicate', 'no-change']).toContain((await notify(paymentId)).body.result);
       outcomes.push('card');
     } else {
       // A Pix paid at the bank just before the cancel; its notification arrives meanwhile.
-      const pix = await pay(user, { orderID, method: 'pix' });
+      const pix = await pay(user, { orderId, method: 'pix' });
       paymentId = (pix.body.pix as { paymentId: string }).paymentId;
       fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
       const hold = fake.holdPayments((r) => r.method === 'GET' && r.path.endsWith(paymentId));
       const notifying = notify(paymentId);
       await until(() => hold.held() === 1, 'the notification');
-      expect((await cancel(user, orderID)).status).toBe(200);
+      expect((await cancel(user, orderId)).status).toBe(200);
       hold.release();
       expect((await notifying).body).toMatchObject({ result: 'refund' });
       outcomes.push('pix');
     }
-    await expectCancelledAndRefunded(orderID, paymentId, before);
+    await expectCancelledAndRefunded(orderId, paymentId, before);
   }
   console.info(`cancel against an approved payment, ${RUNS} runs: ${outcomes.join(' ')}`);
 });
@@ -248,25 +248,25 @@ it(`a cancel and an approved payment sent at the same moment, ${RUNS} runs: whic
   const outcomes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const user = shopper(`uid-cancel-free-${run}`);
-    const orderID = `CANCELFREE${String(run).padStart(2, '0')}`;
+    const orderId = `CANCELFREE${String(run).padStart(2, '0')}`;
     const before = await stock();
-    await place(user, orderID);
-    const pix = await pay(user, { orderID, method: 'pix' });
+    await place(user, orderId);
+    const pix = await pay(user, { orderId, method: 'pix' });
     const paymentId = (pix.body.pix as { paymentId: string }).paymentId;
     fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
-    const [cancelled] = await Promise.all([cancel(user, orderID), notify(paymentId)]);
+    const [cancelled] = await Promise.all([cancel(user, orderId), notify(paymentId)]);
     if (cancelled.status === 200) {
       outcomes.push('cancelled');
-      await expectCancelledAndRefunded(orderID, paymentId, before);
+      await expectCancelledAndRefunded(orderId, paymentId, before);
     } else {
       // The payment landed first: the order is paid, the cancel refused, nothing refunded.
       outcomes.push('paid');
       expect(cancelled).toMatchObject({ status: 409, body: { error: 'not-open' } });
       await settle();
-      expect((await stored(orderID)).status).toMatchObject({ confirmed: true, cancelled: false });
+      expect((await stored(orderId)).status).toMatchObject({ confirmed: true, cancelled: false });
       expect(await stock()).toBe(before - 2);
       expect(fake.refundsOf(paymentId)).toHaveLength(0);
-      expect(mailKinds(orderID)).toEqual(['new-order', 'order-placed', 'status-confirmed']);
+      expect(mailKinds(orderId)).toEqual(['new-order', 'order-placed', 'status-confirmed']);
     }
   }
   console.info(`cancel and payment at once, ${RUNS} runs: ${outcomes.join(' ')}`);
@@ -276,23 +276,23 @@ it("a shopper's or an admin's cancel first cancels the order's open Pix at Merca
   const { changeOrderStatus } = await import('@/lib/control-panel/actions');
   for (const by of ['shopper', 'admin'] as const) {
     const user = shopper(`uid-cancel-pix-${by}`);
-    const orderID = `CANCELPIX${by.toUpperCase()}`;
-    await place(user, orderID);
-    const pix = await pay(user, { orderID, method: 'pix' });
+    const orderId = `CANCELPIX${by.toUpperCase()}`;
+    await place(user, orderId);
+    const pix = await pay(user, { orderId, method: 'pix' });
     const paymentId = (pix.body.pix as { paymentId: string }).paymentId;
-    if (by === 'shopper') expect((await cancel(user, orderID)).status).toBe(200);
+    if (by === 'shopper') expect((await cancel(user, orderId)).status).toBe(200);
     else {
       expect(
         await changeOrderStatus(null, {
           locale: 'en',
-          orderID,
+          orderId,
           from: 'awaitingApproval',
           to: 'cancelled',
         }),
       ).toMatchObject({ ok: true });
     }
     expect(fake.getPayment(paymentId)?.status).toBe('cancelled');
-    expect((await db.doc(`${ROOT}/pixPayments/${orderID}`).get()).exists).toBe(false);
+    expect((await db.doc(`${ROOT}/pixPayments/${orderId}`).get()).exists).toBe(false);
     // Its notification changes nothing: nothing was paid, nothing to refund.
     expect((await notify(paymentId)).body).toMatchObject({ result: 'no-change' });
     await settle();

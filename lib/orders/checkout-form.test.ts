@@ -191,7 +191,7 @@ describe('toCheckoutInput', () => {
   it('asks to save the profile only when the box is ticked, in a shape the schema accepts', () => {
     const build = (saveToProfile: boolean) =>
       toCheckoutInput({
-        orderID: 'ABCDEF123456',
+        orderId: 'ABCDEF123456',
         lines: [{ id: 'mini-ovo', quantity: 1 }],
         values: values({ saveToProfile }),
         locale: 'pt-BR',
@@ -206,7 +206,7 @@ describe('toCheckoutInput', () => {
 
   it('builds a payload the server schema accepts, without prices', () => {
     const input = toCheckoutInput({
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       lines: [
         { id: 'mini-ovo', quantity: 2 },
         { id: 'ovo-pistache', quantity: 1 },
@@ -215,7 +215,7 @@ describe('toCheckoutInput', () => {
       locale: 'pt-BR',
     });
     expect(input).toEqual({
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       lines: [
         { key: 'mini-ovo', quantity: 2 },
         { key: 'ovo-pistache', quantity: 1 },
@@ -232,7 +232,7 @@ describe('toCheckoutInput', () => {
 
   it('sends no address for a pick-up and no CPF when left empty; merges lines of one product', () => {
     const input = toCheckoutInput({
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       lines: [
         { id: 'mini-ovo', quantity: 2 },
         { id: 'mini-ovo', quantity: 1 },
@@ -241,7 +241,7 @@ describe('toCheckoutInput', () => {
       locale: 'en',
     });
     expect(input).toEqual({
-      orderID: 'ABCDEF123456',
+      orderId: 'ABCDEF123456',
       lines: [{ key: 'mini-ovo', quantity: 3 }],
       shippingOption: 'Retirada',
       telephone: '(11) 91234-5678',

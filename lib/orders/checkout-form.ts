@@ -165,12 +165,12 @@ export function cartProblems(lines: readonly CheckoutCartLine[]): CartProblem[] 
 
 /** The body of POST /api/orders: product keys and quantities only (prices come from the server). */
 export function toCheckoutInput({
-  orderID,
+  orderId,
   lines,
   values,
   locale,
 }: {
-  orderID: string;
+  orderId: string;
   lines: readonly CheckoutCartLine[];
   values: CheckoutFormValues;
   locale: AppLocale;
@@ -178,7 +178,7 @@ export function toCheckoutInput({
   const cpf = values.cpf.trim();
   const { address } = values;
   return {
-    orderID,
+    orderId,
     lines: mergeLines(lines).map(({ id, quantity }) => ({ key: id, quantity })),
     shippingOption: values.shippingOption,
     ...(values.shippingOption === 'Entrega'

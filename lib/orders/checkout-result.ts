@@ -158,13 +158,13 @@ export type CheckoutFailure = {
 };
 
 export type PlaceOrderResult =
-  | { ok: true; orderID: string; payment: CheckoutPayment }
+  | { ok: true; orderId: string; payment: CheckoutPayment }
   | (CheckoutFailure & {
       error: Exclude<CheckoutErrorCode, 'not-payable' | 'payment-unavailable'>;
     });
 
 export type RetryPaymentResult =
-  | { ok: true; orderID: string; payment: Extract<CheckoutPayment, { mode: 'mercadopago' }> }
+  | { ok: true; orderId: string; payment: Extract<CheckoutPayment, { mode: 'mercadopago' }> }
   | (CheckoutFailure & {
       error: 'unauthenticated' | 'invalid' | 'not-payable' | 'payment-unavailable' | 'server-error';
     });

@@ -3,7 +3,7 @@ import { CHECKOUT_LIMITS } from './limits';
 
 describe('checkoutInputSchema', () => {
   const valid = {
-    orderID: 'A1B2C3D4E5F6',
+    orderId: 'A1B2C3D4E5F6',
     lines: [{ key: 'ovo-pistache', quantity: 2, variant: 'default' }],
     shippingOption: 'Entrega',
     address: {

@@ -63,7 +63,7 @@ const normalized = (normalize: (value: string) => string | null, message: string
  */
 export const checkoutInputSchema = z
   .strictObject({
-    orderID: z.string().regex(ORDER_ID_PATTERN),
+    orderId: z.string().regex(ORDER_ID_PATTERN),
     lines: z
       .array(lineSchema)
       .min(1)

@@ -3,7 +3,7 @@
 import { ORDERS_URL, submitOrder } from './client';
 
 const INPUT = {
-  orderID: 'ABCDEF123456',
+  orderId: 'ABCDEF123456',
   lines: [{ key: 'mini-ovo', quantity: 1 }],
   shippingOption: 'Retirada' as const,
   telephone: '(11) 91234-5678',
@@ -28,10 +28,10 @@ const json = (value: unknown) => JSON.stringify(value);
 
 describe('submitOrder', () => {
   it('POSTs the checkout input as JSON to the same origin', async () => {
-    answer(200, json({ ok: true, orderID: INPUT.orderID, payment: { mode: 'manual' } }));
+    answer(200, json({ ok: true, orderId: INPUT.orderId, payment: { mode: 'manual' } }));
     expect(await submitOrder(INPUT)).toEqual({
       ok: true,
-      orderID: INPUT.orderID,
+      orderId: INPUT.orderId,
       payment: { mode: 'manual' },
     });
     const [url, init] = fetchMock.mock.calls[0]!;

@@ -19,8 +19,8 @@ function retryAfterSeconds(header: string | null): number {
 
 function isPlaceOrderResult(body: unknown): body is PlaceOrderResult {
   if (typeof body !== 'object' || body === null) return false;
-  const { ok, orderID, payment, error } = body as Record<string, unknown>;
-  if (ok === true) return typeof orderID === 'string' && typeof payment === 'object' && !!payment;
+  const { ok, orderId, payment, error } = body as Record<string, unknown>;
+  if (ok === true) return typeof orderId === 'string' && typeof payment === 'object' && !!payment;
   return (
     ok === false && typeof error === 'string' && Object.hasOwn(CHECKOUT_ERROR_MESSAGE_KEYS, error)
   );
@@ -80,8 +80,8 @@ export const CANCEL_ORDER_URL = '/api/orders/cancel';
  * order. An answer without a result body is told by its status (a 503 from a proxy is still
  * 'temporarily unavailable'). Throws only when the request itself fails.
  */
-export async function requestOrderCancel(orderID: string): Promise<CancelOrderResult> {
-  const { response, body } = await postJson(CANCEL_ORDER_URL, { orderID });
+export async function requestOrderCancel(orderId: string): Promise<CancelOrderResult> {
+  const { response, body } = await postJson(CANCEL_ORDER_URL, { orderId });
   if (
     typeof body === 'object' &&
     body !== null &&

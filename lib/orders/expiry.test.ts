@@ -162,14 +162,14 @@ describe('POST /api/cron/expire-orders', () => {
 
 describe('at most three open orders per account', () => {
   const carla = shopper('carla');
-  const input = (orderID: string) =>
-    checkoutInput(orderID, { lines: [{ key: 'mini-ovo', quantity: 1 }] });
+  const input = (orderId: string) =>
+    checkoutInput(orderId, { lines: [{ key: 'mini-ovo', quantity: 1 }] });
 
   it('refuses a fourth open order, naming the three, and writes nothing', async () => {
     await db.doc(`${ROOT}/inventory/mini-ovo`).set({ stock: 10 });
     for (const id of ['CAP00000001', 'CAP00000002', 'CAP00000003']) {
       const result = await mockSessionStore.run(carla, () => placing.placeOrder(input(id)));
-      expect(result).toMatchObject({ ok: true, orderID: id });
+      expect(result).toMatchObject({ ok: true, orderId: id });
     }
     expect(await stock('mini-ovo')).toBe(7);
 

@@ -102,18 +102,18 @@ export function openOrdersOf(orders: readonly StoredOrder[], now: Date): StoredO
  * entry. Returns the order (as it was) when this call expired it, so of two concurrent runs
  * exactly one does (and only that one tells the shopper).
  */
-async function expireOne(orderID: string, now: Date): Promise<StoredOrder | null> {
+async function expireOne(orderId: string, now: Date): Promise<StoredOrder | null> {
   return runTransaction(async (transaction): Promise<StoredOrder | null> => {
-    const order = await getOrderInTransaction(transaction, orderID);
+    const order = await getOrderInTransaction(transaction, orderId);
     if (!order) return null;
     if (!isAwaitingPayment(order)) {
       // Paid, approved or cancelled meanwhile: it no longer needs to be looked at.
-      if (order.expiresAt) clearExpiry(transaction, orderID);
+      if (order.expiresAt) clearExpiry(transaction, orderId);
       return null;
     }
     if (!isDue(order, now)) return null;
     const released = await releaseCancelledOrder(transaction, order);
-    applyExpiry(transaction, orderID, { from: orderStatusKey(order.status), at: now, ...released });
+    applyExpiry(transaction, orderId, { from: orderStatusKey(order.status), at: now, ...released });
     markOrderChanged(transaction, order.clientRef);
     queueStatusMail(transaction, order, 'cancelled');
     return order;

@@ -46,9 +46,9 @@ describe('orderTotal', () => {
 
 describe('Orders.whatsappText', () => {
   it('asks about the order number in both locales and fits in a wa.me link', () => {
-    const pt = ptBR.Orders.whatsappText.replace('{orderID}', 'A1B2');
+    const pt = ptBR.Orders.whatsappText.replace('{orderId}', 'A1B2');
     expect(pt).toBe('Olá! Gostaria de informações sobre o pedido número A1B2.');
-    expect(en.Orders.whatsappText).toContain('{orderID}');
+    expect(en.Orders.whatsappText).toContain('{orderId}');
     expect(whatsappLink(pt)).toBe(`https://wa.me/5511987654321?text=${encodeURIComponent(pt)}`);
   });
 });

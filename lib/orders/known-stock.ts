@@ -66,7 +66,7 @@ export async function refuseKnown(
   if (!known) return null;
   // Units held by unpaid orders past their deadline come back through a lazy run.
   void expireDueOrdersLazily(0);
-  const stored = await storedOrder(input.orderID, answerBy);
+  const stored = await storedOrder(input.orderId, answerBy);
   if (stored === 'unknown') return { ok: false, error: 'temporarily-unavailable' };
   if (stored !== 'none') return null;
   refused(known.kind, known.details.map((detail) => detail.key).join(','));
@@ -89,14 +89,14 @@ export async function refuseKnownSoldOut(
   try {
     return await refuseKnown(parsed.data, started + orderAnswerMs(), (reason, productKeys) =>
       log.event('order.refused', {
-        orderId: parsed.data.orderID,
+        orderId: parsed.data.orderId,
         reason,
         productKeys,
         attempts: 0,
       }),
     );
   } catch (error) {
-    log.error(error, { during: 'place-order', orderId: parsed.data.orderID });
+    log.error(error, { during: 'place-order', orderId: parsed.data.orderId });
     return null;
   }
 }
@@ -128,6 +128,6 @@ export async function holdInFlight(
   const priced = await priceLines(parsed.data);
   if ('lines' in priced && knownStockRefusal(priced.lines, parsed.data.locale)) return null;
   const log = await startActionLog();
-  log.event('order.shed', { orderId: parsed.data.orderID, waitedMs: Date.now() - started }, 'warn');
+  log.event('order.shed', { orderId: parsed.data.orderId, waitedMs: Date.now() - started }, 'warn');
   return { ok: false, error: 'temporarily-unavailable' };
 }

@@ -2,8 +2,8 @@ import { EMPTY_STATUS_FLAGS } from './status';
 import type { Order } from './types';
 import { newestFirst, RECENT_ORDERS_COUNT, visibleOrders } from './list';
 
-const order = (orderID: string, orderDate: string): Order => ({
-  orderID,
+const order = (orderId: string, orderDate: string): Order => ({
+  orderId,
   orderDate,
   clientRef: 'u1',
   orderItems: [],
@@ -22,13 +22,13 @@ const orders = [
 
 describe('orders list selection', () => {
   it('sorts newest first without touching the input, unreadable dates last', () => {
-    expect(newestFirst(orders).map((o) => o.orderID)).toEqual(['apr', 'mar', 'feb', 'jan', 'bad']);
-    expect(orders[0]?.orderID).toBe('jan');
+    expect(newestFirst(orders).map((o) => o.orderId)).toEqual(['apr', 'mar', 'feb', 'jan', 'bad']);
+    expect(orders[0]?.orderId).toBe('jan');
   });
 
   it('shows the 3 most recent by default and everything on demand', () => {
     expect(RECENT_ORDERS_COUNT).toBe(3);
-    expect(visibleOrders(orders, false).map((o) => o.orderID)).toEqual(['apr', 'mar', 'feb']);
+    expect(visibleOrders(orders, false).map((o) => o.orderId)).toEqual(['apr', 'mar', 'feb']);
     expect(visibleOrders(orders, true)).toHaveLength(5);
     expect(visibleOrders([], false)).toEqual([]);
   });

@@ -2,7 +2,7 @@
 import type { OrderStatusKey } from './types';
 
 /** An order's current status, as the live-update endpoints report it. */
-export type OrderStatusSnapshot = { orderID: string; status: OrderStatusKey };
+export type OrderStatusSnapshot = { orderId: string; status: OrderStatusKey };
 
 /** Whether an order with this status can still change (neither delivered nor cancelled). */
 export function isOpenStatus(status: OrderStatusKey): boolean {
@@ -16,7 +16,7 @@ export function isOpenStatus(status: OrderStatusKey): boolean {
 export function openStatusFingerprint(orders: readonly OrderStatusSnapshot[]): string {
   return orders
     .filter((order) => isOpenStatus(order.status))
-    .map((order) => `${order.orderID}:${order.status}`)
+    .map((order) => `${order.orderId}:${order.status}`)
     .sort()
     .join(',');
 }
@@ -39,8 +39,8 @@ export function mergeUnseenChanges(
 ): Map<string, OrderChange> {
   const merged = new Map(unseen);
   for (const change of changes) {
-    const previous = merged.get(change.orderID);
-    merged.set(change.orderID, { ...change, placed: change.placed || previous?.placed === true });
+    const previous = merged.get(change.orderId);
+    merged.set(change.orderId, { ...change, placed: change.placed || previous?.placed === true });
   }
   return merged;
 }

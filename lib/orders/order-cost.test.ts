@@ -90,7 +90,7 @@ async function order(cookie: string): Promise<{ status: number; body: { ok: bool
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({
-        orderID: `COST${String(orders).padStart(8, '0')}`,
+        orderId: `COST${String(orders).padStart(8, '0')}`,
         lines: [{ key: PRODUCT, quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',

@@ -67,7 +67,7 @@ describe('parseOrderFilters', () => {
 
 describe('matchesOrderFilters', () => {
   const order = {
-    orderID: 'ABC12345',
+    orderId: 'ABC12345',
     status: { ...EMPTY_STATUS_FLAGS },
     shippingOption: 'Retirada' as const,
     customer: { email: 'Cliente@Chocolates.local', name: 'Ângela  Souza' },

@@ -83,7 +83,7 @@ export function orderFiltersQuery(filters: OrderFilters): string {
 }
 
 export type FilterableOrder = {
-  orderID: string;
+  orderId: string;
   status: OrderStatusFlags;
   shippingOption: ShippingOption;
   customer: { email: string; name?: string };
@@ -138,7 +138,7 @@ export function matchesOrderFilters(order: FilterableOrder, filters: OrderFilter
   if (filters.shipping && order.shippingOption !== filters.shipping) return false;
   if (filters.q) {
     const q = filters.q.toLowerCase();
-    const id = order.orderID.toLowerCase();
+    const id = order.orderId.toLowerCase();
     const email = order.customer.email.toLowerCase();
     const name = customerNameKey(order.customer.name ?? '');
     if (!id.includes(q) && !email.includes(q) && !name.startsWith(customerNameKey(q))) {

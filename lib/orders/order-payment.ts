@@ -34,7 +34,7 @@ async function createAndStorePreference(
   attempt: number,
   log: RequestLog,
 ): Promise<Preference | null> {
-  const { orderID } = order;
+  const { orderId } = order;
   try {
     // An order placed online holds its stock until its payment deadline; one placed by hand and
     // paid online later gets a payment deadline of its own, not the longer manual hold.
@@ -43,21 +43,21 @@ async function createAndStorePreference(
         ? order.expiresAt
         : paymentDeadline();
     const preference = await createPreference({
-      orderID,
+      orderId,
       locale: order.locale,
       // The products and the delivery fee (lib/orders/online-payment.ts).
       items: onlinePaymentItems(order),
       payerEmail: order.customer.email || undefined,
-      idempotencyKey: attempt === 0 ? orderID : `${orderID}-retry-${attempt}`,
+      idempotencyKey: attempt === 0 ? orderId : `${orderId}-retry-${attempt}`,
       expiresAt,
     });
-    await recordPreference(orderID, preference, attempt, expiresAt);
+    await recordPreference(orderId, preference, attempt, expiresAt);
     return preference;
   } catch (error) {
     const reason = error instanceof MercadoPagoError ? error.message : (error as Error)?.name;
-    log.event('payment.preference_failed', { orderId: orderID, reason }, 'error');
-    await recordPaymentError(orderID).catch((updateError: unknown) =>
-      log.error(updateError, { during: 'record-payment-error', orderId: orderID }),
+    log.event('payment.preference_failed', { orderId, reason }, 'error');
+    await recordPaymentError(orderId).catch((updateError: unknown) =>
+      log.error(updateError, { during: 'record-payment-error', orderId }),
     );
     return null;
   }
@@ -87,17 +87,17 @@ export async function paymentFor(order: StoredOrder, log: RequestLog): Promise<C
  * Makes a fresh Mercado Pago preference for the signed-in user's unpaid order (an expired Pix, a
  * failed first attempt). 'not-payable' when the order is paid or cancelled; never throws.
  */
-export async function retryOrderPayment(orderID: unknown): Promise<RetryPaymentResult> {
+export async function retryOrderPayment(orderId: unknown): Promise<RetryPaymentResult> {
   const log = await startActionLog();
   try {
     const user = await getSessionUser();
     if (!user) return { ok: false, error: 'unauthenticated' };
-    if (typeof orderID !== 'string' || !ORDER_ID_PATTERN.test(orderID)) {
-      return { ok: false, error: 'invalid', issues: ['orderID: invalid'] };
+    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) {
+      return { ok: false, error: 'invalid', issues: ['orderId: invalid'] };
     }
-    const order = await getOrder(orderID);
+    const order = await getOrder(orderId);
     if (!order || order.clientRef !== user.uid) {
-      return { ok: false, error: 'invalid', issues: ['orderID: not available'] };
+      return { ok: false, error: 'invalid', issues: ['orderId: not available'] };
     }
     const { status } = order.payment;
     if (isSettled(order) || status === 'approved' || status === 'cancelled') {
@@ -110,7 +110,7 @@ export async function retryOrderPayment(orderID: unknown): Promise<RetryPaymentR
       log,
     );
     if (!preference) return { ok: false, error: 'payment-unavailable' };
-    return { ok: true, orderID, payment: { mode: 'mercadopago', ...preference } };
+    return { ok: true, orderId, payment: { mode: 'mercadopago', ...preference } };
   } catch (error) {
     log.error(error, { during: 'retry-payment' });
     return { ok: false, error: 'server-error' };

@@ -35,16 +35,16 @@ export const MIN_ORDER_TIME_MS = 1500;
 export const left = (until: number) => Math.max(0, until - Date.now());
 
 /**
- * The order `orderID` as stored, when it exists: 'none' when it does not, 'unknown' when
+ * The order `orderId` as stored, when it exists: 'none' when it does not, 'unknown' when
  * Firestore did not answer by `until`. A refusal of a call must not tell a shopper who is only
  * sending an order again (as told after 'outcome-unknown') that nothing was saved.
  */
 export async function storedOrder(
-  orderID: string,
+  orderId: string,
   until: number,
 ): Promise<StoredOrder | 'none' | 'unknown'> {
   try {
-    return (await withDeadline(getOrder(orderID), left(until), 'order replay lookup')) ?? 'none';
+    return (await withDeadline(getOrder(orderId), left(until), 'order replay lookup')) ?? 'none';
   } catch {
     return 'unknown';
   }
@@ -71,7 +71,7 @@ export async function placedAnswer(
     );
     payment = { mode: 'manual', paymentError: true };
   }
-  return { ok: true, orderID: order.orderID, payment };
+  return { ok: true, orderId: order.orderId, payment };
 }
 
 /**

@@ -216,14 +216,14 @@ export function reserveAndCreate(
     const coupon = couponReads
       ? await couponReads.finish(transaction, documents.slice(afterLimits + days.refs.length))
       : null;
-    const replay = unsettled.find((order) => order.orderID === input.orderID);
+    const replay = unsettled.find((order) => order.orderId === input.orderId);
     if (replay) return { kind: 'existing', order: replay };
     if (!limits.decision.allowed) {
       return { kind: 'rate-limited', retryAfterSeconds: limits.decision.retryAfterSeconds };
     }
     const openOrders = openOrdersOf(unsettled, new Date());
     if (openOrders.length >= MAX_OPEN_ORDERS) {
-      return { kind: 'too-many-open', openOrders: openOrders.map((order) => order.orderID) };
+      return { kind: 'too-many-open', openOrders: openOrders.map((order) => order.orderId) };
     }
     // Fair stock: this order and the account's open ones within HOLD_LIMITS.
     const problems = holdLimitProblems(
@@ -273,12 +273,12 @@ export function reserveAndCreate(
     // From here the order may exist even if placeOrder stops waiting (see 'outcome-unknown').
     progress.writesSent = true;
     writeStockTakes(transaction, takes);
-    if (day) takeDeliverySlot(transaction, day, input.orderID);
+    if (day) takeDeliverySlot(transaction, day, input.orderId);
     limits.take(transaction);
     coupon?.take(transaction);
     const online = getMercadoPagoConfig() !== null;
     const order = createOrder(transaction, {
-      orderID: input.orderID,
+      orderId: input.orderId,
       clientRef: user.uid,
       orderItems: lines.map(({ product, quantity }, index) => ({
         key: product.key,

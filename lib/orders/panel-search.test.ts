@@ -77,8 +77,8 @@ describe('the panel search over 1,500 orders', () => {
     expect(page.previous).toBeNull();
     for (let reads = 1; ; reads += 1) {
       expect(page.items.length).toBeLessThanOrEqual(20);
-      if (reads <= 3) firstPages.push(page.items.map((order) => order.orderID));
-      seen.push(...page.items.map((order) => order.orderID));
+      if (reads <= 3) firstPages.push(page.items.map((order) => order.orderId));
+      seen.push(...page.items.map((order) => order.orderId));
       if (!page.next) break;
       expect(reads).toBeLessThan(stored / 20 + 1);
       page = await repository.listPanelOrders({ ...NO_FILTERS, after: page.next });
@@ -93,11 +93,11 @@ describe('the panel search over 1,500 orders', () => {
       after: (await repository.listPanelOrders({ ...NO_FILTERS })).next,
     });
     const thirdPage = await repository.listPanelOrders({ ...NO_FILTERS, after: third.next });
-    expect(thirdPage.items.map((order) => order.orderID)).toEqual(firstPages[2]);
+    expect(thirdPage.items.map((order) => order.orderId)).toEqual(firstPages[2]);
     const second = await repository.listPanelOrders({ ...NO_FILTERS, before: thirdPage.previous });
-    expect(second.items.map((order) => order.orderID)).toEqual(firstPages[1]);
+    expect(second.items.map((order) => order.orderId)).toEqual(firstPages[1]);
     const first = await repository.listPanelOrders({ ...NO_FILTERS, before: second.previous });
-    expect(first.items.map((order) => order.orderID)).toEqual(firstPages[0]);
+    expect(first.items.map((order) => order.orderId)).toEqual(firstPages[0]);
     expect(first.previous).toBeNull();
   });
 
@@ -110,7 +110,7 @@ describe('the panel search over 1,500 orders', () => {
     let page = await repository.listPanelOrders({ ...NO_FILTERS, status: 'confirmed' });
     expect(page.total).toBe(confirmed);
     for (;;) {
-      seen.push(...page.items.map((order) => order.orderID));
+      seen.push(...page.items.map((order) => order.orderId));
       if (!page.next) break;
       page = await repository.listPanelOrders({
         ...NO_FILTERS,
@@ -132,7 +132,7 @@ describe('the panel search over 1,500 orders', () => {
   it('finds the oldest order by its number, typed in any case', async () => {
     for (const q of [OLDEST, OLDEST.toLowerCase()]) {
       const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
-      expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
+      expect(page.items.map((order) => order.orderId)).toEqual([OLDEST]);
     }
   });
 
@@ -140,10 +140,10 @@ describe('the panel search over 1,500 orders', () => {
     // 'K00001234' and '01234' are parts of BULK00001234 only; 'ulk0000123' of ten orders.
     for (const q of ['01234', 'k00001234', 'BULK00001234']) {
       const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
-      expect(page.items.map((order) => order.orderID)).toEqual(['BULK00001234']);
+      expect(page.items.map((order) => order.orderId)).toEqual(['BULK00001234']);
     }
     const ten = await repository.listPanelOrders({ ...NO_FILTERS, q: 'ulk0000123' });
-    expect(ten.items.map((order) => order.orderID)).toEqual(
+    expect(ten.items.map((order) => order.orderId)).toEqual(
       Array.from({ length: 10 }, (_, k) => `BULK0000123${9 - k}`),
     );
     // Three characters are too few; an order stored before the parts is found whole only.
@@ -166,14 +166,14 @@ describe('the panel search over 1,500 orders', () => {
       ...NO_FILTERS,
       q: 'antiga.cliente@example.COM',
     });
-    expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
+    expect(page.items.map((order) => order.orderId)).toEqual([OLDEST]);
     expect(page.items[0]?.customer.email).toBe('Antiga.Cliente@Example.com');
   });
 
   it("finds orders by the first letters of their customer's e-mail, whatever their case", async () => {
     for (const q of ['antiga', 'ANTIGA.cli', 'Antiga.Cliente@exa']) {
       const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
-      expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
+      expect(page.items.map((order) => order.orderId)).toEqual([OLDEST]);
     }
     // c49@example.com placed every 50th order: 30 of them, newest first; c4 (two letters) is
     // too short to search by, and 'c49' is no prefix of another customer's e-mail here.
@@ -189,11 +189,11 @@ describe('the panel search over 1,500 orders', () => {
   it("finds orders by the first letters of their customer's name, whatever case and accents", async () => {
     for (const q of ['ang', 'ANGELA pri', 'Ângela']) {
       const page = await repository.listPanelOrders({ ...NO_FILTERS, q });
-      expect(page.items.map((order) => order.orderID)).toEqual([OLDEST]);
+      expect(page.items.map((order) => order.orderId)).toEqual([OLDEST]);
     }
     // 'Cliente 49' placed every 50th order (30), less the 15 stored without a name key (49, 149, ...).
     const named = await repository.listPanelOrders({ ...NO_FILTERS, q: 'cliente 49' });
-    expect(named.items.map((order) => order.orderID).sort()).toEqual(
+    expect(named.items.map((order) => order.orderId).sort()).toEqual(
       Array.from({ length: COUNT / 50 }, (_, k) => 49 + 50 * k)
         .filter((index) => index % 100 !== 49)
         .map((index) => `BULK${String(index).padStart(8, '0')}`)

@@ -70,7 +70,7 @@ export async function payByCard(
   amount: number,
   log: RequestLog,
 ): Promise<PayOrderResult> {
-  const orderId = order.orderID;
+  const orderId = order.orderId;
   const end = (state: 'waiting' | 'finished', paymentId: string | null, outcome: string) =>
     finishAttempt(orderId, attemptId, { state, paymentId, outcome }).catch((error: unknown) =>
       log.error(error, { during: 'pay-order.finish-attempt', orderId }),
@@ -82,7 +82,7 @@ export async function payByCard(
       return { ok: false, error: 'not-payable' };
     }
     payment = await createCardPayment({
-      orderID: orderId,
+      orderId,
       amount,
       payerEmail: order.customer.email,
       idempotencyKey: `${orderId}-card-${attemptId}`,

@@ -66,10 +66,10 @@ async function loadInstance(): Promise<Instance> {
 /** A shopper whose uid is also their name. */
 const shopper = (uid: string) => signedInUser({ uid, email: `${uid}@example.com`, name: uid });
 
-async function place(user: PublicUser, orderID: string): Promise<void> {
+async function place(user: PublicUser, orderId: string): Promise<void> {
   const result = await mockSessionStore.run(user, () =>
     instances[0].orders.placeOrder({
-      orderID,
+      orderId,
       lines: [{ key: PRODUCT, quantity: 1 }],
       shippingOption: 'Retirada',
       telephone: '11 91234-5678',
@@ -100,13 +100,13 @@ function pay(instance: Instance, user: PublicUser, body: unknown): Promise<Answe
 
 const card = (token: string) => ({ token, paymentMethodId: 'visa', installments: 1 });
 
-/** POSTs /v1/payments the fake received for `orderID` (whether it made a payment or not). */
-const chargesAskedFor = (orderID: string) =>
+/** POSTs /v1/payments the fake received for `orderId` (whether it made a payment or not). */
+const chargesAskedFor = (orderId: string) =>
   fake.requests.filter(
     (request) =>
       request.method === 'POST' &&
       request.path === '/v1/payments' &&
-      (request.body as { external_reference?: string } | null)?.external_reference === orderID,
+      (request.body as { external_reference?: string } | null)?.external_reference === orderId,
   );
 
 /**
@@ -158,18 +158,18 @@ it(`two card payments for one order at the same moment on two instances: one cha
   const outcomes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const user = shopper(`uid-race-${run}`);
-    const orderID = `PAYRACE${String(run).padStart(5, '0')}`;
-    await place(user, orderID);
+    const orderId = `PAYRACE${String(run).padStart(5, '0')}`;
+    await place(user, orderId);
     // Which instance sends first alternates; both are in flight together.
     const [first, second] = run % 2 === 0 ? instances : [instances[1], instances[0]];
     const answers = await race([
-      () => pay(first, user, { orderID, method: 'card', card: card(`tab-one-${orderID}`) }),
-      () => pay(second, user, { orderID, method: 'card', card: card(`tab-two-${orderID}`) }),
+      () => pay(first, user, { orderId, method: 'card', card: card(`tab-one-${orderId}`) }),
+      () => pay(second, user, { orderId, method: 'card', card: card(`tab-two-${orderId}`) }),
     ]);
     outcomes.push(answers.map((answer) => answer.status).join('/'));
 
-    expect(chargesAskedFor(orderID)).toHaveLength(1);
-    expect(fake.paymentsOf(orderID)).toHaveLength(1);
+    expect(chargesAskedFor(orderId)).toHaveLength(1);
+    expect(fake.paymentsOf(orderId)).toHaveLength(1);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 200)?.body).toEqual({
       ok: true,
@@ -180,11 +180,11 @@ it(`two card payments for one order at the same moment on two instances: one cha
       ok: false,
       error: 'payment-in-progress',
     });
-    const stored = (await db.doc(`${ROOT}/orders/${orderID}`).get()).data()!;
+    const stored = (await db.doc(`${ROOT}/orders/${orderId}`).get()).data()!;
     expect(stored.status).toMatchObject({ confirmed: true, cancelled: false });
     expect(stored.payment).toMatchObject({
       status: 'approved',
-      paymentId: String(fake.paymentsOf(orderID)[0]!.id),
+      paymentId: String(fake.paymentsOf(orderId)[0]!.id),
     });
     expect(stored.payment.extraPayments ?? []).toEqual([]);
   }
@@ -194,14 +194,14 @@ it(`two card payments for one order at the same moment on two instances: one cha
 it('a card and a Pix for one order at the same moment on two instances: one payment made, the other 409', async () => {
   for (let run = 0; run < 4; run += 1) {
     const user = shopper(`uid-race-pix-${run}`);
-    const orderID = `PAYRACEPIX${String(run).padStart(2, '0')}`;
-    await place(user, orderID);
+    const orderId = `PAYRACEPIX${String(run).padStart(2, '0')}`;
+    await place(user, orderId);
     const [cardAt, pixAt] = run % 2 === 0 ? instances : [instances[1], instances[0]];
     const answers = await race([
-      () => pay(cardAt, user, { orderID, method: 'card', card: card(`tab-card-${orderID}`) }),
-      () => pay(pixAt, user, { orderID, method: 'pix' }),
+      () => pay(cardAt, user, { orderId, method: 'card', card: card(`tab-card-${orderId}`) }),
+      () => pay(pixAt, user, { orderId, method: 'pix' }),
     ]);
-    expect(chargesAskedFor(orderID)).toHaveLength(1);
+    expect(chargesAskedFor(orderId)).toHaveLength(1);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body).toEqual({
       ok: false,
@@ -212,14 +212,14 @@ it('a card and a Pix for one order at the same moment on two instances: one paym
 
 it('the attempt that lost sees the outcome of the one that won: a Pix shown again, a paid order refused', async () => {
   const user = shopper('uid-race-after');
-  const orderID = 'PAYRACEAFTER';
-  await place(user, orderID);
+  const orderId = 'PAYRACEAFTER';
+  await place(user, orderId);
   const [pix] = await race([
-    () => pay(instances[0], user, { orderID, method: 'pix' }),
-    () => pay(instances[1], user, { orderID, method: 'pix' }),
+    () => pay(instances[0], user, { orderId, method: 'pix' }),
+    () => pay(instances[1], user, { orderId, method: 'pix' }),
   ]);
   // Asked again (as the page does while it says 'being paid'): the first attempt's code.
-  const again = await pay(instances[1], user, { orderID, method: 'pix' });
+  const again = await pay(instances[1], user, { orderId, method: 'pix' });
   expect(again).toEqual(pix);
-  expect(chargesAskedFor(orderID)).toHaveLength(1);
+  expect(chargesAskedFor(orderId)).toHaveLength(1);
 });

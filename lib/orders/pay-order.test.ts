@@ -68,10 +68,10 @@ async function place(
   receiving: Record<string, unknown> = { shippingOption: 'Retirada' },
 ): Promise<string> {
   sequence += 1;
-  const orderID = `PAYORDER${String(sequence).padStart(5, '0')}`;
+  const orderId = `PAYORDER${String(sequence).padStart(5, '0')}`;
   const result = await as(user, () =>
     orders.placeOrder({
-      orderID,
+      orderId,
       lines: [{ key: PRODUCT, quantity: 2 }],
       telephone: '11 91234-5678',
       locale: 'pt-BR',
@@ -79,7 +79,7 @@ async function place(
     }),
   );
   expect(result).toMatchObject({ ok: true, payment: { mode: 'mercadopago' } });
-  return orderID;
+  return orderId;
 }
 
 type Answer = { status: number; body: PayOrderResult; headers: Headers };
@@ -109,8 +109,8 @@ async function pay(
 const paymentPosts = () =>
   fake.requests.filter(({ method, path }) => method === 'POST' && path === '/v1/payments');
 
-async function order(orderID: string) {
-  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).data() ?? {};
+async function order(orderId: string) {
+  return (await db.doc(`${ROOT}/orders/${orderId}`).get()).data() ?? {};
 }
 
 let notifications = 0;
@@ -172,12 +172,12 @@ afterEach(async () => {
 
 describe('Pix', () => {
   it("creates one Pix payment for the order's amount and deadline, and shows the same one again", async () => {
-    const orderID = await place();
-    const stored = await order(orderID);
+    const orderId = await place();
+    const stored = await order(orderId);
     const expiresAt = (stored.expiresAt as Timestamp).toDate();
     const before = paymentPosts().length;
 
-    const first = await pay(ana, { orderID, method: 'pix' });
+    const first = await pay(ana, { orderId, method: 'pix' });
     expect(first.status).toBe(200);
     if (!first.body.ok || first.body.method !== 'pix') throw new Error('expected a Pix');
     const { pix } = first.body;
@@ -191,31 +191,31 @@ describe('Pix', () => {
     const request = paymentPosts().at(-1)!;
     // The attempt's own key (lib/payments/attempts.ts): a retry of it is the same payment.
     expect(request.headers['x-idempotency-key']).toMatch(
-      new RegExp(`^${orderID}-pix-[A-Za-z0-9_-]{12}$`),
+      new RegExp(`^${orderId}-pix-[A-Za-z0-9_-]{12}$`),
     );
     expect(request.body).toMatchObject({
       payment_method_id: 'pix',
       transaction_amount: 386,
-      external_reference: orderID,
+      external_reference: orderId,
       payer: { email: ana.email },
       date_of_expiration: expiresAt.toISOString().replace('Z', '+00:00'),
       notification_url: 'http://localhost:3000/api/mercadopago/webhook',
     });
 
     // A reload: the stored code, without asking Mercado Pago again.
-    const again = await pay(ana, { orderID, method: 'pix' });
+    const again = await pay(ana, { orderId, method: 'pix' });
     expect(again.body).toEqual(first.body);
     expect(paymentPosts()).toHaveLength(before + 1);
-    const doc = await db.doc(`${ROOT}/pixPayments/${orderID}`).get();
+    const doc = await db.doc(`${ROOT}/pixPayments/${orderId}`).get();
     expect(doc.get('paymentId')).toBe(pix.paymentId);
   });
 
   it('two tabs at once make one Pix: the other is told the order is being paid, then shows the same code', async () => {
-    const orderID = await place();
+    const orderId = await place();
     const before = paymentPosts().length;
     const answers = await Promise.all([
-      pay(ana, { orderID, method: 'pix' }),
-      pay(ana, { orderID, method: 'pix' }),
+      pay(ana, { orderId, method: 'pix' }),
+      pay(ana, { orderId, method: 'pix' }),
     ]);
     expect(paymentPosts()).toHaveLength(before + 1);
     const shown = answers.find((answer) => answer.status === 200)!;
@@ -225,15 +225,15 @@ describe('Pix', () => {
       else expect(answer).toMatchObject({ status: 409, body: { error: 'payment-in-progress' } });
     }
     // Asked again, as the page does: the same code.
-    expect((await pay(ana, { orderID, method: 'pix' })).body).toEqual(shown.body);
+    expect((await pay(ana, { orderId, method: 'pix' })).body).toEqual(shown.body);
   });
 
   it("a new deadline (a fresh payment made with 'Gerar novo pagamento') makes a new code", async () => {
-    const orderID = await place();
-    const first = await pay(ana, { orderID, method: 'pix' });
+    const orderId = await place();
+    const first = await pay(ana, { orderId, method: 'pix' });
     const later = new Date(Date.now() + 20 * 60_000);
-    await db.doc(`${ROOT}/orders/${orderID}`).update({ expiresAt: Timestamp.fromDate(later) });
-    const second = await pay(ana, { orderID, method: 'pix' });
+    await db.doc(`${ROOT}/orders/${orderId}`).update({ expiresAt: Timestamp.fromDate(later) });
+    const second = await pay(ana, { orderId, method: 'pix' });
     expect(second.status).toBe(200);
     if (!first.body.ok || !second.body.ok) throw new Error('expected two Pix');
     expect(second.body).toMatchObject({ pix: { expiresAt: later.toISOString() } });
@@ -241,8 +241,8 @@ describe('Pix', () => {
   });
 
   it('the webhook for the Pix payment pays the order', async () => {
-    const orderID = await place();
-    const answer = await pay(ana, { orderID, method: 'pix' });
+    const orderId = await place();
+    const answer = await pay(ana, { orderId, method: 'pix' });
     if (!answer.body.ok || answer.body.method !== 'pix') throw new Error('expected a Pix');
     const { paymentId } = answer.body.pix;
     fake.setPayment({ ...fake.getPayment(paymentId)!, status: 'approved' });
@@ -250,54 +250,54 @@ describe('Pix', () => {
       status: 200,
       body: { ok: true, result: 'applied' },
     });
-    const paid = await order(orderID);
+    const paid = await order(orderId);
     expect(paid.payment).toMatchObject({ status: 'approved', paymentId });
     expect(paid.status).toMatchObject({ confirmed: true });
     // Paid: nothing more to pay.
-    expect((await pay(ana, { orderID, method: 'pix' })).status).toBe(409);
+    expect((await pay(ana, { orderId, method: 'pix' })).status).toBe(409);
   });
 
   it('Mercado Pago down: 503 with Retry-After and nothing stored; the next try works', async () => {
-    const orderID = await place();
+    const orderId = await place();
     fake.failPaymentCreation(1);
-    const down = await pay(ana, { orderID, method: 'pix' });
+    const down = await pay(ana, { orderId, method: 'pix' });
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ ok: false, error: 'payment-unavailable' });
     expect(down.headers.get('retry-after')).toBe('5');
-    expect((await db.doc(`${ROOT}/pixPayments/${orderID}`).get()).exists).toBe(false);
-    expect((await pay(ana, { orderID, method: 'pix' })).status).toBe(200);
+    expect((await db.doc(`${ROOT}/pixPayments/${orderId}`).get()).exists).toBe(false);
+    expect((await pay(ana, { orderId, method: 'pix' })).status).toBe(200);
   });
 });
 
 describe('who may pay, and what', () => {
   it('signed out: 401; someone else, an admin included: 404, and Mercado Pago is not asked', async () => {
-    const orderID = await place();
+    const orderId = await place();
     const before = paymentPosts().length;
-    expect((await pay(null, { orderID, method: 'pix' })).status).toBe(401);
-    expect((await pay(bia, { orderID, method: 'pix' })).body).toEqual({
+    expect((await pay(null, { orderId, method: 'pix' })).status).toBe(401);
+    expect((await pay(bia, { orderId, method: 'pix' })).body).toEqual({
       ok: false,
       error: 'not-found',
     });
-    expect((await pay(admin, { orderID, method: 'pix' })).status).toBe(404);
-    expect((await pay(ana, { orderID: 'NOSUCHORDER1', method: 'pix' })).status).toBe(404);
+    expect((await pay(admin, { orderId, method: 'pix' })).status).toBe(404);
+    expect((await pay(ana, { orderId: 'NOSUCHORDER1', method: 'pix' })).status).toBe(404);
     expect(paymentPosts()).toHaveLength(before);
   });
 
   it('bad input: 400 (a body that is not JSON too), another origin 403, too large 413', async () => {
-    const orderID = await place();
+    const orderId = await place();
     for (const body of [
-      { orderID },
-      { orderID, method: 'boleto' },
-      { orderID: '../x', method: 'pix' },
-      { orderID, method: 'pix', amount: 1 },
-      { orderID, method: 'card' },
+      { orderId },
+      { orderId, method: 'boleto' },
+      { orderId: '../x', method: 'pix' },
+      { orderId, method: 'pix', amount: 1 },
+      { orderId, method: 'card' },
       {
-        orderID,
+        orderId,
         method: 'card',
         card: { token: 'short', paymentMethodId: 'visa', installments: 1 },
       },
       {
-        orderID,
+        orderId,
         method: 'card',
         card: { token: 'tok-12345678', paymentMethodId: 'visa', installments: 99 },
       },
@@ -305,16 +305,16 @@ describe('who may pay, and what', () => {
       expect((await pay(ana, body)).status).toBe(400);
     }
     expect(
-      (await pay(ana, { orderID, method: 'pix' }, { origin: 'http://evil.test' })).status,
+      (await pay(ana, { orderId, method: 'pix' }, { origin: 'http://evil.test' })).status,
     ).toBe(403);
-    expect((await pay(ana, null, { raw: 'orderID=1' })).status).toBe(400);
-    expect((await pay(ana, null, { raw: `{"orderID":"${'x'.repeat(3000)}"}` })).status).toBe(413);
+    expect((await pay(ana, null, { raw: 'orderId=1' })).status).toBe(400);
+    expect((await pay(ana, null, { raw: `{"orderId":"${'x'.repeat(3000)}"}` })).status).toBe(413);
   });
 
   it('a cancelled order: 409; past its deadline: 410', async () => {
     const cancelled = await place();
     await db.doc(`${ROOT}/orders/${cancelled}`).update({ 'status.cancelled': true });
-    expect((await pay(ana, { orderID: cancelled, method: 'pix' })).body).toEqual({
+    expect((await pay(ana, { orderId: cancelled, method: 'pix' })).body).toEqual({
       ok: false,
       error: 'not-payable',
     });
@@ -322,20 +322,20 @@ describe('who may pay, and what', () => {
     await db
       .doc(`${ROOT}/orders/${late}`)
       .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
-    const answer = await pay(ana, { orderID: late, method: 'pix' });
+    const answer = await pay(ana, { orderId: late, method: 'pix' });
     expect(answer.status).toBe(410);
     expect(answer.body).toEqual({ ok: false, error: 'expired' });
   });
 
   it('10 a minute per account, then 429 with Retry-After', async () => {
-    const orderID = await place();
+    const orderId = await place();
     // The bucket refills one payment every 6 s: on a busy machine, where ten payments take
     // longer than that, it has let that many more through by the time it refuses.
     const started = Date.now();
     let allowed = 0;
     let refused: Awaited<ReturnType<typeof pay>> | undefined;
     while (!refused && allowed < 30) {
-      const answer = await pay(ana, { orderID, method: 'pix' });
+      const answer = await pay(ana, { orderId, method: 'pix' });
       if (answer.status === 429) refused = answer;
       else {
         expect(answer.status).toBe(200);
@@ -351,10 +351,10 @@ describe('who may pay, and what', () => {
 
 describe('card (the Payment Brick token)', () => {
   it('an approved card payment confirms the order at once; its idempotency key names the order and the attempt, not the token', async () => {
-    const orderID = await place();
+    const orderId = await place();
     const card = { token: 'fake-card-token-0001', paymentMethodId: 'master', installments: 3 };
     const before = paymentPosts().length;
-    const answer = await pay(ana, { orderID, method: 'card', card });
+    const answer = await pay(ana, { orderId, method: 'card', card });
     expect(answer).toMatchObject({
       status: 200,
       body: { ok: true, method: 'card', status: 'approved' },
@@ -365,52 +365,52 @@ describe('card (the Payment Brick token)', () => {
       payment_method_id: 'master',
       installments: 3,
       transaction_amount: 386,
-      external_reference: orderID,
+      external_reference: orderId,
       payer: { email: ana.email },
     });
-    const paid = await order(orderID);
+    const paid = await order(orderId);
     expect(paid.payment).toMatchObject({ status: 'approved' });
     expect(paid.status).toMatchObject({ confirmed: true });
     // The attempt's key: two tabs' tokens are two attempts, and only one is claimed at a time
     // (lib/orders/pay-order-race.test.ts); the token itself is not written in the key.
     const key = request.headers['x-idempotency-key'];
-    expect(key).toMatch(new RegExp(`^${orderID}-card-[A-Za-z0-9_-]{12}$`));
+    expect(key).toMatch(new RegExp(`^${orderId}-card-[A-Za-z0-9_-]{12}$`));
     expect(key).not.toContain(card.token);
     expect(paymentPosts()).toHaveLength(before + 1);
   });
 
   it('a refused card says rejected and leaves the order to pay with another card or Pix', async () => {
-    const orderID = await place();
+    const orderId = await place();
     const answer = await pay(ana, {
-      orderID,
+      orderId,
       method: 'card',
       card: { token: 'reject-token-0001', paymentMethodId: 'visa', installments: 1 },
     });
     expect(answer.body).toEqual({ ok: true, method: 'card', status: 'rejected' });
-    const refused = await order(orderID);
+    const refused = await order(orderId);
     expect(refused.status).toMatchObject({ waitingPayment: true, cancelled: false });
     expect(refused.payment).toMatchObject({ status: 'rejected' });
     expect(refused.stockReturned).not.toBe(true);
 
-    const pix = await pay(ana, { orderID, method: 'pix' });
+    const pix = await pay(ana, { orderId, method: 'pix' });
     expect(pix.status).toBe(200);
     expect(pix.body).toMatchObject({ ok: true, method: 'pix' });
     const card = await pay(ana, {
-      orderID,
+      orderId,
       method: 'card',
       card: { token: 'second-card-0001', paymentMethodId: 'visa', installments: 1 },
     });
     expect(card.body).toEqual({ ok: true, method: 'card', status: 'approved' });
-    expect((await order(orderID)).status).toMatchObject({ confirmed: true, cancelled: false });
+    expect((await order(orderId)).status).toMatchObject({ confirmed: true, cancelled: false });
   });
 
   it("a card cancels the order's open Pix at Mercado Pago before it is charged, so the Pix cannot pay a second time", async () => {
-    const orderID = await place();
-    const pix = await pay(ana, { orderID, method: 'pix' });
+    const orderId = await place();
+    const pix = await pay(ana, { orderId, method: 'pix' });
     if (!pix.body.ok || pix.body.method !== 'pix') throw new Error('expected a Pix');
     const pixId = pix.body.pix.paymentId;
     const card = await pay(ana, {
-      orderID,
+      orderId,
       method: 'card',
       card: { token: 'card-after-pix-0001', paymentMethodId: 'visa', installments: 1 },
     });
@@ -429,13 +429,13 @@ describe('card (the Payment Brick token)', () => {
     expect(pixCancel).toBeGreaterThan(-1);
     expect(pixCancel).toBeLessThan(charge);
     // No longer shown on the order's page.
-    expect((await db.doc(`${ROOT}/pixPayments/${orderID}`).get()).exists).toBe(false);
+    expect((await db.doc(`${ROOT}/pixPayments/${orderId}`).get()).exists).toBe(false);
     expect(fake.requests.filter((r) => r.method === 'PUT')).toContainEqual(
       expect.objectContaining({ path: `/v1/payments/${pixId}`, body: { status: 'cancelled' } }),
     );
     // Its notification changes nothing: the card's payment stands.
     expect((await notify(pixId)).status).toBe(200);
-    const paid = await order(orderID);
+    const paid = await order(orderId);
     expect(paid.status).toMatchObject({ confirmed: true, cancelled: false });
     expect(paid.payment).toMatchObject({ status: 'approved' });
     expect(paid.payment.paymentId).not.toBe(pixId);
@@ -450,16 +450,16 @@ describe('card (the Payment Brick token)', () => {
         Object.assign(new Error('14 UNAVAILABLE: stopped'), { code: 14 }),
         'stall' as const,
       ]) {
-        const orderID = await place();
+        const orderId = await place();
         mockApplyFailure = fault;
         const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
         let answer: Answer;
         try {
           answer = await pay(ana, {
-            orderID,
+            orderId,
             method: 'card',
             card: {
-              token: `card-firestore-down-${orderID}`,
+              token: `card-firestore-down-${orderId}`,
               paymentMethodId: 'visa',
               installments: 1,
             },
@@ -473,12 +473,12 @@ describe('card (the Payment Brick token)', () => {
           status: 200,
           body: { ok: true, method: 'card', status: 'approved' },
         });
-        expect((await order(orderID)).status).toMatchObject({ confirmed: false });
-        const [charged] = fake.paymentsOf(orderID);
+        expect((await order(orderId)).status).toMatchObject({ confirmed: false });
+        const [charged] = fake.paymentsOf(orderId);
         expect(charged).toMatchObject({ status: 'approved' });
         // Mercado Pago's notification, once Firestore answers again, pays the order.
         expect((await notify(String(charged!.id))).body).toMatchObject({ result: 'applied' });
-        expect((await order(orderID)).status).toMatchObject({ confirmed: true });
+        expect((await order(orderId)).status).toMatchObject({ confirmed: true });
       }
     } finally {
       process.env.BACKEND_DEADLINE_MS = deadline;
@@ -487,20 +487,20 @@ describe('card (the Payment Brick token)', () => {
 });
 
 it('an open Pix paid just before a card is charged: the card is not charged and the Pix pays the order', async () => {
-  const orderID = await place();
-  const pix = await pay(ana, { orderID, method: 'pix' });
+  const orderId = await place();
+  const pix = await pay(ana, { orderId, method: 'pix' });
   if (!pix.body.ok || pix.body.method !== 'pix') throw new Error('expected a Pix');
   const pixId = pix.body.pix.paymentId;
   fake.setPayment({ ...fake.getPayment(pixId)!, status: 'approved' });
   const before = paymentPosts().length;
   const card = await pay(ana, {
-    orderID,
+    orderId,
     method: 'card',
     card: { token: 'card-after-paid-pix-1', paymentMethodId: 'visa', installments: 1 },
   });
   expect(card).toMatchObject({ status: 409, body: { ok: false, error: 'not-payable' } });
   expect(paymentPosts()).toHaveLength(before);
-  expect(await order(orderID)).toMatchObject({
+  expect(await order(orderId)).toMatchObject({
     status: { confirmed: true },
     payment: { status: 'approved', paymentId: pixId },
   });
@@ -537,7 +537,7 @@ describe('a delivery order with a fee', () => {
     const pixOrder = await place(ana, delivery);
     // 2 x R$ 193,00 and the region's R$ 12,00 (a table stored in whole reais), in centavos.
     expect(await order(pixOrder)).toMatchObject({ deliveryFee: 1200, total: 39800 });
-    expect((await pay(ana, { orderID: pixOrder, method: 'pix' })).status).toBe(200);
+    expect((await pay(ana, { orderId: pixOrder, method: 'pix' })).status).toBe(200);
     expect(paymentPosts().at(-1)?.body).toMatchObject({
       payment_method_id: 'pix',
       transaction_amount: 398,
@@ -546,7 +546,7 @@ describe('a delivery order with a fee', () => {
 
     const cardOrder = await place(ana, delivery);
     const answer = await pay(ana, {
-      orderID: cardOrder,
+      orderId: cardOrder,
       method: 'card',
       card: { token: 'card-delivery-fee-01', paymentMethodId: 'visa', installments: 1 },
     });

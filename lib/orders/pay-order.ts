@@ -47,10 +47,10 @@ const cardSchema = z
   .strict();
 
 const payInputSchema = z.discriminatedUnion('method', [
-  z.object({ orderID: z.string().regex(ORDER_ID_PATTERN), method: z.literal('pix') }).strict(),
+  z.object({ orderId: z.string().regex(ORDER_ID_PATTERN), method: z.literal('pix') }).strict(),
   z
     .object({
-      orderID: z.string().regex(ORDER_ID_PATTERN),
+      orderId: z.string().regex(ORDER_ID_PATTERN),
       method: z.literal('card'),
       card: cardSchema,
     })
@@ -77,7 +77,7 @@ async function storedPixFor(
   expiresAt: Date,
   amount: number,
 ): Promise<StoredPix | null> {
-  const stored = await withDeadline(getStoredPix(order.orderID), backendDeadlineMs(), 'pix read');
+  const stored = await withDeadline(getStoredPix(order.orderId), backendDeadlineMs(), 'pix read');
   return stored && stored.expiresAt.getTime() === expiresAt.getTime() && stored.amount === amount
     ? stored
     : null;
@@ -97,10 +97,10 @@ async function newPix(
   let pix: StoredPix | null = null;
   try {
     const created = await createPixPayment({
-      orderID: order.orderID,
+      orderId: order.orderId,
       amount,
       payerEmail: order.customer.email,
-      idempotencyKey: `${order.orderID}-pix-${attemptId}`,
+      idempotencyKey: `${order.orderId}-pix-${attemptId}`,
       expiresAt,
     });
     pix = {
@@ -110,10 +110,10 @@ async function newPix(
       amount,
       expiresAt,
     };
-    await withDeadline(storePix(order.orderID, pix), backendDeadlineMs(), 'pix write');
+    await withDeadline(storePix(order.orderId, pix), backendDeadlineMs(), 'pix write');
     return pix;
   } finally {
-    await finishAttempt(order.orderID, attemptId, {
+    await finishAttempt(order.orderId, attemptId, {
       state: 'finished',
       paymentId: pix?.paymentId ?? null,
       outcome: pix ? 'pix' : 'failed',
@@ -122,7 +122,7 @@ async function newPix(
 }
 
 /**
- * The signed-in shopper pays their order `input.orderID` with Pix or a card token; never throws.
+ * The signed-in shopper pays their order `input.orderId` with Pix or a card token; never throws.
  * `address` is the client's address for the per-address limit.
  */
 export async function payMyOrder(input: unknown, address: string): Promise<PayOrderResult> {
@@ -136,7 +136,7 @@ export async function payMyOrder(input: unknown, address: string): Promise<PayOr
     uid = session.user.uid;
     const parsed = payInputSchema.safeParse(input);
     if (!parsed.success) return { ok: false, error: 'invalid' };
-    orderId = parsed.data.orderID;
+    orderId = parsed.data.orderId;
     const decisions = await Promise.all([
       rateLimiter('paymentsPerAccount').take(uid),
       rateLimiter('paymentsPerIp').take(address),

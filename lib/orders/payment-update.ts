@@ -51,15 +51,15 @@ export type PaymentUpdateResult =
 export async function applyPaymentToOrder(
   payment: MercadoPagoPayment,
 ): Promise<PaymentUpdateResult> {
-  const orderID = payment.externalReference;
-  if (!orderID || !ORDER_ID_PATTERN.test(orderID)) return 'unknown-order';
+  const orderId = payment.externalReference;
+  if (!orderId || !ORDER_ID_PATTERN.test(orderId)) return 'unknown-order';
   const kind = classifyPaymentStatus(payment.status);
   // Whether the committed attempt wrote an e-mail (a retried attempt starts again).
   let mailed = false;
 
   const result = await runTransaction(async (transaction): Promise<PaymentUpdateResult> => {
     mailed = false;
-    const order = await getOrderInTransaction(transaction, orderID);
+    const order = await getOrderInTransaction(transaction, orderId);
     if (!order) return 'unknown-order';
     // Centavos on both sides (lib/payments/mercadopago.ts converts what Mercado Pago reports).
     if (payment.currencyId !== 'BRL' || payment.transactionAmount !== order.total) {
@@ -100,7 +100,7 @@ export async function applyPaymentToOrder(
       if (!paidBeforeCancel && !order.refunds.some((refund) => refund.paymentId === payment.id)) {
         recordOwedRefund(transaction, {
           paymentId: payment.id,
-          orderId: orderID,
+          orderId,
           amount: payment.transactionAmount,
         });
         refundOwed = { amount: payment.transactionAmount };
@@ -136,7 +136,7 @@ export async function applyPaymentToOrder(
       change = 'applied';
     }
 
-    applyPaymentUpdate(transaction, orderID, order.processedPaymentEvents, {
+    applyPaymentUpdate(transaction, orderId, order.processedPaymentEvents, {
       payment,
       status,
       paymentStatus,
@@ -157,26 +157,26 @@ export async function applyPaymentToOrder(
   if (mailed) sendQueuedMailSoon();
   if (result === 'refund') refundOwedPaymentsSoon();
   if (kind === 'approved' && result === 'applied') {
-    afterResponse(() => cancelWaitingPix(orderID, payment.id));
+    afterResponse(() => cancelWaitingPix(orderId, payment.id));
   }
   return result;
 }
 
 /**
- * The order `orderID` is paid by `paidBy` (a card, say): its Pix code, if one was shown and is
+ * The order `orderId` is paid by `paidBy` (a card, say): its Pix code, if one was shown and is
  * still open, is cancelled at Mercado Pago, so that scanning it later cannot pay a second time.
  * Best effort: if this fails and the Pix is paid anyway, that second payment is recorded and the
  * order flagged for a refund (above). Never throws.
  */
-async function cancelWaitingPix(orderID: string, paidBy: string): Promise<void> {
+async function cancelWaitingPix(orderId: string, paidBy: string): Promise<void> {
   try {
-    const pix = await getStoredPix(orderID);
+    const pix = await getStoredPix(orderId);
     if (!pix || pix.paymentId === paidBy || pix.expiresAt.getTime() <= Date.now()) return;
     // False: paid, expired or cancelled already (a Pix paid too is flagged above for a refund).
     if (await cancelPayment(pix.paymentId)) {
-      logEvent('payment.pix_cancelled', { orderId: orderID, paymentId: pix.paymentId });
+      logEvent('payment.pix_cancelled', { orderId, paymentId: pix.paymentId });
     }
   } catch (error) {
-    logFailure('payment.pix_cancel_failed', error, { orderId: orderID });
+    logFailure('payment.pix_cancel_failed', error, { orderId });
   }
 }

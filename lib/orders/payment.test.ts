@@ -42,27 +42,27 @@ const ana = signedInUser({ uid: 'uid-ana', email: 'ana@example.com', name: 'Ana'
 beforeEach(async () => (await import('@/lib/rate-limit')).resetRateLimiters());
 
 let sequence = 0;
-function orderId(): string {
+function nextOrderId(): string {
   sequence += 1;
   return `MPORDER${String(sequence).padStart(5, '0')}`;
 }
 
 async function place(lines: { key: string; quantity: number }[], locale = 'pt-BR') {
-  const orderID = orderId();
+  const orderId = nextOrderId();
   const result = await as(ana, () =>
     orders.placeOrder({
-      orderID,
+      orderId,
       lines,
       shippingOption: 'Retirada',
       telephone: '11 91234-5678',
       locale,
     }),
   );
-  return { orderID, result };
+  return { orderId, result };
 }
 
-async function order(orderID: string) {
-  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).data() ?? {};
+async function order(orderId: string) {
+  return (await db.doc(`${ROOT}/orders/${orderId}`).get()).data() ?? {};
 }
 
 async function stock(key: string): Promise<unknown> {
@@ -75,12 +75,12 @@ async function setStock(key: string, value: number) {
 }
 
 let paymentSequence = 1000;
-function payment(orderID: string, fields: Partial<FakePayment> = {}): FakePayment {
+function payment(orderId: string, fields: Partial<FakePayment> = {}): FakePayment {
   paymentSequence += 1;
   const created: FakePayment = {
     id: paymentSequence,
     status: 'approved',
-    external_reference: orderID,
+    external_reference: orderId,
     transaction_amount: 0,
     currency_id: 'BRL',
     ...fields,
@@ -170,14 +170,14 @@ describe('checkout with Mercado Pago', () => {
   it('creates a preference from the catalogue and stores it on the order', async () => {
     await setStock('ovo-pistache', 10);
     fake.reset();
-    const { orderID, result } = await place([
+    const { orderId, result } = await place([
       { key: 'ovo-pistache', quantity: 2 },
       { key: 'mini-ovo', quantity: 1 },
     ]);
 
     expect(result).toEqual({
       ok: true,
-      orderID,
+      orderId,
       payment: {
         mode: 'mercadopago',
         preferenceId: expect.stringMatching(/^fake-pref-/),
@@ -190,8 +190,8 @@ describe('checkout with Mercado Pago', () => {
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/checkout/preferences');
     expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
-    expect(request?.headers['x-idempotency-key']).toBe(orderID);
-    const returnUrl = `http://localhost:3000/pt-BR/checkout/${orderID}`;
+    expect(request?.headers['x-idempotency-key']).toBe(orderId);
+    const returnUrl = `http://localhost:3000/pt-BR/checkout/${orderId}`;
     expect(request?.body).toEqual({
       items: [
         {
@@ -204,7 +204,7 @@ describe('checkout with Mercado Pago', () => {
         { id: 'mini-ovo', title: 'Mini Ovo', quantity: 1, unit_price: 35, currency_id: 'BRL' },
       ],
       payer: { email: ana.email },
-      external_reference: orderID,
+      external_reference: orderId,
       back_urls: { success: returnUrl, failure: returnUrl, pending: returnUrl },
       auto_return: 'approved',
       notification_url: 'http://localhost:3000/api/mercadopago/webhook',
@@ -218,7 +218,7 @@ describe('checkout with Mercado Pago', () => {
     const expiresIn = Date.parse(String(body?.date_of_expiration)) - Date.now();
     expect(expiresIn).toBeGreaterThan(29 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
-    const stored = await order(orderID);
+    const stored = await order(orderId);
     expect(stored.payment).toMatchObject({
       provider: 'mercadopago',
       status: 'pending',
@@ -231,7 +231,7 @@ describe('checkout with Mercado Pago', () => {
     // A replay answers the stored preference without asking Mercado Pago again.
     const replay = await as(ana, () =>
       orders.placeOrder({
-        orderID,
+        orderId,
         lines: [{ key: 'mini-ovo', quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '11 91234-5678',
@@ -246,35 +246,35 @@ describe('checkout with Mercado Pago', () => {
     fake.reset();
     fake.failPreferences(1);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const { orderId, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
     const logged = errors.mock.calls.flat().join(' ');
     errors.mockRestore();
 
-    expect(result).toEqual({ ok: true, orderID, payment: { mode: 'manual', paymentError: true } });
+    expect(result).toEqual({ ok: true, orderId, payment: { mode: 'manual', paymentError: true } });
     expect(logged).not.toContain(ACCESS_TOKEN);
-    expect((await order(orderID)).payment).toMatchObject({ status: 'error', preferenceId: null });
+    expect((await order(orderId)).payment).toMatchObject({ status: 'error', preferenceId: null });
 
-    const retry = await as(ana, () => paying.retryOrderPayment(orderID));
+    const retry = await as(ana, () => paying.retryOrderPayment(orderId));
     expect(retry).toEqual({
       ok: true,
-      orderID,
+      orderId,
       payment: {
         mode: 'mercadopago',
         preferenceId: expect.any(String),
         initPoint: expect.any(String),
       },
     });
-    expect(fake.requests.at(-1)?.headers['x-idempotency-key']).toBe(`${orderID}-retry-1`);
-    expect((await order(orderID)).payment).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(fake.requests.at(-1)?.headers['x-idempotency-key']).toBe(`${orderId}-retry-1`);
+    expect((await order(orderId)).payment).toMatchObject({ status: 'pending', attempts: 2 });
 
     // An expired Pix: another retry gets another preference.
-    const again = await as(ana, () => paying.retryOrderPayment(orderID));
+    const again = await as(ana, () => paying.retryOrderPayment(orderId));
     expect(again.ok && again.payment.preferenceId).not.toBe(retry.ok && retry.payment.preferenceId);
-    expect(fake.requests.at(-1)?.headers['x-idempotency-key']).toBe(`${orderID}-retry-2`);
+    expect(fake.requests.at(-1)?.headers['x-idempotency-key']).toBe(`${orderId}-retry-2`);
 
     fake.failPreferences(1);
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await as(ana, () => paying.retryOrderPayment(orderID))).toEqual({
+    expect(await as(ana, () => paying.retryOrderPayment(orderId))).toEqual({
       ok: false,
       error: 'payment-unavailable',
     });
@@ -284,13 +284,13 @@ describe('checkout with Mercado Pago', () => {
 
 describe('Mercado Pago webhook', () => {
   it('confirms a paid order on a valid signed notification', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 2 }]);
-    const paid = payment(orderID, { transaction_amount: 70 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 2 }]);
+    const paid = payment(orderId, { transaction_amount: 70 });
 
     const response = await notify(paid.id);
 
     expect(response).toEqual({ status: 200, body: { ok: true, result: 'applied' } });
-    const stored = await order(orderID);
+    const stored = await order(orderId);
     expect(stored.status).toMatchObject({
       confirmed: true,
       waitingPayment: false,
@@ -300,22 +300,22 @@ describe('Mercado Pago webhook', () => {
     expect(stored.audit).toHaveLength(1);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payments/${paid.id}` });
     // Paid orders cannot be paid again.
-    expect(await as(ana, () => paying.retryOrderPayment(orderID))).toEqual({
+    expect(await as(ana, () => paying.retryOrderPayment(orderId))).toEqual({
       ok: false,
       error: 'not-payable',
     });
   });
 
   it('marks a pending payment as waiting, then confirms it', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const pix = payment(orderID, { status: 'pending', transaction_amount: 35 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const pix = payment(orderId, { status: 'pending', transaction_amount: 35 });
     expect((await notify(pix.id)).body.result).toBe('applied');
-    expect((await order(orderID)).status).toMatchObject({ waitingPayment: true, confirmed: false });
+    expect((await order(orderId)).status).toMatchObject({ waitingPayment: true, confirmed: false });
     fake.setPayment({ ...pix, status: 'approved' });
     expect((await notify(pix.id)).body.result).toBe('applied');
-    expect((await order(orderID)).status).toMatchObject({ waitingPayment: false, confirmed: true });
+    expect((await order(orderId)).status).toMatchObject({ waitingPayment: false, confirmed: true });
     // Each status the payments moved it to is in the order page's history.
-    const history = (await order(orderID)).statusHistory as { status: string; at: unknown }[];
+    const history = (await order(orderId)).statusHistory as { status: string; at: unknown }[];
     expect(history.map(({ status }) => status)).toEqual([
       'awaitingApproval',
       'waitingPayment',
@@ -325,9 +325,9 @@ describe('Mercado Pago webhook', () => {
   });
 
   it('changes nothing for a forged signature, a replay, a wrong amount or an unknown order', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const before = await order(orderID);
-    const paid = payment(orderID, { transaction_amount: 35 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const before = await order(orderId);
+    const paid = payment(orderId, { transaction_amount: 35 });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     expect(await notify(paid.id, { secret: 'guessed-secret' })).toEqual({
@@ -348,30 +348,30 @@ describe('Mercado Pago webhook', () => {
     // Correctly signed, but six minutes old.
     expect((await notify(paid.id, { tsMs: Date.now() - 6 * 60_000 })).status).toBe(401);
 
-    const cheap = payment(orderID, { transaction_amount: 1 });
+    const cheap = payment(orderId, { transaction_amount: 1 });
     expect((await notify(cheap.id)).body).toEqual({ ok: true, result: 'amount-mismatch' });
-    const dollars = payment(orderID, { transaction_amount: 35, currency_id: 'USD' });
+    const dollars = payment(orderId, { transaction_amount: 35, currency_id: 'USD' });
     expect((await notify(dollars.id)).body).toEqual({ ok: true, result: 'amount-mismatch' });
     const stranger = payment('NOSUCHORDER1', { transaction_amount: 35 });
     expect((await notify(stranger.id)).body).toEqual({ ok: true, result: 'unknown-order' });
-    const noReference = payment(orderID, { external_reference: null });
+    const noReference = payment(orderId, { external_reference: null });
     expect((await notify(noReference.id)).body).toEqual({ ok: true, result: 'unknown-order' });
     warn.mockRestore();
 
-    expect(await order(orderID)).toEqual(before);
+    expect(await order(orderId)).toEqual(before);
     expect((await db.doc(`${ROOT}/orders/NOSUCHORDER1`).get()).exists).toBe(false);
   });
 
   it('applies 10 duplicate deliveries once', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const paid = payment(orderID, { transaction_amount: 35 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const paid = payment(orderId, { transaction_amount: 35 });
 
     const responses = await Promise.all(Array.from({ length: 10 }, () => notify(paid.id)));
 
     const results = responses.map((response) => response.body.result).sort();
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect(results).toEqual(['applied', ...Array<string>(9).fill('duplicate')]);
-    const stored = await order(orderID);
+    const stored = await order(orderId);
     expect(stored.audit).toHaveLength(1);
     expect(stored.payment.processed).toEqual([`${paid.id}:approved`]);
     expect(stored.status.confirmed).toBe(true);
@@ -379,16 +379,16 @@ describe('Mercado Pago webhook', () => {
 
   it('keeps the order waiting with its stock on a declined card, then confirms on approval', async () => {
     await setStock('barra-tropical-parana', 10);
-    const { orderID } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
+    const { orderId } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
     expect(await stock('barra-tropical-parana')).toBe(7);
-    const rejected = payment(orderID, { status: 'rejected', transaction_amount: 120 });
+    const rejected = payment(orderId, { status: 'rejected', transaction_amount: 120 });
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => notify(rejected.id)));
     expect(responses.map((response) => response.body.result).sort()).toEqual([
       'applied',
       ...Array<string>(4).fill('duplicate'),
     ]);
-    const waiting = await order(orderID);
+    const waiting = await order(orderId);
     expect(waiting.status).toMatchObject({
       waitingPayment: true,
       cancelled: false,
@@ -406,31 +406,31 @@ describe('Mercado Pago webhook', () => {
 
     // The same rejection delivered again later changes nothing.
     expect((await notify(rejected.id)).body.result).toBe('duplicate');
-    expect(await order(orderID)).toEqual(waiting);
+    expect(await order(orderId)).toEqual(waiting);
     // Still the shopper's to pay.
-    expect(await as(ana, () => paying.retryOrderPayment(orderID))).toMatchObject({ ok: true });
+    expect(await as(ana, () => paying.retryOrderPayment(orderId))).toMatchObject({ ok: true });
 
     // Another card then pays: confirmed, with the units it held all along.
-    const second = payment(orderID, { status: 'approved', transaction_amount: 120 });
+    const second = payment(orderId, { status: 'approved', transaction_amount: 120 });
     expect((await notify(second.id)).body.result).toBe('applied');
-    const paid = await order(orderID);
+    const paid = await order(orderId);
     expect(paid.status).toMatchObject({ cancelled: false, confirmed: true, waitingPayment: false });
     expect(paid.payment).toMatchObject({ status: 'approved', paymentId: String(second.id) });
     expect(await stock('barra-tropical-parana')).toBe(7);
 
     // A failed third attempt does not undo the paid order.
-    const third = payment(orderID, { status: 'rejected', transaction_amount: 120 });
+    const third = payment(orderId, { status: 'rejected', transaction_amount: 120 });
     expect((await notify(third.id)).body.result).toBe('no-change');
-    expect((await order(orderID)).status).toMatchObject({ cancelled: false, confirmed: true });
-    expect((await order(orderID)).payment.status).toBe('approved');
+    expect((await order(orderId)).status).toMatchObject({ cancelled: false, confirmed: true });
+    expect((await order(orderId)).payment.status).toBe('approved');
     expect(await stock('barra-tropical-parana')).toBe(7);
   });
 
   it('cancels on a cancelled payment and returns the stock once', async () => {
     await setStock('barra-tropical-parana', 10);
-    const { orderID } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
+    const { orderId } = await place([{ key: 'barra-tropical-parana', quantity: 3 }]);
     expect(await stock('barra-tropical-parana')).toBe(7);
-    const cancelled = payment(orderID, { status: 'cancelled', transaction_amount: 120 });
+    const cancelled = payment(orderId, { status: 'cancelled', transaction_amount: 120 });
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => notify(cancelled.id)));
     expect(responses.filter((response) => response.body.result === 'applied')).toHaveLength(1);
@@ -439,31 +439,31 @@ describe('Mercado Pago webhook', () => {
     expect((await notify(cancelled.id)).body.result).toBe('no-change');
 
     expect(await stock('barra-tropical-parana')).toBe(10);
-    const stored = await order(orderID);
+    const stored = await order(orderId);
     expect(stored.status).toMatchObject({ cancelled: true, confirmed: false });
     expect(stored.stockReturned).toBe(true);
     expect(stored.payment.status).toBe('cancelled');
-    expect(await as(ana, () => paying.retryOrderPayment(orderID))).toMatchObject({
+    expect(await as(ana, () => paying.retryOrderPayment(orderId))).toMatchObject({
       error: 'not-payable',
     });
 
     // A second payment then goes through: the order stays cancelled, its units on the shelf, and
     // the payment is refunded (lib/orders/refunds.ts).
-    const second = payment(orderID, { status: 'approved', transaction_amount: 120 });
+    const second = payment(orderId, { status: 'approved', transaction_amount: 120 });
     expect((await notify(second.id)).body.result).toBe('refund');
     await (await import('./refunds')).refundOwedPaymentsNow();
     expect(await stock('barra-tropical-parana')).toBe(10);
-    expect((await order(orderID)).status).toMatchObject({ cancelled: true, confirmed: false });
+    expect((await order(orderId)).status).toMatchObject({ cancelled: true, confirmed: false });
     expect(fake.refundsOf(second.id)).toHaveLength(1);
   });
 
   it('never revives a cancelled order: a payment approved after it is refunded once, and the order stays cancelled', async () => {
     await setStock('barra-tropical-amazonas', 2);
-    const { orderID } = await place([{ key: 'barra-tropical-amazonas', quantity: 2 }]);
-    const cancelled = payment(orderID, { status: 'cancelled', transaction_amount: 80 });
+    const { orderId } = await place([{ key: 'barra-tropical-amazonas', quantity: 2 }]);
+    const cancelled = payment(orderId, { status: 'cancelled', transaction_amount: 80 });
     expect((await notify(cancelled.id)).body.result).toBe('applied');
     expect(await stock('barra-tropical-amazonas')).toBe(2);
-    const late = payment(orderID, { status: 'approved', transaction_amount: 80 });
+    const late = payment(orderId, { status: 'approved', transaction_amount: 80 });
     const answers = await Promise.all([notify(late.id), notify(late.id), notify(late.id)]);
     expect(answers.map((answer) => answer.body.result).sort()).toEqual([
       'duplicate',
@@ -480,7 +480,7 @@ describe('Mercado Pago webhook', () => {
     expect((await notify(late.id)).body.result).toBe('no-change');
     await refundOwedPaymentsNow();
     expect(fake.refundsOf(late.id)).toHaveLength(1);
-    const stored = await order(orderID);
+    const stored = await order(orderId);
     expect(stored.status).toMatchObject({ cancelled: true, confirmed: false });
     // Stored in centavos (Mercado Pago's R$ 80).
     expect(stored.payment.refunds[String(late.id)]).toMatchObject({
@@ -491,14 +491,14 @@ describe('Mercado Pago webhook', () => {
   });
 
   it('keeps the first payment of a paid order, stores a second approved one and flags it', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const first = payment(orderID, { transaction_amount: 35 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const first = payment(orderId, { transaction_amount: 35 });
     expect((await notify(first.id)).body.result).toBe('applied');
-    const second = payment(orderID, { transaction_amount: 35 });
+    const second = payment(orderId, { transaction_amount: 35 });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     expect((await notify(second.id)).body.result).toBe('needs-review');
-    const flagged = await order(orderID);
+    const flagged = await order(orderId);
     expect(flagged.status).toMatchObject({ confirmed: true, cancelled: false });
     expect(flagged.payment).toMatchObject({
       status: 'needs-review',
@@ -512,10 +512,10 @@ describe('Mercado Pago webhook', () => {
     // key has left the bounded `processed` list.
     expect((await notify(second.id)).body.result).toBe('duplicate');
     expect((await notify(first.id)).body.result).toBe('duplicate');
-    await db.doc(`${ROOT}/orders/${orderID}`).update({ 'payment.processed': [] });
+    await db.doc(`${ROOT}/orders/${orderId}`).update({ 'payment.processed': [] });
     expect((await notify(second.id)).body.result).toBe('no-change');
     warn.mockRestore();
-    const after = await order(orderID);
+    const after = await order(orderId);
     expect(after.payment).toMatchObject({
       status: 'needs-review',
       paymentId: String(first.id),
@@ -528,11 +528,11 @@ describe('Mercado Pago webhook', () => {
     const page = await listPanelOrders({
       status: null,
       shipping: null,
-      q: orderID,
+      q: orderId,
       after: null,
       before: null,
     });
-    const listed = page.items.find((item) => item.orderID === orderID);
+    const listed = page.items.find((item) => item.orderId === orderId);
     expect(listed?.paymentReview).toEqual({
       paymentId: String(first.id),
       extraPayments: [
@@ -542,9 +542,9 @@ describe('Mercado Pago webhook', () => {
   });
 
   it('answers malformed and irrelevant notifications without 5xx', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const before = await order(orderID);
-    const paid = payment(orderID, { transaction_amount: 35 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const before = await order(orderId);
+    const paid = payment(orderId, { transaction_amount: 35 });
     const base = 'http://localhost:3000/api/mercadopago/webhook';
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
@@ -564,7 +564,7 @@ describe('Mercado Pago webhook', () => {
     });
     expect((await notify('424242')).body).toEqual({ ok: true, result: 'unknown-payment' });
     warn.mockRestore();
-    expect(await order(orderID)).toEqual(before);
+    expect(await order(orderId)).toEqual(before);
 
     // Mercado Pago itself failing is not bad input: 503 makes it deliver again later.
     fake.failPayments(true);
@@ -594,8 +594,8 @@ describe('the log of a webhook delivery', () => {
   });
 
   it('is one webhook.handled JSON line per authentic delivery, with the outcome and payment id, and no credentials', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const paid = payment(orderID, { transaction_amount: 35 });
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const paid = payment(orderId, { transaction_amount: 35 });
     env.NODE_ENV = 'production';
     const lines: string[] = [];
     for (const method of ['log', 'warn', 'error'] as const) {
@@ -661,8 +661,8 @@ describe('webhook floods and replays', () => {
   });
 
   it('answers 100 replays of one valid notification with one Mercado Pago call', async () => {
-    const { orderID } = await place([{ key: 'mini-ovo', quantity: 1 }]);
-    const paid = payment(orderID);
+    const { orderId } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const paid = payment(orderId);
     fake.requests.length = 0;
     const replays = await Promise.all(
       Array.from({ length: 100 }, () => notify(paid.id, { requestId: 'replayed-request' })),
@@ -675,9 +675,9 @@ describe('webhook floods and replays', () => {
 
   it('a notification handled on one instance is a duplicate on another, without asking Mercado Pago', async () => {
     await setStock('mini-ovo', 10);
-    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const { orderId, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
     expect(result).toMatchObject({ ok: true });
-    const paid = payment(orderID, { transaction_amount: 35 });
+    const paid = payment(orderId, { transaction_amount: 35 });
     expect((await notify(paid.id, { requestId: 'shared-delivery' })).body.result).toBe('applied');
     // Another instance (or this one restarted): its own memory is empty, Firestore is shared.
     webhook.resetWebhookState();
@@ -691,9 +691,9 @@ describe('webhook floods and replays', () => {
 
   it('a failed handling is retried for real, on any instance', async () => {
     await setStock('mini-ovo', 10);
-    const { orderID, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
+    const { orderId, result } = await place([{ key: 'mini-ovo', quantity: 1 }]);
     expect(result).toMatchObject({ ok: true });
-    const paid = payment(orderID, { transaction_amount: 35 });
+    const paid = payment(orderId, { transaction_amount: 35 });
     fake.failPayments(true);
     try {
       expect((await notify(paid.id, { requestId: 'failed-delivery' })).status).toBe(503);
@@ -702,7 +702,7 @@ describe('webhook floods and replays', () => {
     }
     webhook.resetWebhookState();
     expect((await notify(paid.id, { requestId: 'failed-delivery' })).body.result).toBe('applied');
-    expect((await order(orderID)).status.confirmed).toBe(true);
+    expect((await order(orderId)).status.confirmed).toBe(true);
   });
 
   it('limits one source before any signature work (429 with Retry-After)', async () => {

@@ -86,17 +86,17 @@ function listenerPid(port: number): number {
   return Number(pid);
 }
 
-function input(orderID: string) {
-  return checkoutInput(orderID, { lines: [{ key: 'ovo-pistache', quantity: 2 }], locale: 'en' });
+function input(orderId: string) {
+  return checkoutInput(orderId, { lines: [{ key: 'ovo-pistache', quantity: 2 }], locale: 'en' });
 }
 
 /**
  * Confirms a placed order: the mocked shopper's orders would otherwise stay open and add up to
  * the fair-stock limits (lib/orders/limits.ts), which are not what these tests are about.
  */
-async function confirm(orderID: string): Promise<void> {
+async function confirm(orderId: string): Promise<void> {
   await db
-    .doc(`${ROOT}/orders/${orderID}`)
+    .doc(`${ROOT}/orders/${orderId}`)
     .update({ 'status.confirmed': true, statusKey: 'confirmed' });
 }
 
@@ -276,16 +276,16 @@ it('Firestore stalled 8 s during a stream of orders: no shopper told "nothing wa
   process.env.BACKEND_DEADLINE_MS = '3000';
   const STREAM = 16;
   const ids = Array.from({ length: STREAM }, (_, n) => `STALL${String(n).padStart(7, '0')}`);
-  const streamInput = (orderID: string) => ({ ...input(orderID), lines: [{ key, quantity: 1 }] });
+  const streamInput = (orderId: string) => ({ ...input(orderId), lines: [{ key, quantity: 1 }] });
   let results: Awaited<ReturnType<typeof orders.placeOrder>>[];
   try {
     // One order every 150 ms; Firestore stops after the fourth has started, for 8 s.
     const calls = ids.map(
-      (orderID, n) =>
+      (orderId, n) =>
         new Promise<Awaited<ReturnType<typeof orders.placeOrder>>>((resolve) =>
           setTimeout(
             () =>
-              resolve(mockCaller.run(`stall-${n}`, () => orders.placeOrder(streamInput(orderID)))),
+              resolve(mockCaller.run(`stall-${n}`, () => orders.placeOrder(streamInput(orderId)))),
             n * 150,
           ),
         ),
@@ -303,25 +303,25 @@ it('Firestore stalled 8 s during a stream of orders: no shopper told "nothing wa
   }
   // Firestore is back; let every abandoned transaction end one way or the other.
   await new Promise((resolve) => setTimeout(resolve, 9000));
-  const exists = async (orderID: string) =>
-    (await db.doc(`${ROOT}/orders/${orderID}`).get()).exists;
+  const exists = async (orderId: string) =>
+    (await db.doc(`${ROOT}/orders/${orderId}`).get()).exists;
 
   const told = { placed: 0, nothingSaved: 0, outcomeUnknown: 0, other: 0 };
   const lies: string[] = [];
   let unknownThatExisted = 0;
   for (const [n, result] of results.entries()) {
-    const orderID = ids[n]!;
+    const orderId = ids[n]!;
     if (result.ok) told.placed += 1;
     else if (result.error === 'temporarily-unavailable') {
       told.nothingSaved += 1;
-      if (await exists(orderID)) lies.push(orderID);
+      if (await exists(orderId)) lies.push(orderId);
     } else if (result.error === 'outcome-unknown') {
       told.outcomeUnknown += 1;
-      if (await exists(orderID)) unknownThatExisted += 1;
+      if (await exists(orderId)) unknownThatExisted += 1;
       // Sending again (the cart keeps the id) shows the order: the one that landed, or a new one.
       expect(
-        await mockCaller.run(`stall-${n}`, () => orders.placeOrder(streamInput(orderID))),
-      ).toMatchObject({ ok: true, orderID });
+        await mockCaller.run(`stall-${n}`, () => orders.placeOrder(streamInput(orderId))),
+      ).toMatchObject({ ok: true, orderId });
     } else told.other += 1;
   }
   console.info(

@@ -49,13 +49,13 @@ function whileSessionUnavailable<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 let sequence = 0;
-function orderId(prefix = 'ORD'): string {
+function nextOrderId(prefix = 'ORD'): string {
   sequence += 1;
   return `${prefix}${String(sequence).padStart(8, '0')}`;
 }
 
 function input(overrides: Record<string, unknown> = {}) {
-  return checkoutInput(orderId(), overrides);
+  return checkoutInput(nextOrderId(), overrides);
 }
 
 const ADDRESS = {
@@ -127,10 +127,10 @@ describe('placeOrder', () => {
 
     const result = await as(ana, () => orders.placeOrder(request));
 
-    expect(result).toEqual({ ok: true, orderID: request.orderID, payment: { mode: 'manual' } });
-    const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    expect(result).toEqual({ ok: true, orderId: request.orderId, payment: { mode: 'manual' } });
+    const stored = (await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data();
     expect(stored).toMatchObject({
-      orderID: request.orderID,
+      orderID: request.orderId,
       clientRef: ana.uid,
       orderItems: [
         { key: 'ovo-pistache', translatedTitle: 'Pistachio Egg', quantity: 2, value: 19300 },
@@ -164,20 +164,20 @@ describe('placeOrder', () => {
     expect(await stock('ovo-pistache')).toBe(8);
     expect(await stock('mini-ovo')).toBe(7);
 
-    const placed = await repository.getOrderForViewer(request.orderID, {
+    const placed = await repository.getOrderForViewer(request.orderId, {
       uid: ana.uid,
       isAdmin: false,
     });
-    expect(placed).toMatchObject({ orderID: request.orderID, total: 49100, locale: 'en' });
+    expect(placed).toMatchObject({ orderId: request.orderId, total: 49100, locale: 'en' });
     // The shopper's own view holds the address, never the CPF nor the gift card's message.
     expect(placed?.address).toEqual({ ...ADDRESS, postalCode: '01310-100' });
     expect(placed).not.toHaveProperty('giftMessage');
     expect(placed).not.toHaveProperty('cpf');
     // The panel's view holds all of it.
-    const panel = await repository.listPanelOrders(parseOrderFilters({ q: request.orderID }));
+    const panel = await repository.listPanelOrders(parseOrderFilters({ q: request.orderId }));
     expect(panel.items).toEqual([
       expect.objectContaining({
-        orderID: request.orderID,
+        orderId: request.orderId,
         cpf: '529.982.247-25',
         telephone: '11912345678',
         giftMessage: 'Feliz Páscoa, Ana!\nCom carinho',
@@ -196,31 +196,31 @@ describe('placeOrder', () => {
       { status: 'awaitingApproval', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
     expect(
-      await repository.getOrderForViewer(request.orderID, { uid: bia.uid, isAdmin: false }),
+      await repository.getOrderForViewer(request.orderId, { uid: bia.uid, isAdmin: false }),
     ).toBeNull();
     // An admin sees anyone's order.
     expect(
-      await repository.getOrderForViewer(request.orderID, { uid: bia.uid, isAdmin: true }),
-    ).toMatchObject({ orderID: request.orderID });
-    expect(await as(bia, () => myOrder.getMyPlacedOrder(request.orderID))).toEqual({
+      await repository.getOrderForViewer(request.orderId, { uid: bia.uid, isAdmin: true }),
+    ).toMatchObject({ orderId: request.orderId });
+    expect(await as(bia, () => myOrder.getMyPlacedOrder(request.orderId))).toEqual({
       signedIn: true,
       order: null,
     });
-    expect(await as(ana, () => myOrder.getMyPlacedOrder(request.orderID))).toMatchObject({
+    expect(await as(ana, () => myOrder.getMyPlacedOrder(request.orderId))).toMatchObject({
       signedIn: true,
-      order: { orderID: request.orderID },
+      order: { orderId: request.orderId },
     });
     // Signed out: the page offers the sign-in; a session that cannot be checked is no 'signed out'.
-    expect(await as(null, () => myOrder.getMyPlacedOrder(request.orderID))).toEqual({
+    expect(await as(null, () => myOrder.getMyPlacedOrder(request.orderId))).toEqual({
       signedIn: false,
     });
     await expect(
-      whileSessionUnavailable(() => myOrder.getMyPlacedOrder(request.orderID)),
+      whileSessionUnavailable(() => myOrder.getMyPlacedOrder(request.orderId)),
     ).rejects.toThrow('Auth is down');
   });
 
   it('reads an order stored before bairro, UF, CPF and the gift message (issue 29)', async () => {
-    const older = orderId('OLD');
+    const older = nextOrderId('OLD');
     const { neighborhood, state, ...olderAddress } = ADDRESS;
     void neighborhood;
     void state;
@@ -245,7 +245,7 @@ describe('placeOrder', () => {
   it('uses the title in the order locale and stores no address for pick-up', async () => {
     const request = input({ address: ADDRESS, lines: [{ key: 'mini-ovo', quantity: 1 }] });
     expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
-    const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    const stored = (await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data();
     expect(stored?.orderItems[0].translatedTitle).toBe('Mini Ovo');
     expect(stored?.address).toBeNull();
     expect(stored?.cpf).toBeNull();
@@ -258,7 +258,7 @@ describe('placeOrder', () => {
     const priced = async () => {
       const request = input({ lines: [{ key: 'ovo-tropical-minas', quantity: 1 }] });
       expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
-      const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+      const stored = (await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data();
       return stored?.orderItems[0].value;
     };
     try {
@@ -306,7 +306,7 @@ describe('placeOrder', () => {
     try {
       const request = input({ lines: [{ key: 'ovo-tropical-amazonas', quantity: 1 }] });
       expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
-      const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+      const stored = (await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data();
       expect(stored?.orderItems[0].value).toBe(9000);
       expect(snapshot).toHaveBeenCalledWith({ fresh: true });
     } finally {
@@ -328,7 +328,7 @@ describe('placeOrder', () => {
       as(ana, () => orders.placeOrder(again)),
     ]);
 
-    expect(first).toEqual({ ok: true, orderID: request.orderID, payment: { mode: 'manual' } });
+    expect(first).toEqual({ ok: true, orderId: request.orderId, payment: { mode: 'manual' } });
     expect(second).toEqual(first);
     expect(both.map((result) => result.ok)).toEqual([true, true]);
     expect(await orderCount()).toBe(before + 2);
@@ -339,12 +339,12 @@ describe('placeOrder', () => {
     const request = input({ lines: [{ key: 'mini-ovo', quantity: 1 }] });
     expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
     const inventory = await inventorySnapshot();
-    const before = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    const before = (await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data();
 
     const result = await as(bia, () => orders.placeOrder({ ...request, locale: 'en' }));
 
     expect(result).toMatchObject({ ok: false, error: 'invalid' });
-    expect((await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data()).toEqual(before);
+    expect((await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data()).toEqual(before);
     expect(await inventorySnapshot()).toEqual(inventory);
   });
 
@@ -426,7 +426,7 @@ describe('placeOrder', () => {
     const before = await orderCount();
     const requests = Array.from({ length: 50 }, (_, index) => ({
       user: shopper(`crowd-${index}`),
-      body: input({ orderID: orderId('CROWD'), lines: [{ key, quantity: 1 }] }),
+      body: input({ orderId: nextOrderId('CROWD'), lines: [{ key, quantity: 1 }] }),
     }));
 
     const started = Date.now();
@@ -449,10 +449,10 @@ describe('placeOrder', () => {
     expect(await stock(key)).toBe(0);
     expect(await orderCount()).toBe(before + 10);
     // Each written order is one of the ten that were told yes.
-    const placedIds = new Set(placed.map((result) => (result.ok ? result.orderID : '')));
+    const placedIds = new Set(placed.map((result) => (result.ok ? result.orderId : '')));
     for (const { body } of requests) {
-      const exists = (await db.doc(`${ROOT}/orders/${body.orderID}`).get()).exists;
-      expect(exists).toBe(placedIds.has(body.orderID));
+      const exists = (await db.doc(`${ROOT}/orders/${body.orderId}`).get()).exists;
+      expect(exists).toBe(placedIds.has(body.orderId));
     }
     console.log(`50 concurrent placeOrder calls took ${elapsed} ms`);
   });
@@ -513,7 +513,7 @@ describe('fair stock: what one account may hold in open orders', () => {
         },
       ],
     });
-    expect((await db.doc(`${ROOT}/orders/${over.orderID}`).get()).exists).toBe(false);
+    expect((await db.doc(`${ROOT}/orders/${over.orderId}`).get()).exists).toBe(false);
     expect(await stock('mini-ovo')).toBe(7);
 
     const fits = input({ lines: [{ key: 'mini-ovo', quantity: 2 }] });
@@ -543,7 +543,7 @@ describe('fair stock: what one account may hold in open orders', () => {
 
     // Confirmed by the shop (or paid), an order no longer counts toward the limits.
     await db
-      .doc(`${ROOT}/orders/${twenty.orderID}`)
+      .doc(`${ROOT}/orders/${twenty.orderId}`)
       .update({ 'status.confirmed': true, statusKey: 'confirmed' });
     expect(await as(edu, () => orders.placeOrder(oneMore))).toMatchObject({ ok: true });
   });
@@ -577,7 +577,7 @@ describe('fair stock: what one account may hold in open orders', () => {
       // The same order id again (a shopper's second press) is the placed order, not 'sold out'.
       expect(await as(ana, () => orders.placeOrder(last))).toMatchObject({
         ok: true,
-        orderID: last.orderID,
+        orderId: last.orderId,
       });
       const refusal = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(refusal).toContainEqual(
@@ -603,28 +603,28 @@ describe('an order paid by hand holds its stock for ORDER_HOLD_HOURS', () => {
     expect(await as(fay, () => orders.placeOrder(held))).toMatchObject({ ok: true });
     expect(await as(fay, () => orders.placeOrder(confirmed))).toMatchObject({ ok: true });
     await db
-      .doc(`${ROOT}/orders/${confirmed.orderID}`)
+      .doc(`${ROOT}/orders/${confirmed.orderId}`)
       .update({ 'status.confirmed': true, statusKey: 'confirmed' });
     expect(await stock('ovo-cookies-com-nutella')).toBe(7);
 
-    const stored = await db.doc(`${ROOT}/orders/${held.orderID}`).get();
+    const stored = await db.doc(`${ROOT}/orders/${held.orderId}`).get();
     const expiresAt = (stored.get('expiresAt') as Timestamp).toMillis();
     const DAY = 24 * 3_600_000;
     expect(expiresAt).toBeGreaterThanOrEqual(placedAt + DAY);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + DAY);
 
     // One minute before the hold ends nothing happens; one minute after, it is cancelled.
-    expect(await expiry.expireDueOrders(new Date(expiresAt - 60_000))).not.toContain(held.orderID);
+    expect(await expiry.expireDueOrders(new Date(expiresAt - 60_000))).not.toContain(held.orderId);
     expect(await stock('ovo-cookies-com-nutella')).toBe(7);
-    expect(await expiry.expireDueOrders(new Date(expiresAt + 60_000))).toContain(held.orderID);
-    const after = await db.doc(`${ROOT}/orders/${held.orderID}`).get();
+    expect(await expiry.expireDueOrders(new Date(expiresAt + 60_000))).toContain(held.orderId);
+    const after = await db.doc(`${ROOT}/orders/${held.orderId}`).get();
     expect(after.get('status.cancelled')).toBe(true);
     expect(after.get('stockReturned')).toBe(true);
     expect(await stock('ovo-cookies-com-nutella')).toBe(9);
-    const stillConfirmed = await db.doc(`${ROOT}/orders/${confirmed.orderID}`).get();
+    const stillConfirmed = await db.doc(`${ROOT}/orders/${confirmed.orderId}`).get();
     expect(stillConfirmed.get('status.cancelled')).toBe(false);
     // A second run returns nothing twice.
-    expect(await expiry.expireDueOrders(new Date(expiresAt + 120_000))).not.toContain(held.orderID);
+    expect(await expiry.expireDueOrders(new Date(expiresAt + 120_000))).not.toContain(held.orderId);
     expect(await stock('ovo-cookies-com-nutella')).toBe(9);
   });
 });
@@ -642,7 +642,7 @@ describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
 
   beforeEach(async () => {
     // A new email account, as lib/users/repository.ts stores it.
-    newcomer = { ...shopper(`new-${orderId('U')}`), name: 'No name' };
+    newcomer = { ...shopper(`new-${nextOrderId('U')}`), name: 'No name' };
     await userDoc().set({
       authUID: newcomer.uid,
       email: newcomer.email,
@@ -670,7 +670,7 @@ describe("placeOrder with 'Salvar este endereço no meu perfil'", () => {
       ordersVersion: 1,
     });
     // The placeholder name is no customer name.
-    const stored = (await db.doc(`${ROOT}/orders/${request.orderID}`).get()).data();
+    const stored = (await db.doc(`${ROOT}/orders/${request.orderId}`).get()).data();
     expect(stored?.customer).toEqual({ name: '', email: newcomer.email });
   });
 
@@ -714,7 +714,7 @@ describe('placeOrder under load and faults', () => {
       // otherwise refuse the 4th, and the rate limit is what this test is about.
       await db
         .collection(`${ROOT}/orders`)
-        .doc((placed as { orderID: string }).orderID)
+        .doc((placed as { orderId: string }).orderId)
         .update({ 'status.confirmed': true, statusKey: 'confirmed' });
     }
     const before = await orderCount();
@@ -739,9 +739,9 @@ describe('placeOrder under load and faults', () => {
       for (let n = 0; n < 5; n++) {
         const body = input();
         expect(await as(dani, () => orders.placeOrder(body))).toMatchObject({ ok: true });
-        placed.push(body.orderID);
+        placed.push(body.orderId);
         await db
-          .doc(`${ROOT}/orders/${body.orderID}`)
+          .doc(`${ROOT}/orders/${body.orderId}`)
           .update({ 'status.confirmed': true, statusKey: 'confirmed' });
       }
       // The limit is spent: a new order is refused, the first one sent again is answered.
@@ -749,15 +749,15 @@ describe('placeOrder under load and faults', () => {
         ok: false,
         error: 'rate-limited',
       });
-      expect(await as(dani, () => orders.placeOrder(input({ orderID: placed[0] })))).toMatchObject({
+      expect(await as(dani, () => orders.placeOrder(input({ orderId: placed[0] })))).toMatchObject({
         ok: true,
-        orderID: placed[0],
+        orderId: placed[0],
       });
       // Someone else's order id is not answered that way.
       expect(
         await as(shopper('eve-replay'), async () => {
           for (let n = 0; n < 5; n++) await orders.placeOrder(input());
-          return orders.placeOrder(input({ orderID: placed[1] }));
+          return orders.placeOrder(input({ orderId: placed[1] }));
         }),
       ).toMatchObject({ ok: false, error: 'rate-limited' });
     } finally {
@@ -843,7 +843,7 @@ describe('placeOrder refuses hostile input', () => {
     ['a forged line value', () => withLine({ value: 1 })],
     ['a forged line title', () => withLine({ translatedTitle: 'Free egg' })],
     ['an unknown address key', () => ({ ...valid(), address: { ...ADDRESS, isAdmin: true } })],
-    ['__proto__ at the root', () => JSON.parse(`{"__proto__":{"x":1},"orderID":"PROTO0001"}`)],
+    ['__proto__ at the root', () => JSON.parse(`{"__proto__":{"x":1},"orderId":"PROTO0001"}`)],
     [
       '__proto__ in a line',
       () => ({
@@ -883,7 +883,7 @@ describe('placeOrder refuses hostile input', () => {
     ['no lines', () => input({ lines: [] })],
     ['lines as an object', () => input({ lines: { key: 'mini-ovo', quantity: 1 } })],
     ['a 100 KB street', () => ({ ...valid(), address: { ...ADDRESS, street: big } })],
-    ['a 100 KB order id', () => input({ orderID: big })],
+    ['a 100 KB order id', () => input({ orderId: big })],
     ['a 100 KB telephone', () => input({ telephone: big })],
     ['a bad CEP', () => ({ ...valid(), address: { ...ADDRESS, postalCode: '1234-567' } })],
     ['a UF not among the 27', () => ({ ...valid(), address: { ...ADDRESS, state: 'XX' } })],
@@ -899,10 +899,10 @@ describe('placeOrder refuses hostile input', () => {
     ['delivery without an address', () => input({ shippingOption: 'Entrega' })],
     ['an address as an array', () => ({ ...valid(), address: Object.values(ADDRESS) })],
     ['an unknown locale', () => input({ locale: 'fr' })],
-    ['a short order id', () => input({ orderID: 'abc' })],
-    ['a path in the order id', () => input({ orderID: 'aaaa/../../users/seed-admin' })],
-    ['a reserved order id', () => input({ orderID: '__proto__' })],
-    ['a missing order id', () => ({ ...input(), orderID: undefined })],
+    ['a short order id', () => input({ orderId: 'abc' })],
+    ['a path in the order id', () => input({ orderId: 'aaaa/../../users/seed-admin' })],
+    ['a reserved order id', () => input({ orderId: '__proto__' })],
+    ['a missing order id', () => ({ ...input(), orderId: undefined })],
     ['deep nesting', () => ({ ...valid(), address: deep })],
   ];
 
@@ -940,7 +940,7 @@ describe('placeOrder refuses hostile input', () => {
       ok: false,
       error: 'invalid',
     });
-    expect(await as(ana, () => paying.retryOrderPayment({ orderID: 'x' }))).toMatchObject({
+    expect(await as(ana, () => paying.retryOrderPayment({ orderId: 'x' }))).toMatchObject({
       ok: false,
       error: 'invalid',
     });
@@ -950,7 +950,7 @@ describe('placeOrder refuses hostile input', () => {
   it('answers payment-unavailable for a retry while Mercado Pago is not configured', async () => {
     const request = input({ lines: [{ key: 'mini-ovo', quantity: 1 }] });
     expect((await as(ana, () => orders.placeOrder(request))).ok).toBe(true);
-    expect(await as(ana, () => paying.retryOrderPayment(request.orderID))).toEqual({
+    expect(await as(ana, () => paying.retryOrderPayment(request.orderId))).toEqual({
       ok: false,
       error: 'payment-unavailable',
     });
@@ -1004,9 +1004,9 @@ describe('the log of placing an order', () => {
       cpf: '529.982.247-25',
     });
     const result = await as(ana, () => orders.placeOrder(body));
-    expect(result).toMatchObject({ ok: true, orderID: body.orderID });
+    expect(result).toMatchObject({ ok: true, orderId: body.orderId });
 
-    const forOrder = lines.filter((line) => line.includes(body.orderID));
+    const forOrder = lines.filter((line) => line.includes(body.orderId));
     expect(forOrder).toHaveLength(1);
     expect(lines).toHaveLength(1);
     const line = JSON.parse(forOrder[0]!) as Record<string, unknown>;
@@ -1017,7 +1017,7 @@ describe('the log of placing an order', () => {
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       durationMs: expect.any(Number),
       uid: ana.uid,
-      orderId: body.orderID,
+      orderId: body.orderId,
       items: 1,
       payment: 'manual',
       attempts: 1,
@@ -1028,7 +1028,7 @@ describe('the log of placing an order', () => {
 
     // Replaying the same order is not a second order: no second line.
     await as(ana, () => orders.placeOrder(body));
-    expect(lines.filter((l) => l.includes(body.orderID))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(body.orderId))).toHaveLength(1);
   });
 
   it('a refusal is one order.refused line with its reason code', async () => {
@@ -1042,7 +1042,7 @@ describe('the log of placing an order', () => {
       expect.objectContaining({
         event: 'order.refused',
         reason: 'out-of-stock',
-        orderId: body.orderID,
+        orderId: body.orderId,
         productKeys: 'ovo-pistache',
         attempts: 0,
       }),

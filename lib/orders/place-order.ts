@@ -93,7 +93,7 @@ function isBackendFault(error: unknown): boolean {
 /**
  * Places the signed-in user's order: validates `input` (CheckoutInput), prices it from the
  * catalogue, reserves stock and writes the order in one transaction, then starts the payment.
- * Never throws; answers within orderAnswerMs() of the request's arrival. The same orderID twice returns the first order
+ * Never throws; answers within orderAnswerMs() of the request's arrival. The same orderId twice returns the first order
  * (stock is taken once). When the Mercado Pago preference cannot be made (or not in time) the
  * order still stands and the result is `{ ok: true, payment: { mode: 'manual', paymentError:
  * true } }`: the confirmation page offers the WhatsApp follow-up and retryPayment.
@@ -113,7 +113,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
   try {
     const parsed = checkoutInputSchema.safeParse(input);
     if (parsed.success) {
-      orderId = parsed.data.orderID;
+      orderId = parsed.data.orderId;
       const known = await refuseKnown(parsed.data, answerBy, refused);
       if (known) return known;
     }
@@ -159,7 +159,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         refused('invalid');
         return { ok: false, error: 'invalid', issues: issuesOf(parsed.error) };
       }
-      const { orderID, locale } = parsed.data;
+      const { orderId, locale } = parsed.data;
 
       /**
        * A refusal (logged as `reason`, unless null), unless this call only repeats an order
@@ -170,7 +170,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         answer: Exclude<PlaceOrderResult, { ok: true }>,
         productKeys?: string,
       ): Promise<PlaceOrderResult> => {
-        const stored = await storedOrder(orderID, answerBy + REPLAY_GRACE_MS);
+        const stored = await storedOrder(orderId, answerBy + REPLAY_GRACE_MS);
         if (stored !== 'none' && stored !== 'unknown' && stored.clientRef === user.uid) {
           return placedAnswer(stored, answerBy + REPLAY_GRACE_MS, log);
         }
@@ -301,14 +301,14 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         // The id is taken: an order of this shopper's placed earlier, settled since (an open one
         // is found in the transaction), or someone else's. Nothing of this call was written.
         if (isOrderIdTaken(error)) {
-          const stored = await storedOrder(orderID, answerBy + REPLAY_GRACE_MS);
+          const stored = await storedOrder(orderId, answerBy + REPLAY_GRACE_MS);
           if (stored === 'unknown') return unavailable();
           if (stored !== 'none' && stored.clientRef === user.uid) {
             return placedAnswer(stored, answerBy + REPLAY_GRACE_MS, log);
           }
           refused('foreign-order-id');
           // Someone else's order id: say as little as a wrong id would.
-          return { ok: false, error: 'invalid', issues: ['orderID: not available'] };
+          return { ok: false, error: 'invalid', issues: ['orderId: not available'] };
         }
         if (!isBackendFault(error)) throw error;
         log.error(error, {

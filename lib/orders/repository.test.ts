@@ -84,7 +84,7 @@ async function signIn(email: string, password: string) {
 describe('listOrdersForUser', () => {
   it('gives the shopper’s five orders, newest first, as plain data', async () => {
     const orders = await repository.listOrdersForUser('seed-shopper');
-    expect(orders.map((order) => order.orderID)).toEqual([
+    expect(orders.map((order) => order.orderId)).toEqual([
       'seed-order-5',
       'seed-order-4',
       'seed-order-3',
@@ -102,7 +102,7 @@ describe('listOrdersForUser', () => {
       'awaitingApproval',
     ]);
     expect(orders[3]).toEqual({
-      orderID: 'seed-order-2',
+      orderId: 'seed-order-2',
       orderDate: '2026-02-10T13:05:00.000Z',
       clientRef: 'seed-shopper',
       orderItems: [
@@ -138,18 +138,18 @@ describe('listOrdersForUser', () => {
 
   it('never returns another user’s orders', async () => {
     const shopper = await repository.listOrdersForUser('seed-shopper');
-    expect(shopper.map((order) => order.orderID)).not.toEqual(expect.arrayContaining(['other-1']));
+    expect(shopper.map((order) => order.orderId)).not.toEqual(expect.arrayContaining(['other-1']));
     expect(shopper).toHaveLength(5);
     const other = await repository.listOrdersForUser(OTHER.uid);
-    expect(other.map((order) => order.orderID).sort()).toEqual(['other-1', 'other-2']);
+    expect(other.map((order) => order.orderId).sort()).toEqual(['other-1', 'other-2']);
     expect(await repository.listOrdersForUser('nobody')).toEqual([]);
     expect(await repository.listOrdersForUser('')).toEqual([]);
   });
 
   it('says which orders wait for an online payment, only when Mercado Pago is configured', async () => {
-    const stored = (orderID: string, payment: object, status = NO_STATUS) =>
-      db.doc(`${ORDERS}/${orderID}`).set({
-        orderID,
+    const stored = (orderId: string, payment: object, status = NO_STATUS) =>
+      db.doc(`${ORDERS}/${orderId}`).set({
+        orderID: orderId,
         orderDate: Timestamp.fromDate(new Date('2026-05-05T12:00:00Z')),
         clientRef: 'pay-shopper',
         status,
@@ -169,17 +169,17 @@ describe('listOrdersForUser', () => {
     const payable = async (onlinePayment: boolean) =>
       (await repository.listOrdersForUser('pay-shopper', { onlinePayment }))
         .filter((order) => order.payOnline)
-        .map((order) => order.orderID);
+        .map((order) => order.orderId);
     expect(await payable(true)).toEqual(['pay-pending']);
     expect(await payable(false)).toEqual([]);
   });
 
   it('reshapes odd documents into well-formed orders', async () => {
     const odd = (await repository.listOrdersForUser(OTHER.uid)).find(
-      (order) => order.orderID === 'other-2',
+      (order) => order.orderId === 'other-2',
     );
     expect(odd).toEqual({
-      orderID: 'other-2',
+      orderId: 'other-2',
       orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       clientRef: OTHER.uid,
       orderItems: [{ translatedTitle: 'Barra Tropical Rio', quantity: 2, value: 4000 }],
@@ -264,7 +264,7 @@ describe('the status history of an order page', () => {
     ).toBeNull();
     expect(
       await repository.getOrderForViewer('history-legacy', { uid: 'seed-admin', isAdmin: true }),
-    ).toMatchObject({ orderID: 'history-legacy', ownedByViewer: false });
+    ).toMatchObject({ orderId: 'history-legacy', ownedByViewer: false });
     expect(await repository.getOrderForViewer('missing-order', historyViewer)).toBeNull();
   });
 });
@@ -280,7 +280,7 @@ describe('getMyOrders', () => {
   it('gives each signed-in user only their own orders', async () => {
     await signIn('cliente@chocolates.local', 'cliente-chocolate-123');
     const mine = await actions.getMyOrders();
-    expect(mine.ok && mine.orders.map((order) => order.orderID)).toEqual([
+    expect(mine.ok && mine.orders.map((order) => order.orderId)).toEqual([
       'seed-order-5',
       'seed-order-4',
       'seed-order-3',
@@ -290,7 +290,7 @@ describe('getMyOrders', () => {
 
     await signIn(OTHER.email, OTHER.password);
     const theirs = await actions.getMyOrders();
-    expect(theirs.ok && theirs.orders.map((order) => order.orderID).sort()).toEqual([
+    expect(theirs.ok && theirs.orders.map((order) => order.orderId).sort()).toEqual([
       'other-1',
       'other-2',
     ]);
@@ -306,7 +306,7 @@ describe('listPanelOrders', () => {
   it('completes orders without a stored customer from the user document, and searches by it', async () => {
     // The seed's orders carry only clientRef: name, email and telephone come from users/{uid}.
     const page = await repository.listPanelOrders({ ...filters, q: 'CLIENTE@chocolates.LOCAL' });
-    expect(page.items.map((order) => order.orderID)).toEqual([
+    expect(page.items.map((order) => order.orderId)).toEqual([
       'seed-order-5',
       'seed-order-4',
       'seed-order-3',
@@ -323,21 +323,21 @@ describe('listPanelOrders', () => {
 
   it('filters by status label and receiving method', async () => {
     const delivered = await repository.listPanelOrders({ ...filters, status: 'delivered' });
-    expect(delivered.items.map((order) => order.orderID)).toEqual(['seed-order-4']);
+    expect(delivered.items.map((order) => order.orderId)).toEqual(['seed-order-4']);
     const pickup = await repository.listPanelOrders({ ...filters, shipping: 'Retirada' });
-    expect(pickup.items.map((order) => order.orderID)).toEqual(['seed-order-4', 'seed-order-1']);
+    expect(pickup.items.map((order) => order.orderId)).toEqual(['seed-order-4', 'seed-order-1']);
     const pickupSearch = await repository.listPanelOrders({
       ...filters,
       shipping: 'Retirada',
       q: 'cliente@chocolates.local',
     });
-    expect(pickupSearch.items.map((order) => order.orderID)).toEqual([
+    expect(pickupSearch.items.map((order) => order.orderId)).toEqual([
       'seed-order-4',
       'seed-order-1',
     ]);
     // The 'Drone' shipping option of a hand-edited order reads as delivery, without an address.
     const odd = await repository.listPanelOrders({ ...filters, q: OTHER.email });
-    expect(odd.items.find((order) => order.orderID === 'other-2')).toEqual(
+    expect(odd.items.find((order) => order.orderId === 'other-2')).toEqual(
       expect.objectContaining({
         shippingOption: 'Entrega',
         address: null,

@@ -35,7 +35,7 @@ const NO_FILTERS: OrderFilters = { status: null, shipping: null, q: '', after: n
 /** Whether the panel lists the order under the status filter `key`. */
 const listedUnder = (key: OrderStatusKey, status: OrderStatusFlags) =>
   matchesOrderFilters(
-    { orderID: 'PED-1', status, shippingOption: 'Retirada', customer: { email: 'a@b.c' } },
+    { orderId: 'PED-1', status, shippingOption: 'Retirada', customer: { email: 'a@b.c' } },
     { ...NO_FILTERS, status: key },
   );
 

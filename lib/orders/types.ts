@@ -39,7 +39,7 @@ export type OrderItem = {
 
 /** An order as the app sees it: plain data, the date as an ISO string. */
 export type Order = {
-  orderID: string;
+  orderId: string;
   /** ISO 8601 timestamp. */
   orderDate: string;
   /** The uid of the user who placed the order. */

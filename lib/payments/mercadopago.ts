@@ -36,7 +36,7 @@ export class MercadoPagoError extends Error {
 export type PreferenceItem = { key: string; title: string; quantity: number; unitPrice: number };
 
 export type PreferenceRequest = {
-  orderID: string;
+  orderId: string;
   locale: AppLocale;
   items: PreferenceItem[];
   payerEmail?: string;
@@ -97,8 +97,8 @@ export function getMercadoPagoPublicKey(): string | null {
 }
 
 /** The page Mercado Pago sends the shopper back to, and where the order is shown. */
-export function checkoutReturnUrl(locale: AppLocale, orderID: string): string {
-  return `${SITE_URL}/${locale}/checkout/${encodeURIComponent(orderID)}`;
+export function checkoutReturnUrl(locale: AppLocale, orderId: string): string {
+  return `${SITE_URL}/${locale}/checkout/${encodeURIComponent(orderId)}`;
 }
 
 /** One call to Mercado Pago's REST API (also the club's subscriptions, lib/club/mercadopago.ts). */
@@ -143,7 +143,7 @@ export async function call(
 export async function createPreference(request: PreferenceRequest): Promise<Preference> {
   const config = getMercadoPagoConfig();
   if (!config) throw new MercadoPagoError('Mercado Pago is not configured');
-  const returnUrl = checkoutReturnUrl(request.locale, request.orderID);
+  const returnUrl = checkoutReturnUrl(request.locale, request.orderId);
   const { status, body } = await call(config, '/checkout/preferences', {
     method: 'POST',
     idempotencyKey: request.idempotencyKey,
@@ -156,7 +156,7 @@ export async function createPreference(request: PreferenceRequest): Promise<Pref
         currency_id: 'BRL',
       })),
       ...(request.payerEmail ? { payer: { email: request.payerEmail } } : {}),
-      external_reference: request.orderID,
+      external_reference: request.orderId,
       back_urls: { success: returnUrl, failure: returnUrl, pending: returnUrl },
       auto_return: 'approved',
       notification_url: `${SITE_URL}/api/mercadopago/webhook`,
@@ -210,7 +210,7 @@ export async function getPayment(id: string): Promise<MercadoPagoPayment | null>
 
 /** What an order's payment through the payments API (POST /v1/payments) sends in common. */
 type PaymentCommon = {
-  orderID: string;
+  orderId: string;
   /** The amount charged, in centavos (lib/orders/online-payment.ts). */
   amount: number;
   payerEmail: string;
@@ -236,8 +236,8 @@ export type PixPayment = {
 function paymentBody(request: PaymentCommon) {
   return {
     transaction_amount: reaisAmount(request.amount),
-    description: `${SHOP.name}: pedido ${request.orderID}`,
-    external_reference: request.orderID,
+    description: `${SHOP.name}: pedido ${request.orderId}`,
+    external_reference: request.orderId,
     notification_url: `${SITE_URL}/api/mercadopago/webhook`,
     statement_descriptor: STATEMENT_DESCRIPTOR,
   };

@@ -114,17 +114,17 @@ const storedPixSchema = z.object({
   expiresAt: z.instanceof(Timestamp).transform((value) => value.toDate()),
 });
 
-/** The Pix payment stored for `orderID`, or null (none, or unreadable: then a new one is made). */
-export async function getStoredPix(orderID: string): Promise<StoredPix | null> {
-  const snapshot = await pixPaymentsCollection().doc(orderID).get();
+/** The Pix payment stored for `orderId`, or null (none, or unreadable: then a new one is made). */
+export async function getStoredPix(orderId: string): Promise<StoredPix | null> {
+  const snapshot = await pixPaymentsCollection().doc(orderId).get();
   const parsed = storedPixSchema.safeParse(snapshot.data());
   return parsed.success ? parsed.data : null;
 }
 
-/** Stores the Pix payment made for `orderID`, replacing an older one (a new deadline). */
-export async function storePix(orderID: string, pix: StoredPix): Promise<void> {
+/** Stores the Pix payment made for `orderId`, replacing an older one (a new deadline). */
+export async function storePix(orderId: string, pix: StoredPix): Promise<void> {
   await pixPaymentsCollection()
-    .doc(orderID)
+    .doc(orderId)
     .set({
       ...pix,
       expiresAt: Timestamp.fromDate(pix.expiresAt),
@@ -133,11 +133,11 @@ export async function storePix(orderID: string, pix: StoredPix): Promise<void> {
 }
 
 /**
- * Forgets the stored Pix of `orderID` when it is `paymentId` (cancelled at Mercado Pago, so never
+ * Forgets the stored Pix of `orderId` when it is `paymentId` (cancelled at Mercado Pago, so never
  * to be shown again); a newer one is kept.
  */
-export async function dropStoredPix(orderID: string, paymentId: string): Promise<void> {
-  const ref = pixPaymentsCollection().doc(orderID);
+export async function dropStoredPix(orderId: string, paymentId: string): Promise<void> {
+  const ref = pixPaymentsCollection().doc(orderId);
   await ref.firestore.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
     if (snapshot.get('paymentId') === paymentId) transaction.delete(ref);

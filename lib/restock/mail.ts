@@ -24,7 +24,7 @@ export function restockMail(
   const url = `${SITE_URL}/${alert.locale}${product ? productPageLink(product.key) : ''}`;
   return {
     kind: 'restock',
-    orderID: alert.productKey,
+    orderId: alert.productKey,
     to: alert.email,
     subject: t('subject', { title }),
     text: [

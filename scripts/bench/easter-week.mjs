@@ -168,15 +168,15 @@ export async function seedEasterWeek({
       }));
       const delivery = random() < 0.55;
       const deliveryDate = isoDay(placed + (1 + Math.floor(random() * 4)) * DAY_MS);
-      const orderID = `EASTER${String(i).padStart(6, '0')}${randomBytes(3).toString('hex')}`;
+      const orderId = `EASTER${String(i).padStart(6, '0')}${randomBytes(3).toString('hex')}`;
       const open = statusKey === 'awaitingApproval';
       const online = random() < 0.7;
       const paid = !open && statusKey !== 'cancelled' && online;
       const status = Object.fromEntries(FLAGS.map((flag) => [flag, flag === statusKey]));
       const at = Timestamp.fromMillis(placed);
       const paymentId = paid ? String(1_000_000_000 + i) : null;
-      set(root.collection('orders').doc(orderID), {
-        orderID,
+      set(root.collection('orders').doc(orderId), {
+        orderID: orderId,
         orderDate: at,
         clientRef: account.uid,
         orderItems: lines,
@@ -211,7 +211,7 @@ export async function seedEasterWeek({
         payment: {
           provider: online ? 'mercadopago' : 'manual',
           status: paid ? 'approved' : statusKey === 'cancelled' ? 'cancelled' : 'pending',
-          preferenceId: online ? `pref-${orderID}` : null,
+          preferenceId: online ? `pref-${orderId}` : null,
           initPoint: online ? 'https://www.mercadopago.com.br/checkout/v1/redirect' : null,
           paymentId,
           attempts: online ? 1 : 0,
@@ -226,7 +226,7 @@ export async function seedEasterWeek({
       });
       if (statusKey !== 'cancelled') {
         const list = slots.get(deliveryDate) ?? [];
-        list.push(orderID);
+        list.push(orderId);
         slots.set(deliveryDate, list);
       }
       ordersVersion.set(account.uid, (ordersVersion.get(account.uid) ?? 0) + 1 + (open ? 0 : 2));

@@ -244,12 +244,12 @@ export async function panelTable() {
   const benchId = (index) => `BENCH${String(index).padStart(8, '0')}`;
   const awaiting = Array.from({ length: PANEL_ORDERS / 2 }, (_, i) => benchId(2 * i + 1));
   const confirmed = Array.from({ length: PANEL_ORDERS / 2 }, (_, i) => benchId(2 * i));
-  const statusChange = (orderID, from, to) =>
+  const statusChange = (orderId, from, to) =>
     actionRequest(
       '/pt-BR/control-panel/orders',
       ['control-panel', 'orders'],
       ids.changeOrderStatus,
-      { form: { locale: 'pt-BR', orderID, from, to } },
+      { form: { locale: 'pt-BR', orderId, from, to } },
       cookie,
     );
   // The action's answer (its result is the first row of the Flight body) says it changed.

@@ -99,7 +99,7 @@ export async function placeOrder({ instance, shopper, orderId, product, day, tim
         'x-forwarded-for': shopper.address,
       },
       body: JSON.stringify({
-        orderID: orderId,
+        orderId,
         lines: [{ key: product, quantity: 1 }],
         shippingOption: 'Retirada',
         telephone: '(11) 91234-5678',

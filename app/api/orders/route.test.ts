@@ -78,7 +78,7 @@ let sequence = 0;
 function orderInput(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   return {
-    orderID: `ROUTE${String(sequence).padStart(7, '0')}`,
+    orderId: `ROUTE${String(sequence).padStart(7, '0')}`,
     lines: [{ key: PRODUCT, quantity: 1 }],
     shippingOption: 'Retirada',
     telephone: '(11) 91234-5678',
@@ -100,8 +100,8 @@ function post(
 
 const postOrder = (input: unknown, options?: PostOptions) => post(JSON.stringify(input), options);
 
-async function orderExists(orderID: string): Promise<boolean> {
-  return (await db.doc(`${ROOT}/orders/${orderID}`).get()).exists;
+async function orderExists(orderId: string): Promise<boolean> {
+  return (await db.doc(`${ROOT}/orders/${orderId}`).get()).exists;
 }
 
 async function stock(): Promise<unknown> {
@@ -109,9 +109,9 @@ async function stock(): Promise<unknown> {
 }
 
 /** Marks an order confirmed: the cap of three open orders per account is not under test here. */
-async function confirm(orderID: string) {
+async function confirm(orderId: string) {
   await db
-    .doc(`${ROOT}/orders/${orderID}`)
+    .doc(`${ROOT}/orders/${orderId}`)
     .update({ 'status.confirmed': true, statusKey: 'confirmed' });
 }
 
@@ -124,16 +124,16 @@ describe('POST /api/orders', () => {
     expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(await response.json()).toEqual({
       ok: true,
-      orderID: input.orderID,
+      orderId: input.orderId,
       payment: { mode: 'manual' },
     });
-    const stored = (await db.doc(`${ROOT}/orders/${input.orderID}`).get()).data();
+    const stored = (await db.doc(`${ROOT}/orders/${input.orderId}`).get()).data();
     expect(stored).toMatchObject({ clientRef: uid, orderItems: [{ quantity: 2, value: 4000 }] });
     expect(await stock()).toBe(98);
 
     const again = await postOrder(input);
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ ok: true, orderID: input.orderID });
+    expect(await again.json()).toMatchObject({ ok: true, orderId: input.orderId });
     expect(await stock()).toBe(98);
   });
 
@@ -142,7 +142,7 @@ describe('POST /api/orders', () => {
     const response = await postOrder(input);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ ok: false, error: 'unauthenticated' });
-    expect(await orderExists(input.orderID)).toBe(false);
+    expect(await orderExists(input.orderId)).toBe(false);
   });
 
   it('refuses another origin, a non-JSON or oversized body and malformed JSON before any work', async () => {
@@ -154,13 +154,13 @@ describe('POST /api/orders', () => {
       [await postOrder(input, { origin: 'https://shop.test' }), 403],
       [await postOrder(input, { contentType: 'text/plain' }), 415],
       [await post(JSON.stringify({ ...input, telephone: 'x'.repeat(17 * 1024) })), 413],
-      [await post('{"orderID":'), 400],
+      [await post('{"orderId":'), 400],
     ];
     for (const [response, status] of cases) {
       expect(response.status).toBe(status);
       expect(await response.json()).toMatchObject({ ok: false, error: 'invalid' });
     }
-    expect(await orderExists(input.orderID)).toBe(false);
+    expect(await orderExists(input.orderId)).toBe(false);
     expect(await stock()).toBe(100);
   });
 
@@ -172,7 +172,7 @@ describe('POST /api/orders', () => {
     const body = await response.json();
     expect(body).toMatchObject({ ok: false, error: 'invalid' });
     expect(body.issues.join(' ')).toMatch(/lines\.0/);
-    expect(await orderExists(input.orderID)).toBe(false);
+    expect(await orderExists(input.orderId)).toBe(false);
   });
 
   it('answers 409 when the stock is short, naming the line and writing nothing', async () => {
@@ -186,7 +186,7 @@ describe('POST /api/orders', () => {
       error: 'out-of-stock',
       details: [{ key: PRODUCT, available: 1 }],
     });
-    expect(await orderExists(input.orderID)).toBe(false);
+    expect(await orderExists(input.orderId)).toBe(false);
     expect(await stock()).toBe(1);
   });
 
@@ -196,7 +196,7 @@ describe('POST /api/orders', () => {
       const input = orderInput();
       const response = await postOrder(input);
       expect(response.status).toBe(200);
-      await confirm(input.orderID);
+      await confirm(input.orderId);
     }
     const ordersBefore = (await db.collection(`${ROOT}/orders`).get()).size;
     const sixth = orderInput();
@@ -213,7 +213,7 @@ describe('POST /api/orders', () => {
       retryAfterSeconds: retryAfter,
     });
     console.info(`6th order: 429, Retry-After ${retryAfter} s, in ${Date.now() - started} ms`);
-    expect(await orderExists(sixth.orderID)).toBe(false);
+    expect(await orderExists(sixth.orderId)).toBe(false);
     expect(await stock()).toBe(95);
     expect((await db.collection(`${ROOT}/orders`).get()).size).toBe(ordersBefore);
   });
@@ -230,8 +230,8 @@ describe('POST /api/orders', () => {
         const input = orderInput();
         const response = await postOrder(input);
         statuses.push(response.status);
-        if (response.status === 200) await confirm(input.orderID);
-        else expect(await orderExists(input.orderID)).toBe(false);
+        if (response.status === 200) await confirm(input.orderId);
+        else expect(await orderExists(input.orderId)).toBe(false);
       }
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));

@@ -229,7 +229,7 @@ async function searchOrders(q: string): Promise<StoredOrder[]> {
     const byId = new Map<string, StoredOrder>();
     for (const doc of [...snapshots, ...prefixed]) {
       const order = reshapeOrder(doc);
-      if (order) byId.set(order.orderID, order);
+      if (order) byId.set(order.orderId, order);
     }
     return [...byId.values()];
   }
@@ -253,7 +253,7 @@ async function searchOrders(q: string): Promise<StoredOrder[]> {
   const docs = [indexed, legacy, ...byAccount].flatMap((snapshot) => snapshot.docs);
   for (const doc of [...docs, ...prefixed]) {
     const order = reshapeOrder(doc);
-    if (order) byId.set(order.orderID, order);
+    if (order) byId.set(order.orderId, order);
   }
   return [...byId.values()];
 }

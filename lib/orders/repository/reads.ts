@@ -16,8 +16,8 @@ import { reshapeOrder, type StoredOrder } from './stored';
 // Reads of single orders and of one shopper's, and the views each audience may see of an order.
 
 export function summaryOf(order: StoredOrder): Order {
-  const { orderID, orderDate, clientRef, orderItems, status, shippingOption, total } = order;
-  return { orderID, orderDate, clientRef, orderItems, status, shippingOption, total };
+  const { orderId, orderDate, clientRef, orderItems, status, shippingOption, total } = order;
+  return { orderId, orderDate, clientRef, orderItems, status, shippingOption, total };
 }
 
 /** What the panel must flag about the order's payment, or null when nothing. */
@@ -29,9 +29,9 @@ export function paymentReviewOf(
 }
 
 function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
-  const { orderID, orderDate, locale, status, shippingOption, total, address, telephone } = order;
+  const { orderId, orderDate, locale, status, shippingOption, total, address, telephone } = order;
   return {
-    orderID,
+    orderId,
     orderDate,
     locale,
     orderItems: order.orderItems.map((item) => ({ ...item, key: item.key ?? '' })),
@@ -51,31 +51,31 @@ function placedOrderOf(order: StoredOrder, viewerUid: string): PlacedOrder {
   };
 }
 
-/** The order `orderID`, or null (unknown or malformed id). */
-export async function getOrder(orderID: string): Promise<StoredOrder | null> {
-  if (!ORDER_ID_PATTERN.test(orderID)) return null;
-  return reshapeOrder(await ordersCollection().doc(orderID).get());
+/** The order `orderId`, or null (unknown or malformed id). */
+export async function getOrder(orderId: string): Promise<StoredOrder | null> {
+  if (!ORDER_ID_PATTERN.test(orderId)) return null;
+  return reshapeOrder(await ordersCollection().doc(orderId).get());
 }
 
-/** Inside `transaction`, the order `orderID`, or null. */
+/** Inside `transaction`, the order `orderId`, or null. */
 export async function getOrderInTransaction(
   transaction: Transaction,
-  orderID: string,
+  orderId: string,
 ): Promise<StoredOrder | null> {
-  if (!ORDER_ID_PATTERN.test(orderID)) return null;
-  return reshapeOrder(await transaction.get(ordersCollection().doc(orderID)));
+  if (!ORDER_ID_PATTERN.test(orderId)) return null;
+  return reshapeOrder(await transaction.get(ordersCollection().doc(orderId)));
 }
 
 /**
- * The order `orderID` for its page: only when it belongs to `viewer.uid`, or to anyone for an
+ * The order `orderId` for its page: only when it belongs to `viewer.uid`, or to anyone for an
  * admin; null otherwise (unknown id or someone else's).
  */
 export async function getOrderForViewer(
-  orderID: string,
+  orderId: string,
   viewer: { uid: string; isAdmin: boolean },
 ): Promise<PlacedOrder | null> {
   if (!viewer.uid) return null;
-  const order = await getOrder(orderID);
+  const order = await getOrder(orderId);
   if (!order || (order.clientRef !== viewer.uid && !viewer.isAdmin)) return null;
   return placedOrderOf(order, viewer.uid);
 }
@@ -109,7 +109,7 @@ export async function listOrdersForUser(
  */
 export async function listOpenOrderStatuses(uid: string): Promise<OrderStatusSnapshot[]> {
   return (await listOrdersForUser(uid))
-    .map((order) => ({ orderID: order.orderID, status: orderStatusKey(order.status) }))
+    .map((order) => ({ orderId: order.orderId, status: orderStatusKey(order.status) }))
     .filter(({ status }) => isOpenStatus(status));
 }
 
@@ -134,7 +134,7 @@ export async function listOrderChangesSince(since: Date): Promise<OrderChange[]>
       const status = orderStatusKey(order.status);
       const lastChange = order.lastChange;
       return {
-        orderID: order.orderID,
+        orderId: order.orderId,
         status,
         placed: Date.parse(order.orderDate) > since.getTime(),
         changedBy: lastChange && lastChange.to === status ? lastChange.byEmail || null : null,

@@ -324,7 +324,7 @@ export function reshapeOrder(snapshot: DocumentSnapshot): StoredOrder | null {
     new Date(0)
   ).toISOString();
   return {
-    orderID: stored.orderID ?? snapshot.id,
+    orderId: stored.orderID ?? snapshot.id,
     orderDate,
     clientRef: stored.clientRef,
     orderItems: stored.orderItems,

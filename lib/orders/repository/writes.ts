@@ -35,7 +35,7 @@ const MAX_PROCESSED_EVENTS = 50;
 
 /** A new order as the checkout decided it; the repository adds the bookkeeping fields. */
 export type NewOrder = {
-  orderID: string;
+  orderId: string;
   clientRef: string;
   orderItems: (OrderItem & { key: string })[];
   shippingOption: ShippingOption;
@@ -77,9 +77,9 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     initPoint: null,
     paymentId: null,
   };
-  transaction.create(ordersCollection().doc(order.orderID), {
+  transaction.create(ordersCollection().doc(order.orderId), {
     ...AMOUNTS_IN_CENTAVOS,
-    orderID: order.orderID,
+    orderID: order.orderId,
     // For the catalogue: a product some order names keeps its key (hasOrdersFor).
     productKeys: [...new Set(order.orderItems.map((item) => item.key))],
     orderDate: FieldValue.serverTimestamp(),
@@ -91,7 +91,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     statusChangedAt: FieldValue.serverTimestamp(),
     customerEmailLower: order.customer.email.toLowerCase(),
     customerNameKey: customerNameKey(order.customer.name),
-    orderIdParts: orderIdParts(order.orderID),
+    orderIdParts: orderIdParts(order.orderId),
     expiresAt: order.expiresAt ? Timestamp.fromDate(order.expiresAt) : null,
     shippingOption: order.shippingOption,
     total,
@@ -113,7 +113,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
     statusHistory: [historyEntry('awaitingApproval', new Date())],
   });
   return {
-    orderID: order.orderID,
+    orderId: order.orderId,
     // The server timestamp is only known after the commit; nobody reads this one.
     orderDate: new Date().toISOString(),
     clientRef: order.clientRef,
@@ -148,13 +148,13 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
 
 /** Records the Mercado Pago preference made for the order (attempt `attempt`, 0-based). */
 export async function recordPreference(
-  orderID: string,
+  orderId: string,
   preference: { preferenceId: string; initPoint: string },
   attempt: number,
   expiresAt: Date,
 ): Promise<void> {
   await ordersCollection()
-    .doc(orderID)
+    .doc(orderId)
     .update({
       // A manual order (placed while payments were off) becomes payable online.
       'payment.provider': 'mercadopago',
@@ -167,16 +167,16 @@ export async function recordPreference(
 }
 
 /** Records that making a payment preference for the order failed. */
-export async function recordPaymentError(orderID: string): Promise<void> {
+export async function recordPaymentError(orderId: string): Promise<void> {
   await ordersCollection()
-    .doc(orderID)
+    .doc(orderId)
     .update({ 'payment.status': 'error' satisfies OrderPaymentStatus });
 }
 
 /** Inside `transaction`, an admin's status change: the new flags and an audit entry. */
 export function applyStatusChange(
   transaction: Transaction,
-  orderID: string,
+  orderId: string,
   change: {
     status: OrderStatusFlags;
     from: OrderStatusKey;
@@ -204,13 +204,13 @@ export function applyStatusChange(
   };
   if (change.stockReturned) update.stockReturned = true;
   if (change.couponReturned) update.couponReturned = true;
-  transaction.update(ordersCollection().doc(orderID), update);
+  transaction.update(ordersCollection().doc(orderId), update);
 }
 
 /** Inside `transaction`, what a Mercado Pago payment event did to the order (audited). */
 export function applyPaymentUpdate(
   transaction: Transaction,
-  orderID: string,
+  orderId: string,
   processedEvents: readonly string[],
   update: {
     payment: { id: string; status: string };
@@ -275,20 +275,20 @@ export function applyPaymentUpdate(
     paymentStatus: payment.status,
     change: update.change,
   });
-  transaction.update(ordersCollection().doc(orderID), fields);
+  transaction.update(ordersCollection().doc(orderId), fields);
 }
 
 /**
  * Inside `transaction`, how the refund of `paymentId` (a payment that reached the cancelled order
- * `orderID`) ended: refunded, or given up for a person to refund by hand.
+ * `orderId`) ended: refunded, or given up for a person to refund by hand.
  */
 export function recordRefundOutcome(
   transaction: Transaction,
-  orderID: string,
+  orderId: string,
   refund: { paymentId: string; amount: number; state: 'refunded' | 'failed' },
 ): void {
   transaction.update(
-    ordersCollection().doc(orderID),
+    ordersCollection().doc(orderId),
     new FieldPath('payment', 'refunds', refund.paymentId),
     { amount: refund.amount, state: refund.state, at: Timestamp.now() },
   );
@@ -346,7 +346,7 @@ export async function listExpiryCandidates(
 /** Inside `transaction`, an unpaid order's expiry: cancelled, audited, never to expire again. */
 export function applyExpiry(
   transaction: Transaction,
-  orderID: string,
+  orderId: string,
   change: { from: OrderStatusKey; at: Date; stockReturned: boolean; couponReturned?: boolean },
 ): void {
   const update: DocumentData = {
@@ -366,12 +366,12 @@ export function applyExpiry(
   };
   if (change.stockReturned) update.stockReturned = true;
   if (change.couponReturned) update.couponReturned = true;
-  transaction.update(ordersCollection().doc(orderID), update);
+  transaction.update(ordersCollection().doc(orderId), update);
 }
 
 /** Inside `transaction`, clears `expiresAt` of an order that no longer awaits payment. */
-export function clearExpiry(transaction: Transaction, orderID: string): void {
-  transaction.update(ordersCollection().doc(orderID), { expiresAt: null });
+export function clearExpiry(transaction: Transaction, orderId: string): void {
+  transaction.update(ordersCollection().doc(orderId), { expiresAt: null });
 }
 
 /** The key under which a payment event is remembered as applied. */

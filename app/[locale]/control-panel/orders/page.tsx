@@ -80,7 +80,7 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
         >
           <ol className="mt-4 flex flex-col gap-4">
             {result.items.map((order) => (
-              <li key={order.orderID}>
+              <li key={order.orderId}>
                 <OrderCard order={order} locale={locale} />
               </li>
             ))}

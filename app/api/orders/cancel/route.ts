@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * otherwise; before it, 403 for another origin, 415 for a body that is not JSON, 413 too large.
  */
 export const POST = jsonPostRoute<CancelOrderResult>({
-  // `{"orderID": "..."}`: a few dozen bytes.
+  // `{"orderId": "..."}`: a few dozen bytes.
   maxBodyBytes: 1024,
   statusOf: {
     'not-found': 404,

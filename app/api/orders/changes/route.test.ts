@@ -67,13 +67,13 @@ const NO_STATUS = {
 
 /** A stored order of `clientRef`, placed and last changed at `at`. */
 async function storeOrder(
-  orderID: string,
+  orderId: string,
   clientRef: string,
   at: Date,
   status: Partial<typeof NO_STATUS> = {},
 ) {
-  await db.doc(`${ROOT}/orders/${orderID}`).set({
-    orderID,
+  await db.doc(`${ROOT}/orders/${orderId}`).set({
+    orderID: orderId,
     orderDate: Timestamp.fromDate(at),
     statusChangedAt: Timestamp.fromDate(at),
     clientRef,
@@ -106,11 +106,11 @@ function panelGet(since?: number, seen?: number) {
 }
 
 type ShopperAnswer = {
-  orders?: { orderID: string; status: string }[];
+  orders?: { orderId: string; status: string }[];
   unchanged?: boolean;
   marker: number;
 };
-type PanelAnswer = { now: number; changes: { orderID: string; status: string }[]; marker: number };
+type PanelAnswer = { now: number; changes: { orderId: string; status: string }[]; marker: number };
 
 const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
 
@@ -166,15 +166,15 @@ describe('GET /api/orders/changes (the shopper)', () => {
     const response = await shopperGet();
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    const { orders } = (await response.json()) as { orders: { orderID: string }[] };
-    expect(orders).toContainEqual({ orderID: 'LIVEA00001', status: 'confirmed' });
-    const ids = orders.map((order) => order.orderID);
+    const { orders } = (await response.json()) as { orders: { orderId: string }[] };
+    expect(orders).toContainEqual({ orderId: 'LIVEA00001', status: 'confirmed' });
+    const ids = orders.map((order) => order.orderId);
     expect(ids).not.toContain('LIVEA00002'); // delivered: closed
     expect(ids).not.toContain('LIVEB00001'); // someone else's
 
     as('shopperB');
     const other = (await (await shopperGet()).json()) as { orders: unknown[] };
-    expect(other.orders).toEqual([{ orderID: 'LIVEB00001', status: 'awaitingApproval' }]);
+    expect(other.orders).toEqual([{ orderId: 'LIVEB00001', status: 'awaitingApproval' }]);
   });
 });
 
@@ -209,7 +209,7 @@ describe('GET /api/orders/panel-changes (the admin)', () => {
     as('admin');
     const result = await actions.changeOrderStatus(null, {
       locale: 'pt-BR',
-      orderID: 'LIVEA00003',
+      orderId: 'LIVEA00003',
       to: 'confirmed',
     });
     expect(result).toMatchObject({ ok: true });
@@ -217,26 +217,26 @@ describe('GET /api/orders/panel-changes (the admin)', () => {
     // Another admin sees both: the new order and the status change.
     as('adminTwo');
     const seenByOther = (await (await panelGet(since)).json()) as {
-      changes: { orderID: string; status: string; placed: boolean }[];
+      changes: { orderId: string; status: string; placed: boolean }[];
     };
     expect(seenByOther.changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          orderID: 'LIVEB00002',
+          orderId: 'LIVEB00002',
           status: 'awaitingApproval',
           placed: true,
         }),
-        expect.objectContaining({ orderID: 'LIVEA00003', status: 'confirmed', placed: false }),
+        expect.objectContaining({ orderId: 'LIVEA00003', status: 'confirmed', placed: false }),
       ]),
     );
-    expect(seenByOther.changes.map((change) => change.orderID)).not.toContain('LIVEA00001');
+    expect(seenByOther.changes.map((change) => change.orderId)).not.toContain('LIVEA00001');
 
     // The admin who confirmed it is not told about their own change.
     as('admin');
     const seenBySelf = (await (await panelGet(since)).json()) as {
-      changes: { orderID: string }[];
+      changes: { orderId: string }[];
     };
-    expect(seenBySelf.changes.map((change) => change.orderID)).toEqual(['LIVEB00002']);
+    expect(seenBySelf.changes.map((change) => change.orderId)).toEqual(['LIVEB00002']);
   });
 });
 
@@ -255,7 +255,7 @@ describe('what a poll costs (Firestore document reads, counted by the local Fire
     as('shopperA');
     // The first poll has no marker: it reads the orders and learns the marker.
     const first = await priced<ShopperAnswer>(() => shopperGet());
-    expect(first.body.orders).toContainEqual({ orderID: 'LIVEA00010', status: 'awaitingApproval' });
+    expect(first.body.orders).toContainEqual({ orderId: 'LIVEA00010', status: 'awaitingApproval' });
     expect(first.reads).toBeGreaterThan(1);
 
     const quiet = await priced<ShopperAnswer>(() => shopperGet(first.body.marker));
@@ -265,7 +265,7 @@ describe('what a poll costs (Firestore document reads, counted by the local Fire
     as('admin');
     const result = await actions.changeOrderStatus(null, {
       locale: 'pt-BR',
-      orderID: 'LIVEA00010',
+      orderId: 'LIVEA00010',
       to: 'confirmed',
     });
     expect(result).toMatchObject({ ok: true });
@@ -274,7 +274,7 @@ describe('what a poll costs (Firestore document reads, counted by the local Fire
     const next = await priced<ShopperAnswer>(() => shopperGet(first.body.marker));
     expect(next.body.unchanged).toBeUndefined();
     expect(next.body.marker).toBeGreaterThan(first.body.marker);
-    expect(next.body.orders).toContainEqual({ orderID: 'LIVEA00010', status: 'confirmed' });
+    expect(next.body.orders).toContainEqual({ orderId: 'LIVEA00010', status: 'confirmed' });
   });
 
   it("the panel's poll with nothing new costs one read (the admin check's), and a change shows on the next", async () => {
@@ -294,7 +294,7 @@ describe('what a poll costs (Firestore document reads, counted by the local Fire
     as('admin');
     const result = await actions.changeOrderStatus(null, {
       locale: 'pt-BR',
-      orderID: 'LIVEB00010',
+      orderId: 'LIVEB00010',
       to: 'confirmed',
     });
     expect(result).toMatchObject({ ok: true });
@@ -310,7 +310,7 @@ describe('what a poll costs (Firestore document reads, counted by the local Fire
     }
     expect(next.marker).toBeGreaterThan(last.marker);
     expect(next.changes).toContainEqual(
-      expect.objectContaining({ orderID: 'LIVEB00010', status: 'confirmed' }),
+      expect.objectContaining({ orderId: 'LIVEB00010', status: 'confirmed' }),
     );
   });
 });

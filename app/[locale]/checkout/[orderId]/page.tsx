@@ -18,7 +18,7 @@ import { logFailure } from '@/lib/log';
 export const dynamic = 'force-dynamic';
 
 type Props = {
-  params: Promise<{ locale: AppLocale; orderID: string }>;
+  params: Promise<{ locale: AppLocale; orderId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
@@ -26,10 +26,10 @@ type Props = {
 const PAYMENT_ID_PATTERN = /^\d{1,30}$/;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, orderID } = await params;
+  const { locale, orderId } = await params;
   const t = await getTranslations({ locale, namespace: 'OrderConfirmation' });
   return {
-    title: t('metaTitle', { orderID: ORDER_ID_PATTERN.test(orderID) ? orderID : '' }).trim(),
+    title: t('metaTitle', { orderId: ORDER_ID_PATTERN.test(orderId) ? orderId : '' }).trim(),
     robots: { index: false, follow: false },
   };
 }
@@ -44,12 +44,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * says the service is temporarily unavailable, never 'not found'.
  */
 export default async function OrderConfirmationPage({ params, searchParams }: Props) {
-  const { locale, orderID } = await params;
+  const { locale, orderId } = await params;
   setRequestLocale(locale);
-  if (!ORDER_ID_PATTERN.test(orderID)) notFound();
+  if (!ORDER_ID_PATTERN.test(orderId)) notFound();
   let mine: MyPlacedOrder;
   try {
-    mine = await getMyPlacedOrder(orderID);
+    mine = await getMyPlacedOrder(orderId);
   } catch (error) {
     // The session check, or the order's read (a Firestore error or the backend deadline).
     logFailure('backend.failed', error, {
@@ -88,7 +88,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
   return (
     <section className="mx-auto max-w-3xl px-6 pt-28 pb-16">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {received ? t('title') : t('stateTitle', { orderID, status: status(statusKey) })}
+        {received ? t('title') : t('stateTitle', { orderId, status: status(statusKey) })}
       </h1>
       {/* The payment and the cancel are the client parts; they need these namespaces. */}
       <NextIntlClientProvider
