@@ -200,6 +200,7 @@ export function historyEntry(status: OrderStatusKey, at: Date) {
 }
 
 const orderDocumentSchema = z.object({
+  // The stored field `orderID`, spelt as in every order stored so far; the app's is `orderId`.
   orderID: z.string().min(1).optional().catch(undefined),
   orderDate: dateSchema,
   clientRef: text,

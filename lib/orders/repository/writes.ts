@@ -79,6 +79,7 @@ export function createOrder(transaction: Transaction, order: NewOrder): StoredOr
   };
   transaction.create(ordersCollection().doc(order.orderId), {
     ...AMOUNTS_IN_CENTAVOS,
+    // The stored field keeps the spelling of the orders already stored (./stored.ts reads it).
     orderID: order.orderId,
     // For the catalogue: a product some order names keeps its key (hasOrdersFor).
     productKeys: [...new Set(order.orderItems.map((item) => item.key))],
