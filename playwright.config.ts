@@ -55,11 +55,6 @@ export default defineConfig({
     // A trace of every test slowed the e2e run by about 15 % (docs/performance.md): on CI a test
     // that fails records one on its retry.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    // As a visitor who asked for less motion: no rotating banner, panels and fades at once (an
-    // open landing otherwise keeps Chromium busy, and every panel takes its 0.5 s slide). The
-    // specs about motion itself (the banner's rotation, the splash's fade, smooth scrolling, the
-    // panels' slide, the landing arriving in parts) ask for 'no-preference'.
-    reducedMotion: 'reduce',
     launchOptions,
   },
   projects: [

@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 
-// This spec is about motion: the visitor has no reduced-motion preference (playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' });
-
 const activeSlide = (page: Page) =>
   page.locator('[aria-roledescription="slide"][data-active="true"]').getAttribute('aria-label');
 

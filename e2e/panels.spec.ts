@@ -1,9 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/shop';
 
-// This spec is about motion: the visitor has no reduced-motion preference (playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' });
-
 const focusIsInside = (dialog: Locator) =>
   dialog.evaluate((element) => element.contains(document.activeElement));
 const pageOverflow = (page: Page) =>

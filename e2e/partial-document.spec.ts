@@ -4,10 +4,6 @@ import { expect, test } from './fixtures/test';
 import { skipIntro } from './fixtures/intro';
 import { SHOP_LOCALES, TEXTS } from './fixtures/shop';
 
-// What moves on screen, as a visitor without a reduced-motion preference sees it
-// (playwright.config.ts asks for less motion).
-test.use({ reducedMotion: 'no-preference' });
-
 // On a slow connection the landing's HTML arrives in parts, and Chromium paints what it has
 // parsed when the parser runs out of bytes. Whatever the rest of the markup then adds must not
 // move what was already on screen (a layout shift): the rel=expect the boot script adds to the

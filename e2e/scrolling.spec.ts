@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, isPhone, test, type Shop } from './fixtures/shop';
 
-// This spec is about motion: the visitor has no reduced-motion preference (playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' });
-
 // Jumps to a section of the landing scroll smoothly; changes of page do not. The landing lays
 // out its lower blocks (product cards, team, areas, contact) only when they come near the screen
 // (render-when-near in app/globals.css): a smooth jump past them must still land on its section,

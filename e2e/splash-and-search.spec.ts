@@ -2,9 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures/test';
 import { SHOP_LOCALES, test } from './fixtures/shop';
 
-// This spec is about motion: the visitor has no reduced-motion preference (playwright.config.ts).
-base.use({ reducedMotion: 'no-preference' });
-
 type SplashRecord = { shown?: number; hidden?: number; delay?: number };
 
 /**
