@@ -9,12 +9,12 @@ import { withOpenDay } from './fixtures/order-request';
 // Fair stock at Easter (HOLD_LIMITS, lib/orders/limits.ts: 5 of a product and 20 units across an
 // account's open orders): the cart says so before the shopper meets it, and the server refuses
 // above it with a message naming the limit. Each test signs in as a shopper of its own and
-// starts by setting the product's stock to 10 (no other spec asserts it exactly, and another
-// spec's order or a retry's earlier open order must not leave fewer than the 5 it adds).
+// starts by setting the products' stock to 50: the two languages' tests run side by side on one
+// shop, and the other's open order must not leave fewer than the 10 its greedy order asks for
+// (a line over a product's known stock is answered 'out-of-stock' before any limit is counted).
 
 const PRODUCT = 'barra-tropical-rio';
-// Over both limits and within the stock: 10 each of three products whose stock the test sets (a
-// line over a product's known stock is answered 'out-of-stock' before any limit is counted).
+// Over both limits and within the stock: 10 each of three products whose stock the test sets.
 const GREEDY = [PRODUCT, 'ovo-tropical-maravilha', 'ovo-cookies-com-nutella'];
 
 const TEXTS = {
@@ -51,8 +51,7 @@ for (const locale of SHOP_LOCALES) {
     test.setTimeout(90_000);
     const t = TEXTS[locale];
     const shop = shopIn(locale);
-    await setStock(PRODUCT, 10);
-    for (const key of GREEDY.slice(1)) await setStock(key, 50);
+    for (const key of GREEDY) await setStock(key, 50);
     const shopper = await createShopper(`fair-${locale}`);
     await signInFromFooter(page, shop, shopper);
 
