@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/ensure-chromium.mjs';
 
 // Test fixtures use firebase-admin against the emulators: no cloud metadata server probe.
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -6,8 +7,9 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium: Playwright cannot download its own browser here.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, its headless shell first (scripts/ensure-chromium.mjs says why): Playwright
+// cannot download its own browser here.
+const executablePath = findChromium() ?? '/usr/bin/chromium-headless-shell';
 // Chromium keeps only the last --disable-features it is given: this one repeats the features
 // Playwright itself disables (playwright-core's chromiumSwitches) and adds the omnibox popup,
 // which headless Chromium still builds as two WebUI pages for every new context: about 1 s of
