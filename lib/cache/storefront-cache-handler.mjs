@@ -4,8 +4,9 @@
 // (settings/catalogue, which every catalogue edit moves: lib/catalogue/revision.ts) is not served:
 // Next renders it again. Every process learns of a change within STOREFRONT_REVISION_TTL_MS, so
 // an edit saved on one instance shows on all of them within seconds, without a shared page cache
-// (docs/ARCHITECTURE.md, "Live catalogue"). Loaded by Next outside the app's bundles: it asks the
-// app for the time of the last change through a function the app leaves on globalThis at start.
+// (docs/ARCHITECTURE.md, "The catalogue, and how an edit reaches every instance"). Loaded by Next
+// outside the app's bundles: it asks the app for the time of the last change through a function
+// the app leaves on globalThis at start.
 
 /** lib/catalogue/revision.ts STOREFRONT_CHANGED_AT. */
 const CHANGED_AT = Symbol.for('chocolate-shop.storefront-changed-at');

@@ -3,7 +3,8 @@
 // object's metadata and content, its deletion, a listing by prefix), served on 127.0.0.1 and kept
 // in `<data dir>/storage/<bucket>/`, so pictures survive a restart like the rest of the local
 // data. The firebase-tools Storage emulator cannot run here: it downloads a rules runtime at first
-// use (docs/ARCHITECTURE.md). Server-side uploads skip security rules anyway, so none are applied.
+// use, and this machine reaches only the npm registry. Server-side uploads skip security rules
+// anyway, so none are applied.
 // The app finds it through FIREBASE_STORAGE_EMULATOR_HOST (firebase-admin's own variable).
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
