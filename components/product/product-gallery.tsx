@@ -1,9 +1,6 @@
-'use client';
-
-import { useState } from 'react';
-
 import type { PictureProps } from '@/components/ui/picture-props';
 import { ProductPicture } from '@/components/ui/product-picture';
+import { GalleryPicker } from './gallery-picker';
 
 type Props = {
   /** Each picture as the main one and as its thumbnail (worked out on the server). */
@@ -12,38 +9,36 @@ type Props = {
   thumbLabels: string[];
 };
 
+/**
+ * A product's pictures, drawn here on the server: the client island (gallery-picker.tsx) only
+ * keeps which one is shown, so the picture code is not in the product page's first load.
+ */
 export function ProductGallery({ pictures, label, thumbLabels }: Props) {
-  const [selected, setSelected] = useState(0);
-  const main = (pictures[selected] ?? pictures[0])?.main;
-  if (!main) return null;
+  if (pictures.length === 0) return null;
   return (
-    <div role="region" aria-label={label} className="flex flex-col gap-3">
-      {/* The page's LCP element: the first picture, preloaded at high priority. */}
-      <ProductPicture
-        key={main.src}
-        picture={main}
-        preload={selected === 0}
-        className="aspect-square w-full rounded-3xl bg-cacao-100 object-cover shadow-sm"
-      />
-      {pictures.length > 1 ? (
-        <div className="flex gap-3">
-          {pictures.map(({ thumbnail }, index) => (
-            <button
-              key={thumbnail.src}
-              type="button"
-              aria-label={thumbLabels[index]}
-              aria-pressed={index === selected}
-              onClick={() => setSelected(index)}
-              className={`overflow-hidden rounded-xl ring-2 ${index === selected ? 'ring-gold-line' : 'ring-transparent hover:ring-cacao-300'}`}
-            >
+    <GalleryPicker
+      label={label}
+      thumbLabels={thumbLabels}
+      // The page's LCP element is the first one, preloaded at high priority.
+      mains={pictures.map(({ main }, index) => (
+        <ProductPicture
+          key={main.src}
+          picture={main}
+          preload={index === 0}
+          className="aspect-square w-full rounded-3xl bg-cacao-100 object-cover shadow-sm"
+        />
+      ))}
+      thumbnails={
+        pictures.length > 1
+          ? pictures.map(({ thumbnail }) => (
               <ProductPicture
+                key={thumbnail.src}
                 picture={{ ...thumbnail, width: 80, height: 80 }}
                 className="size-20 object-cover"
               />
-            </button>
-          ))}
-        </div>
-      ) : null}
-    </div>
+            ))
+          : []
+      }
+    />
   );
 }
