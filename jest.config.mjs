@@ -5,9 +5,9 @@ const createJestConfig = nextJest({ dir: './' });
 
 const jestConfig = createJestConfig({
   testEnvironment: 'node',
-  // At least two workers, where Jest's default gives a 2-core machine one: most of a suite's time
-  // is spent waiting on its local Firebase, so two suites overlap well.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // At least three workers, where Jest's default gives a 2-core machine one: much of a suite's
+  // time is spent waiting on its local Firebase, so suites overlap well (docs/performance.md).
+  maxWorkers: Math.max(3, availableParallelism() - 1),
   // A hang detector, not a measure: generous, since jsdom's role queries slow down a lot on a busy
   // machine. Tests on a local Firebase set their own.
   testTimeout: 20_000,
