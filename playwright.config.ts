@@ -12,8 +12,8 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const executablePath = findChromium() ?? '/usr/bin/chromium-headless-shell';
 // Chromium keeps only the last --disable-features it is given: this one repeats the features
 // Playwright itself disables (playwright-core's chromiumSwitches) and adds the omnibox popup,
-// which headless Chromium still builds as two WebUI pages for every new context: about 1 s of
-// CPU each time, half of what opening a context and a page costs here.
+// which the full Chromium (the fallback) still builds headless as two WebUI pages for every new
+// context: about 1 s of CPU each time.
 const DISABLED_FEATURES = [
   'AimEnabled',
   'AvoidCorsURLLoaderRestartOnRedirect',
