@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/ensure-chromium.mjs';
+
+import CHROMIUM_PATHS from './scripts/chromium-paths.json';
 
 // Test fixtures use firebase-admin against the emulators: no cloud metadata server probe.
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -7,9 +10,10 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium, its headless shell first (scripts/ensure-chromium.mjs says why): Playwright
-// cannot download its own browser here.
-const executablePath = findChromium() ?? '/usr/bin/chromium-headless-shell';
+// Debian's Chromium, its headless shell first (scripts/ensure-chromium.mjs says why, and `npm test`
+// installs it): Playwright cannot download its own browser here.
+const executablePath =
+  process.env.CHROMIUM_PATH ?? CHROMIUM_PATHS.find((path) => existsSync(path)) ?? CHROMIUM_PATHS[0];
 // Chromium keeps only the last --disable-features it is given: this one repeats the features
 // Playwright itself disables (playwright-core's chromiumSwitches) and adds the omnibox popup,
 // which the full Chromium (the fallback) still builds headless as two WebUI pages for every new

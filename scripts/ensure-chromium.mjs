@@ -5,14 +5,12 @@
 // and the suite is CPU-bound. The full `chromium` stays the fallback and Lighthouse's browser.
 // As root on Debian it installs the package; otherwise it explains how.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
-export const CHROMIUM_CANDIDATES = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium-headless-shell',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-].filter(Boolean);
+/** Where Debian puts them, best first (also read by playwright.config.ts). */
+const DEBIAN_PATHS = JSON.parse(readFileSync(new URL('chromium-paths.json', import.meta.url)));
+
+export const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, ...DEBIAN_PATHS].filter(Boolean);
 
 export function findChromium() {
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path));
