@@ -77,7 +77,11 @@ export async function startFirestoreEmulator({
       (error) => callback(toGrpcStatus(error), null),
     );
   };
+  // Firestore sends a read's response headers before its first result or its error. The client
+  // (google-gax through retry-request) takes an error that comes before any headers for a lost
+  // connection and sends the request again twice, seconds apart, whatever its code.
   const streaming = (handler) => (call) => {
+    call.sendMetadata(new grpc.Metadata());
     handler(call).catch((error) => call.emit('error', toGrpcStatus(error)));
   };
 
@@ -101,6 +105,8 @@ export async function startFirestoreEmulator({
   const checkIndexes = (query) => {
     const missing = indexes ? missingIndex(query, indexes) : null;
     if (missing) {
+      // Printed as well: an app that answers the refusal with 'temporarily unavailable' hides it.
+      log(`[firestore] refused a query lacking its composite index: ${missing}`);
       throw new GrpcError(
         Status.FAILED_PRECONDITION,
         `The query requires an index that firestore.indexes.json does not declare: ${missing}`,
