@@ -42,19 +42,44 @@ function compareNumbers(a, b) {
   return sign(a - b);
 }
 
+const SLASH = 0x2f;
+
+function isSurrogate(unit) {
+  return unit >= 0xd800 && unit <= 0xdfff;
+}
+
+/** Two different UTF-16 units in code point order (see compareStrings). */
+function compareUnits(x, y) {
+  const sx = isSurrogate(x);
+  if (sx !== isSurrogate(y)) return sx ? 1 : -1;
+  return sign(x - y);
+}
+
 function compareStrings(a, b) {
-  // Firestore compares UTF-8 bytes, which orders like code points, not UTF-16 units.
-  return sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+  // Firestore compares UTF-8 bytes, which orders like code points. UTF-16 units order the same,
+  // except that a surrogate (half of a code point above U+FFFF) is above every other unit.
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return compareUnits(x, y);
+  }
+  return sign(a.length - b.length);
 }
 
 function compareReferences(a, b) {
-  const sa = a.split('/');
-  const sb = b.split('/');
-  for (let i = 0; i < Math.min(sa.length, sb.length); i += 1) {
-    const c = compareStrings(sa[i], sb[i]);
-    if (c !== 0) return c;
+  // Segment by segment, as compareStrings orders each: a '/' ends a segment, so it sorts below
+  // every other unit.
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x === SLASH) return -1;
+    if (y === SLASH) return 1;
+    return compareUnits(x, y);
   }
-  return sign(sa.length - sb.length);
+  return sign(a.length - b.length);
 }
 
 /** Compares two emulator fields in Firestore's value order. */
@@ -196,15 +221,22 @@ export function runStructuredQuery(state, parent, query) {
     has_limit: false,
   });
   const order = effectiveOrder(query);
-  // An orderBy on a field excludes documents without that field.
-  docs = docs.filter((d) => order.every((o) => valueAt(d, o.path) !== undefined));
-  docs.sort((a, b) => {
-    for (const { path, descending } of order) {
-      const c = compareFields(valueAt(a, path), valueAt(b, path));
-      if (c !== 0) return descending ? -c : c;
-    }
-    return 0;
-  });
+  // Each document's order values read once, not at every comparison of the sort.
+  const keyed = docs.map((document) => ({
+    document,
+    values: order.map((o) => valueAt(document, o.path)),
+  }));
+  docs = keyed
+    // An orderBy on a field excludes documents without that field.
+    .filter(({ values }) => values.every((value) => value !== undefined))
+    .sort((a, b) => {
+      for (let i = 0; i < order.length; i += 1) {
+        const c = compareFields(a.values[i], b.values[i]);
+        if (c !== 0) return order[i].descending ? -c : c;
+      }
+      return 0;
+    })
+    .map(({ document }) => document);
 
   if (query.has_start_at) {
     const values = query.start_at.values.map(fieldFromProto);
