@@ -44,6 +44,7 @@ let db: Firestore;
 let fake: FakeMercadoPago;
 let route: typeof import('@/app/api/orders/route');
 let session: typeof import('@/lib/session/session');
+let stockShards: typeof import('@/lib/inventory/stock-shards');
 
 const firebase = setUpFileFirebase({ timeoutMs: 80_000 });
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
   await db.doc(`${ROOT}/settings/delivery`).set(SEED_DELIVERY);
   route = await import('@/app/api/orders/route');
   session = await import('@/lib/session/session');
+  stockShards = await import('@/lib/inventory/stock-shards');
 }, 60_000);
 
 afterAll(async () => {
@@ -126,8 +128,12 @@ it('counts the Firestore operations of one order and of one sold-out refusal', a
   expect(answer.status).toBe(200);
 
   await db.doc(`${ROOT}/inventory/${PRODUCT}`).set({ stock: 0 });
-  // What the shop knows of the stock catches up within a second or two.
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // What the shop knows of the stock (this process's listeners) catches up moments later.
+  for (;;) {
+    const known = stockShards.stockView()?.get(PRODUCT);
+    if (known && stockShards.totalOf(known) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const late = await signedInShopper();
   const refused = await cost(async () => {
     answer = await order(late);
