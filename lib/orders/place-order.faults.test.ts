@@ -290,19 +290,36 @@ it('Firestore stalled 8 s during a stream of orders: no shopper told "nothing wa
           ),
         ),
     );
-    setTimeout(
-      () => {
-        process.kill(firestorePid, 'SIGSTOP');
-        setTimeout(() => process.kill(firestorePid, 'SIGCONT'), 8000);
-      },
-      3 * 150 + 20,
+    const resumed = new Promise<void>((resolve) =>
+      setTimeout(
+        () => {
+          process.kill(firestorePid, 'SIGSTOP');
+          setTimeout(() => {
+            process.kill(firestorePid, 'SIGCONT');
+            resolve();
+          }, 8000);
+        },
+        3 * 150 + 20,
+      ),
     );
     results = await Promise.all(calls);
+    await resumed;
   } finally {
     process.env.BACKEND_DEADLINE_MS = relaxed;
   }
-  // Firestore is back; let every abandoned transaction end one way or the other.
-  await new Promise((resolve) => setTimeout(resolve, 9000));
+  // Firestore is back; let every transaction abandoned at its deadline end one way or the other.
+  const orderIdOf = (line: string) => /orderId=(STALL\d+)/.exec(line)?.[1];
+  const abandonedIds = logLines
+    .filter((line) => line.includes('during=order-transaction'))
+    .filter((line) => line.includes('DeadlineExceededError'))
+    .flatMap((line) => orderIdOf(line) ?? []);
+  const ended = () =>
+    abandonedIds.every((orderId) =>
+      logLines.some((line) => line.includes(' order.abandoned ') && orderIdOf(line) === orderId),
+    );
+  for (const until = Date.now() + 60_000; !ended() && Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const exists = async (orderId: string) =>
     (await db.doc(`${ROOT}/orders/${orderId}`).get()).exists;
 
