@@ -1,0 +1,58 @@
+'use client';
+
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+
+import { useUserStore } from '@/components/providers/user-store-provider';
+
+/**
+ * A product page's form as a chunk of its own, fetched as soon as the page's code runs: the
+ * server's markup of the form stands until it has come, then hydrates. Both forms are React form
+ * actions, so a submit in that window is held by React's own script (in the page's markup) and
+ * replayed, with what was typed, once the form has hydrated: no native submit, nothing in the
+ * address. Their props come from the server only, so nothing updates a boundary still waiting
+ * for its code (which would make React drop the server's markup, and what was typed in it).
+ */
+function deferred<P extends object>(name: string, load: () => Promise<ComponentType<P>>) {
+  const loading: Promise<{ default: ComponentType<P> }> = load().then(
+    (component) => ({ default: component }),
+    (error: unknown) => {
+      // Offline, or a deployment replaced this build: the page works on without this form.
+      console.warn(`[${name}] code not loaded:`, error);
+      return { default: () => null };
+    },
+  );
+  const Lazy = lazy(() => loading);
+  function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
+
+type RestockAlertProps = ComponentProps<typeof import('./restock-alert').RestockAlert>;
+type ShippingEstimateProps = ComponentProps<
+  typeof import('@/components/delivery/shipping-estimate').ShippingEstimate
+>;
+
+const RestockAlert = deferred<RestockAlertProps>('avise-me', () =>
+  import('./restock-alert').then((loaded) => loaded.RestockAlert),
+);
+
+/**
+ * 'Avise-me quando chegar' (restock-alert.tsx), deferred. The signed-in shopper is read here:
+ * the store's module in the form's chunk made the bundler split the chunk every page loads in two
+ * (0.6 KB gz more on each page). A sign-in before the form's code has come renders the form anew
+ * once it has, as the one-tap button.
+ */
+export function DeferredRestockAlert(props: Omit<RestockAlertProps, 'signedInEmail'>) {
+  const signedInEmail = useUserStore((store) => store.currentUser?.email ?? null);
+  return <RestockAlert {...props} signedInEmail={signedInEmail} />;
+}
+
+/** 'Calcular frete' (components/delivery/shipping-estimate.tsx), deferred. */
+export const DeferredShippingEstimate = deferred<ShippingEstimateProps>('frete', () =>
+  import('@/components/delivery/shipping-estimate').then((loaded) => loaded.ShippingEstimate),
+);
