@@ -5,12 +5,14 @@ import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { useUserStore } from '@/components/providers/user-store-provider';
 
 /**
- * A product page's form as a chunk of its own, fetched as soon as the page's code runs: the
- * server's markup of the form stands until it has come, then hydrates. Both forms are React form
+ * A product page's form as a chunk of its own, fetched as soon as the page's code runs (sold out
+ * or not: the live read may say so later): the server's markup of the form stands until it has
+ * come, then hydrates. Both forms are React form
  * actions, so a submit in that window is held by React's own script (in the page's markup) and
  * replayed, with what was typed, once the form has hydrated: no native submit, nothing in the
- * address. Their props come from the server only, so nothing updates a boundary still waiting
- * for its code (which would make React drop the server's markup, and what was typed in it).
+ * address. Their props come from the server (but the signed-in address, below), so nothing
+ * updates a boundary still waiting for its code, which would make React drop the server's markup
+ * and what was typed in it.
  */
 function deferred<P extends object>(name: string, load: () => Promise<ComponentType<P>>) {
   const loading: Promise<{ default: ComponentType<P> }> = load().then(
