@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { Activity, lazy, useDeferredValue, type ComponentProps, type ComponentType } from 'react';
 
 import { useUserStore } from '@/components/providers/user-store-provider';
 
@@ -26,9 +26,9 @@ function deferred<P extends object>(name: string, load: () => Promise<ComponentT
   const Lazy = lazy(() => loading);
   function Deferred(props: P) {
     return (
-      <Suspense fallback={null}>
+      <Activity>
         <Lazy {...props} />
-      </Suspense>
+      </Activity>
     );
   }
   return Deferred;
@@ -50,7 +50,7 @@ const RestockAlert = deferred<RestockAlertProps>('avise-me', () =>
  * once it has, as the one-tap button.
  */
 export function DeferredRestockAlert(props: Omit<RestockAlertProps, 'signedInEmail'>) {
-  const signedInEmail = useUserStore((store) => store.currentUser?.email ?? null);
+  const signedInEmail = useDeferredValue(useUserStore((store) => store.currentUser?.email ?? null));
   return <RestockAlert {...props} signedInEmail={signedInEmail} />;
 }
 
