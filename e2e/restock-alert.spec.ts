@@ -67,9 +67,13 @@ for (const locale of ['pt-BR', 'en'] as const satisfies readonly ShopLocale[]) {
     await setStock(key, 0);
     // The page is remade at most a minute after the product sold out: then the form is in it.
     await expect
-      .poll(async () => (await (await page.request.get(path)).text()).includes('restock-alert'), {
-        timeout: 90_000,
-      })
+      .poll(
+        async () =>
+          (await (await page.request.get(path)).text()).includes('data-testid="restock-alert"'),
+        {
+          timeout: 90_000,
+        },
+      )
       .toBe(true);
 
     // The first try is sent before the form's code has come: kept, and sent once it has.
