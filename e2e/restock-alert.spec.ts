@@ -4,6 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { ADMIN } from './fixtures/account';
 import { setStock } from './fixtures/checkout';
 import { sessionContext } from './fixtures/control-panel';
+import { holdLateChunks } from './fixtures/late-chunks';
 import { uniqueEmail } from './fixtures/e2e-firebase';
 import { skipIntro } from './fixtures/intro';
 import { shootBothSizes } from './fixtures/shots';
@@ -58,19 +59,44 @@ for (const locale of ['pt-BR', 'en'] as const satisfies readonly ShopLocale[]) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     shopIn(locale);
     const key = PRODUCTS[locale];
+    const path = `/${locale}/chocolates/${key}`;
     const email = uniqueEmail(`avise-${locale}`);
     await setStock(key, 0);
+    // The page is remade at most a minute after the product sold out: then the form is in it.
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(path)).text()).includes('data-testid="restock-alert"'),
+        {
+          timeout: 90_000,
+        },
+      )
+      .toBe(true);
 
-    await page.goto(`/${locale}/chocolates/${key}`);
+    // The first try is sent before the form's code has come: kept, and sent once it has.
+    const chunks = await holdLateChunks(page, path);
+    let documents = 0;
+    page.on('domcontentloaded', () => (documents += 1));
+    // Not waiting for the load event, which waits for the held chunks.
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect.poll(chunks.waiting).toBeGreaterThan(0);
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const alert = page.getByRole('region', { name: t.title });
-    await alert.getByRole('textbox', { name: t.email }).fill(email);
+    const field = alert.getByRole('textbox', { name: t.email });
+    await field.fill(email);
     await alert.getByRole('button', { name: t.title }).click();
+    await shootBothSizes(page, `avise-early-${locale}`);
+    await expect(alert.getByRole('alert')).toHaveCount(0);
+    await chunks.release();
     await expect(alert.getByRole('alert')).toHaveText(t.consentMissing);
+    await expect(field).toHaveValue(email);
     await shootBothSizes(page, `avise-product-${locale}`);
+    // The browser never sent the form itself: no other document, nothing in the address.
+    expect(documents).toBe(1);
+    expect(page.url()).toMatch(new RegExp(`${path}$`));
     await alert.getByRole('checkbox', { name: t.consent }).check();
     await alert.getByRole('button', { name: t.title }).click();
     await expect(page.getByTestId('restock-done')).toHaveText(t.done(email));

@@ -6,6 +6,7 @@ import { UserTab } from './fixtures/account';
 import { shootBothSizes } from './fixtures/shots';
 import { CHECKOUT_TEXTS, CheckoutPage } from './fixtures/checkout';
 import { uniqueEmail } from './fixtures/e2e-firebase';
+import { holdLateChunks } from './fixtures/late-chunks';
 import { expect, TEXTS, test, type ShopLocale } from './fixtures/shop';
 
 // 'Calcular frete' on the product page and in the list, signed out: each seeded delivery region
@@ -113,6 +114,42 @@ for (const locale of ['pt-BR', 'en'] as const) {
     await expect(outside.getByTestId('frete-result')).toContainText(t.pickup);
     await shootBothSizes(page, `frete-product-${locale}`);
     await expect(outside.getByTestId('frete-fee')).toHaveCount(0);
+  });
+}
+
+for (const locale of ['pt-BR', 'en'] as const) {
+  const t = TEXT[locale];
+
+  test(`'Calcular frete' (${locale}): a CEP sent before the form's code has come is estimated once it has @phone`, async ({
+    page,
+    shopIn,
+  }) => {
+    test.setTimeout(90_000);
+    shopIn(locale);
+    const path = `/${locale}/chocolates/${PRODUCT.key}`;
+    const chunks = await holdLateChunks(page, path);
+    let documents = 0;
+    page.on('domcontentloaded', () => (documents += 1));
+    // Not waiting for the load event, which waits for the held chunks.
+    await page.goto(path, { waitUntil: 'commit' });
+    // The page's code runs and asks for the form's: the form is the server's markup until then.
+    await expect.poll(chunks.waiting).toBeGreaterThan(0);
+    const region = REGIONS[4];
+    const frete = await estimate(page, locale, region.cep.replace('-', ''));
+    await shootBothSizes(page, `frete-early-${locale}`);
+    await expect(frete.getByRole('button', { name: t.submit, exact: true })).toBeVisible();
+    await expect(frete.getByTestId('frete-fee')).toHaveCount(0);
+
+    await chunks.release();
+    const day = formatDeliveryDay(await firstOpenDay(region.days), locale, true);
+    await expect(frete.getByTestId('frete-fee')).toHaveText(t.fee(region.fee));
+    await expect(frete.getByTestId('frete-day')).toHaveText(t.day(day));
+    await expect(
+      frete.getByRole('textbox', { name: CHECKOUT_TEXTS[locale].postalCode }),
+    ).toHaveValue(region.cep);
+    // Sent by the page, not by the browser: no other document, nothing in the address.
+    expect(documents).toBe(1);
+    expect(page.url()).toMatch(new RegExp(`${path}$`));
   });
 }
 

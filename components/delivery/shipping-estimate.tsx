@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useActionState, useId } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { typedCep } from '@/components/ui/cep-input';
@@ -19,8 +19,10 @@ const loadResult = () => import('./shipping-estimate-result');
 const ShippingEstimateResult = lazy(loadResult);
 
 type Estimate =
-  | { status: 'idle' | 'loading' | 'invalid' | 'rate-limited' | 'unavailable' }
-  | { status: 'ready'; cep: string; quote: DeliveryQuoteAnswer };
+  | { status: 'idle' | 'invalid' | 'rate-limited' | 'unavailable' }
+  | { status: 'ready'; quote: DeliveryQuoteAnswer };
+/** The last answer, with the CEP it was for: the field starts from it after React resets it. */
+type Asked = { cep: string; estimate: Estimate };
 
 type Props = {
   /** What the fee is for: the product page's one unit, or the list's lines. */
@@ -39,51 +41,49 @@ export function ShippingEstimate({ lines, headingLevel = 2 }: Props) {
   const t = useTranslations('ShippingEstimate');
   const locale = useLocale();
   const id = useId();
-  const [cep, setCep] = useState('');
-  const [estimate, setEstimate] = useState<Estimate>({ status: 'idle' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const linesParam = lines.map((line) => `${line.id}:${line.quantity}`).join(',');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const normalized = normalizeCep(cep);
-    if (!normalized) {
-      setEstimate({ status: 'invalid' });
-      return;
-    }
-    if (!linesParam) return;
-    setCep(normalized);
-    setEstimate({ status: 'loading' });
-    const result = loadResult();
-    result.catch(() => undefined); // awaited below only once the quote is in
-    const query = `shipping=Entrega&cep=${encodeURIComponent(normalized)}&lines=${encodeURIComponent(linesParam)}`;
-    try {
-      const response = await fetch(`/api/delivery/quote?${query}`, {
-        cache: 'no-store',
-        signal: AbortSignal.timeout(QUOTE_TIMEOUT_MS),
-      });
-      if (response.status === 429) {
-        setEstimate({ status: 'rate-limited' });
-        return;
+  // A form action with an uncontrolled field: a submit before the island has hydrated is held by
+  // React and sent once it has, with what was typed (components/product/product-forms.tsx).
+  const [asked, ask, pending] = useActionState(
+    async (_previous: Asked, form: FormData): Promise<Asked> => {
+      const typed = String(form.get('cep') ?? '');
+      const normalized = normalizeCep(typed);
+      if (!normalized) return { cep: typed, estimate: { status: 'invalid' } };
+      if (!linesParam) return { cep: normalized, estimate: { status: 'idle' } };
+      const result = loadResult();
+      result.catch(() => undefined); // awaited below only once the quote is in
+      const query = `shipping=Entrega&cep=${encodeURIComponent(normalized)}&lines=${encodeURIComponent(linesParam)}`;
+      try {
+        const response = await fetch(`/api/delivery/quote?${query}`, {
+          cache: 'no-store',
+          signal: AbortSignal.timeout(QUOTE_TIMEOUT_MS),
+        });
+        if (response.status === 429)
+          return { cep: normalized, estimate: { status: 'rate-limited' } };
+        if (!response.ok) throw new Error(`quote answered ${response.status}`);
+        const quote = (await response.json()) as DeliveryQuoteAnswer;
+        // Without its rendering (offline meanwhile) the quote cannot be shown: said as unavailable.
+        await result;
+        rememberCep(normalized);
+        return { cep: normalized, estimate: { status: 'ready', quote } };
+      } catch (cause) {
+        console.warn('[frete] quote failed:', cause);
+        return { cep: normalized, estimate: { status: 'unavailable' } };
       }
-      if (!response.ok) throw new Error(`quote answered ${response.status}`);
-      const quote = (await response.json()) as DeliveryQuoteAnswer;
-      // Without its rendering (offline meanwhile) the quote cannot be shown: said as unavailable.
-      await result;
-      rememberCep(normalized);
-      setEstimate({ status: 'ready', cep: normalized, quote });
-    } catch (cause) {
-      console.warn('[frete] quote failed:', cause);
-      setEstimate({ status: 'unavailable' });
-    }
-  };
+    },
+    { cep: '', estimate: { status: 'idle' } },
+  );
+  // While a new quote is asked for, the last one is not shown.
+  const estimate: Estimate = pending ? { status: 'idle' } : asked.estimate;
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2" data-testid="frete">
       <Heading id={`${id}-title`} className="font-semibold">
         {t('title')}
       </Heading>
-      <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+      <form noValidate action={ask} className="flex flex-wrap items-end gap-2">
         <TextField
           id={`${id}-cep`}
           label={t('cep')}
@@ -92,18 +92,16 @@ export function ShippingEstimate({ lines, headingLevel = 2 }: Props) {
           autoComplete="postal-code"
           placeholder="00000-000"
           maxLength={9}
-          value={cep}
-          onChange={(_value, input) => setCep(typedCep(input))}
+          name="cep"
+          defaultValue={asked.cep}
+          onChange={(_value, input) => {
+            input.value = typedCep(input);
+          }}
           error={estimate.status === 'invalid' ? t('invalid') : undefined}
           className="w-40"
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          disabled={estimate.status === 'loading'}
-        >
-          {estimate.status === 'loading' ? t('working') : t('submit')}
+        <Button type="submit" variant="secondary" size="sm" disabled={pending}>
+          {pending ? t('working') : t('submit')}
         </Button>
       </form>
       <div role="status" className="text-sm" data-testid="frete-result">

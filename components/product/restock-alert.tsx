@@ -1,10 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState, useTransition, type FormEvent } from 'react';
+import { useActionState, useId } from 'react';
 
 import { useLiveProduct } from '@/components/catalogue/use-live-catalogue';
-import { useUserStore } from '@/components/providers/user-store-provider';
 import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
@@ -12,43 +11,47 @@ import { TextField } from '@/components/ui/text-field';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { requestRestockAlert, type RestockSignUpResult } from '@/lib/restock/actions';
 
+/** The last answer, with what was sent: the fields start from it again after React resets them. */
+type Sent = { result: RestockSignUpResult | null; email: string; consent: boolean };
+
 /**
  * 'Avise-me quando chegar' on a sold-out product: an e-mail and the consent to one notice (a
  * signed-in shopper's own address, in one tap); lib/restock/actions.ts keeps it and the stock
- * page's save sends it once the product is back.
+ * page's save sends it once the product is back. A form action with uncontrolled fields: a
+ * submit before this island has hydrated is held by React and sent once it has, with what was
+ * typed (components/product/product-forms.tsx).
  */
 export function RestockAlert({
   productKey,
   soldOutInPage,
+  signedInEmail,
 }: {
   productKey: string;
   /** Sold out when the page was made (it may be up to a minute old: the live read wins). */
   soldOutInPage: boolean;
+  /** The signed-in shopper's address, or null (product-forms.tsx reads it). */
+  signedInEmail: string | null;
 }) {
   const t = useTranslations('RestockAlert');
   const live = useLiveProduct(productKey);
   const locale = useLocale() as AppLocale;
   const id = useId();
-  const signedInEmail = useUserStore((store) => store.currentUser?.email ?? null);
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [result, setResult] = useState<RestockSignUpResult | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const send = (consentGiven: boolean) =>
-    startTransition(async () => {
-      const answer = await requestRestockAlert({
+  const [sent, send, pending] = useActionState(
+    async (_previous: Sent, form: FormData): Promise<Sent> => {
+      const email = String(form.get('email') ?? '');
+      // Signed in, the tap is the consent (the button says so).
+      const consent = signedInEmail !== null || form.get('consent') === 'on';
+      const result = await requestRestockAlert({
         productKey,
         email: signedInEmail ? undefined : email,
-        consent: consentGiven,
+        consent,
         locale,
       }).catch((): RestockSignUpResult => ({ ok: false, error: 'unavailable' }));
-      setResult(answer);
-    });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send(consent);
-  };
+      return { result, email, consent };
+    },
+    { result: null, email: '', consent: false },
+  );
+  const { result } = sent;
 
   const soldOut = live ? live.forSale && live.stock <= 0 : soldOutInPage;
   if (!soldOut && !result) return null;
@@ -60,6 +63,7 @@ export function RestockAlert({
     );
   }
   const error = result && !result.ok ? t(`errors.${result.error}`) : undefined;
+  const emailError = result?.ok === false && result.error === 'email' && !signedInEmail;
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -72,29 +76,29 @@ export function RestockAlert({
       <p className="text-sm">{t('intro')}</p>
       {signedInEmail ? (
         // Signed in: the tap is the consent, to the account's own address, said on the button.
-        <div className="flex flex-col items-start gap-2">
-          <Button onClick={() => send(true)} disabled={pending}>
+        <form action={send} className="flex flex-col items-start gap-2">
+          <Button type="submit" disabled={pending}>
             {pending ? t('working') : t('signedInSubmit')}
           </Button>
           <p className="text-sm text-muted">{t('signedInHint', { email: signedInEmail })}</p>
-        </div>
+        </form>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <form noValidate action={send} className="flex flex-col gap-3">
           <TextField
             id={`${id}-email`}
+            name="email"
             label={t('email')}
             type="email"
             inputMode="email"
             autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            error={result?.ok === false && result.error === 'email' ? error : undefined}
+            defaultValue={sent.email}
+            error={emailError ? error : undefined}
           />
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
-              checked={consent}
-              onChange={(event) => setConsent(event.target.checked)}
+              name="consent"
+              defaultChecked={sent.consent}
               className="mt-1 size-5 shrink-0 accent-cacao-700 dark:accent-gold-400"
             />
             {t('consent')}
@@ -104,7 +108,7 @@ export function RestockAlert({
           </Button>
         </form>
       )}
-      {error && !(result?.ok === false && result.error === 'email' && !signedInEmail) ? (
+      {error && !emailError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error}
         </p>

@@ -1,8 +1,9 @@
 import { formatCepInput } from '@/lib/brazil';
 
 /**
- * The text of a CEP input as typed, formatted ('22041001' -> '22041-001', lib/brazil.ts). The
- * controlled input then gets a new value, which puts the caret at the end: an edit in the middle
+ * The text of a CEP input as typed, formatted ('22041001' -> '22041-001', lib/brazil.ts). Writing
+ * it into the input (React for a controlled one, the caller for an uncontrolled one) puts the
+ * caret at the end: an edit in the middle
  * keeps it after the same digits instead.
  */
 export function typedCep(input: HTMLInputElement): string {
@@ -15,7 +16,7 @@ export function typedCep(input: HTMLInputElement): string {
   for (let seen = 0; position < formatted.length && seen < digitsBefore; position += 1) {
     if (/\d/.test(formatted[position]!)) seen += 1;
   }
-  // After React has written the new value.
+  // After the new value is written.
   requestAnimationFrame(() => {
     if (document.activeElement === input) input.setSelectionRange(position, position);
   });

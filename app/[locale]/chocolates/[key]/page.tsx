@@ -3,9 +3,8 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { AddToCart } from '@/components/cart/add-to-cart';
-import { ShippingEstimate } from '@/components/delivery/shipping-estimate';
 import { ProductDetails } from '@/components/product/product-details';
-import { RestockAlert } from '@/components/product/restock-alert';
+import { DeferredRestockAlert, DeferredShippingEstimate } from '@/components/product/product-forms';
 import { ProductJsonLd } from '@/components/product/product-json-ld';
 import { ProductUnavailable } from '@/components/product/product-unavailable';
 import { getAvailability } from '@/lib/catalogue/availability';
@@ -107,12 +106,12 @@ export default async function ProductPage({ params }: Props) {
                 RestockAlert: messages.RestockAlert,
               }}
             >
-              <RestockAlert
+              <DeferredRestockAlert
                 productKey={product.key}
                 soldOutInPage={availability === 'out-of-stock'}
               />
               {availability === 'unavailable' ? null : (
-                <ShippingEstimate lines={[{ id: product.key, quantity: 1 }]} />
+                <DeferredShippingEstimate lines={[{ id: product.key, quantity: 1 }]} />
               )}
             </NextIntlClientProvider>
           </>
