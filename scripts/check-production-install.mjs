@@ -4,7 +4,8 @@
 // project's configuration whose service account is syntactically valid but fake and a configured
 // site (https://shop.example.com):
 // 1. `npm start` on the tree's local build (the one `npm start` and `npm test` make) builds again
-//    for the project, since that build names http://localhost:3000 in its pages;
+//    for the project, since that build names http://localhost:3000 in its pages; the landing's
+//    canonical link and og:url then name the configured site;
 // 2. `npm prune --omit=dev --legacy-peer-deps`, then `npm start` serves that build: robots.txt
 //    names the configured site, /api/health answers 503 naming Firestore, no emulator starts and
 //    no module is missing;
@@ -159,6 +160,24 @@ async function expectServed(started, site) {
   step(`${PAGE}: 200, sitemap ${sitemap}`);
 }
 
+/**
+ * The landing served by `started` names `site` in its canonical link and og:url. No Firestore
+ * answers the fake project, so the page itself fails (the shell needs the catalogue) and the
+ * answer is an error page; its head is the landing's metadata all the same.
+ */
+async function expectCanonicalLinks(started, site) {
+  const page = await fetchWithin(`${started.base}/pt-BR`, 10_000);
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page.text)?.[1];
+  const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(page.text)?.[1];
+  if (canonical !== `${site}/pt-BR` || ogUrl !== `${site}/pt-BR`) {
+    throw new Error(
+      `/pt-BR (${page.status}) names canonical ${canonical} and og:url ${ogUrl}, not ` +
+        `${site}/pt-BR:\n${page.text.slice(0, 3000)}`,
+    );
+  }
+  step(`/pt-BR (${page.status} without Firestore): canonical and og:url ${canonical}`);
+}
+
 async function main() {
   const work = mkdtempSync(join(os.tmpdir(), 'shop-production-install-'));
   try {
@@ -206,6 +225,7 @@ async function main() {
         throw new Error(`npm start served without building for the project:\n${started.output()}`);
       }
       step('npm start built for the project and its site');
+      await expectCanonicalLinks(started, site);
     } finally {
       await started.stop();
     }

@@ -73,7 +73,10 @@ async function gates() {
   const typegenOk = await run('typegen', bin('next'), ['typegen']);
   // Each keeps one core busy for 15-25 s: side by side they take as long as the slowest.
   const [tscOk, eslintOk, prettierOk] = await Promise.all([
-    run('typecheck', bin('tsc'), ['--noEmit']),
+    // `next build` type-checks the same project again (`tsc --noEmit` on tsconfig.json) with its
+    // incremental state in .next/cache/.tsbuildinfo: written here, the build's check finds the
+    // files unchanged and takes seconds instead of most of a minute.
+    run('typecheck', bin('tsc'), ['--noEmit', '--tsBuildInfoFile', '.next/cache/.tsbuildinfo']),
     run('lint', bin('eslint'), ['.', '--max-warnings=0']),
     run('format', bin('prettier'), ['--check', '.']),
   ]);
