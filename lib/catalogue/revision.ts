@@ -9,7 +9,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 
-import { withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
 import { getAdminDb, shopPath } from '@/lib/firebase/admin';
 import { liveQuery } from '@/lib/firebase/live-query';
 import { logFailure } from '@/lib/log';
@@ -25,8 +25,11 @@ import { runtimeEnv } from '@/lib/public-env';
 /** How long a process trusts the revision it read before it asks Firestore again. */
 export const STOREFRONT_REVISION_TTL_MS = 1_000;
 
-/** The most a read of the revision may take on a request's path; past it the last one is kept. */
-const READ_DEADLINE_MS = 1_500;
+/**
+ * The most a read of the revision may take on a request's path (half of a backend step's
+ * deadline: 1.5 s); past it the last one is kept.
+ */
+const readDeadlineMs = () => backendDeadlineMs() / 2;
 
 export type StorefrontRevision = {
   /** Bumped by every change; 0 before the first. */
@@ -111,7 +114,7 @@ function remember(value: StorefrontRevision, at: number): StorefrontRevision {
 /**
  * The storefront's revision, read again when the one this process holds is older than
  * STOREFRONT_REVISION_TTL_MS (requests arriving meanwhile share one read). When Firestore does
- * not answer within READ_DEADLINE_MS the last known revision stands (a page is then served from
+ * not answer within readDeadlineMs() the last known revision stands (a page is then served from
  * the cache rather than not at all); with none known yet the failure is the caller's. `fresh`:
  * read now, and a failure is the caller's (an order must not be priced from an old catalogue).
  */
@@ -125,7 +128,7 @@ export async function storefrontRevision(
   const live = liveRevision();
   if (live) return remember(live, now);
   if (state.value && now - state.checkedAt < STOREFRONT_REVISION_TTL_MS) return state.value;
-  state.reading ??= withDeadline(readRevision(), READ_DEADLINE_MS, 'storefront revision').finally(
+  state.reading ??= withDeadline(readRevision(), readDeadlineMs(), 'storefront revision').finally(
     () => {
       state.reading = null;
     },

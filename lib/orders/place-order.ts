@@ -394,6 +394,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     }
   } catch (error) {
     log.error(error, { during: 'place-order', uid, orderId, attempts: progress.attempts });
-    return { ok: false, error: 'server-error' };
+    // Firestore not answering before the transaction (its sold-out check, say): nothing written.
+    return isBackendFault(error) ? unavailable() : { ok: false, error: 'server-error' };
   }
 }

@@ -43,8 +43,9 @@ beforeAll(async () => {
   repository = await import('@/lib/inventory/repository');
   // The Firestore client's first use loads it, which on a busy machine holds the thread for a
   // second or more: done here, so that the burst below arrives together.
-  // So does the process's first read of the storefront revision, which fails past 1.5 s while no
-  // revision is known yet (later ones keep the last known): a busy machine may need a few tries.
+  // So does the process's first read of the storefront revision, which fails past its deadline
+  // while no revision is known yet (later ones keep the last known): a busy machine may need a few
+  // tries.
   for (let tries = 1; ; tries += 1) {
     try {
       await repository.readLiveCatalogue();
