@@ -1,6 +1,6 @@
 'use client';
 
-// The only module that imports the Mercado Pago SDK. The payment panel loads it with next/dynamic,
+// The only module that imports the Mercado Pago SDK. The payment panel loads it with React's lazy,
 // so its code reaches the browser on the order confirmation page only.
 import { loadMercadoPago } from '@mercadopago/sdk-js';
 import { CardPayment, initMercadoPago, StatusScreen, Wallet } from '@mercadopago/sdk-react';

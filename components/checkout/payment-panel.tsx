@@ -1,26 +1,78 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useRef, useState, useTransition } from 'react';
+import {
+  lazy,
+  Suspense,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  useTransition,
+  type ComponentProps,
+} from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Notice, noticeClass } from '@/components/ui/notice';
 import { usePollWhileVisible } from '@/lib/hooks/use-poll-while-visible';
 import { useRouter } from '@/lib/i18n/navigation';
 import { retryPayment } from '@/lib/orders/actions';
-import { CHECKOUT_ERROR_MESSAGE_KEYS, type RetryPaymentResult } from '@/lib/orders/checkout-result';
+import type { CHECKOUT_ERROR_MESSAGE_KEYS, RetryPaymentResult } from '@/lib/orders/checkout-result';
 import type { OrderStatusSnapshot } from '@/lib/orders/live';
-import { PAY_ERROR_MESSAGE_KEYS } from '@/lib/orders/pay-order-result';
 import type { OrderStatusKey } from '@/lib/orders/types';
 import type { BrickRequest, CardSubmission } from './payment-brick';
-import { requestOrderPayment } from './pay-request';
-import { PixPanel } from './pix-panel';
+import type { CardOutcome } from './card-payment';
 
-// The Mercado Pago SDK is loaded only here, when an order is paid online.
-const PaymentBrick = dynamic(
-  () => import('./payment-brick').then((module) => module.PaymentBrick),
-  { ssr: false },
+type BrickProps = ComponentProps<typeof import('./payment-brick').PaymentBrick>;
+
+// The Mercado Pago SDK is loaded only here, when an order is paid online; React's lazy rather than
+// next/dynamic, whose loader code would be in the page's first load. A chunk that cannot load
+// shows the brick's own fallback (WhatsApp, reload).
+const PaymentBrick = lazy(() =>
+  import('./payment-brick').then(
+    (module) => ({ default: module.PaymentBrick }),
+    (error: unknown) => {
+      console.warn('[payment] code not loaded:', error);
+      return { default: ({ fallback }: BrickProps) => <>{fallback}</> };
+    },
+  ),
 );
+
+// Pix is shown only once chosen: its code is fetched at the first sign of that choice (pointer
+// over, focus, tap on 'Pix'), and the panel says 'loading' until it has come.
+const loadPixPanel = () => import('./pix-panel');
+const preloadPixPanel = () => void loadPixPanel();
+const PixPanel = lazy(() =>
+  loadPixPanel().then(
+    (module) => ({ default: module.PixPanel }),
+    (error: unknown) => {
+      console.warn('[pix] code not loaded:', error);
+      return { default: PixCodeFailed };
+    },
+  ),
+);
+
+function PixCodeFailed() {
+  const t = useTranslations('OrderConfirmation');
+  return (
+    <div role="alert" className={noticeClass('error', 'md', 'flex flex-col items-start gap-3')}>
+      <p>{t('sdkFailed')}</p>
+      <Button variant="secondary" onClick={() => window.location.reload()}>
+        {t('reload')}
+      </Button>
+    </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating, true after: the SDK's brick runs in the browser only. */
+function useMounted() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 type RetryError = Extract<RetryPaymentResult, { ok: false }>['error'];
 type RetryErrorKey = (typeof CHECKOUT_ERROR_MESSAGE_KEYS)[RetryError];
@@ -28,16 +80,6 @@ type RetryErrorKey = (typeof CHECKOUT_ERROR_MESSAGE_KEYS)[RetryError];
 /** The ways to pay on the page: Pix and card here, or Mercado Pago's own checkout (Wallet). */
 const METHODS = ['pix', 'card', 'wallet'] as const;
 type Method = (typeof METHODS)[number];
-
-type PayErrorKey = (typeof PAY_ERROR_MESSAGE_KEYS)[keyof typeof PAY_ERROR_MESSAGE_KEYS];
-
-/** What the card brick's last submission came to, as the panel says it. */
-type CardOutcome =
-  | 'cardApproved'
-  | 'cardWaiting'
-  | 'cardRejected'
-  | 'cardRefunded'
-  | { error: PayErrorKey; seconds: number };
 
 /**
  * Refreshes the page's server part when the order's status moves (a payment confirmed by the
@@ -131,6 +173,7 @@ export function PaymentPanel({
     { ok: true } | { ok: false; key: RetryErrorKey } | null
   >(null);
   const [retrying, startRetry] = useTransition();
+  const mounted = useMounted();
 
   const brick: BrickRequest | null =
     showStatus && paymentId
@@ -143,27 +186,13 @@ export function PaymentPanel({
 
   const submitCard = async (card: CardSubmission) => {
     setCardOutcome(null);
-    const result = await requestOrderPayment({ orderId, method: 'card', card });
-    if (!result) throw new Error('The card payment got no answer');
-    if (!result.ok) {
-      setCardOutcome({
-        error: PAY_ERROR_MESSAGE_KEYS[result.error],
-        seconds: result.error === 'rate-limited' ? result.retryAfterSeconds : 0,
-      });
-      return;
-    }
-    if (result.method !== 'card') return;
-    setCardOutcome(
-      result.status === 'approved'
-        ? 'cardApproved'
-        : result.status === 'waiting'
-          ? 'cardWaiting'
-          : result.status === 'refunded'
-            ? 'cardRefunded'
-            : 'cardRejected',
-    );
+    // Needed only once a card is submitted: not in the page's first load.
+    const { payByCard } = await import('./card-payment');
+    const outcome = await payByCard(orderId, card);
+    if (!outcome) return;
+    setCardOutcome(outcome);
     // The order moved (paid, or a refusal recorded): the page's server part says so.
-    router.refresh();
+    if (typeof outcome === 'string') router.refresh();
   };
 
   const fallback = (
@@ -199,6 +228,7 @@ export function PaymentPanel({
           setRetryResult({ ok: true });
           router.refresh();
         } else {
+          const { CHECKOUT_ERROR_MESSAGE_KEYS } = await import('@/lib/orders/checkout-result');
           setRetryResult({ ok: false, key: CHECKOUT_ERROR_MESSAGE_KEYS[result.error] });
         }
       } catch (cause) {
@@ -233,6 +263,8 @@ export function PaymentPanel({
                 role="radio"
                 aria-checked={method === option}
                 onClick={() => setMethod(option)}
+                onPointerEnter={option === 'pix' ? preloadPixPanel : undefined}
+                onFocus={option === 'pix' ? preloadPixPanel : undefined}
                 className={buttonClass({
                   variant: method === option ? 'primary' : 'secondary',
                   size: 'sm',
@@ -252,7 +284,9 @@ export function PaymentPanel({
         </Notice>
       ) : null}
       {method === 'pix' && !(showStatus && paymentId) ? (
-        <PixPanel key={attempt} orderId={orderId} />
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <PixPanel key={attempt} orderId={orderId} />
+        </Suspense>
       ) : null}
       {cardOutcome && method === 'card' ? (
         <Notice
@@ -278,21 +312,31 @@ export function PaymentPanel({
       {brick ? (
         <>
           <p>{intro}</p>
-          <PaymentBrick
-            key={
-              brick.kind === 'wallet'
-                ? brick.preferenceId
-                : brick.kind === 'statusScreen'
-                  ? brick.paymentId
-                  : 'card'
-            }
-            publicKey={publicKey}
-            locale={locale}
-            brick={brick}
-            loadingLabel={t('loading')}
-            fallback={fallback}
-            onCardSubmit={submitCard}
-          />
+          {mounted ? (
+            <Suspense
+              fallback={
+                <p role="status" className="text-cacao-700 dark:text-cacao-200">
+                  {t('loading')}
+                </p>
+              }
+            >
+              <PaymentBrick
+                key={
+                  brick.kind === 'wallet'
+                    ? brick.preferenceId
+                    : brick.kind === 'statusScreen'
+                      ? brick.paymentId
+                      : 'card'
+                }
+                publicKey={publicKey}
+                locale={locale}
+                brick={brick}
+                loadingLabel={t('loading')}
+                fallback={fallback}
+                onCardSubmit={submitCard}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : method === 'wallet' ? (
         <Notice tone="error" role="alert">

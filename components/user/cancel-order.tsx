@@ -6,7 +6,6 @@ import { useUserStoreApi } from '@/components/providers/user-store-provider';
 import { buttonClass } from '@/components/ui/button';
 import { noticeClass } from '@/components/ui/notice';
 import type { CancelOrderResult } from '@/lib/orders/cancel-order';
-import { requestOrderCancel } from '@/lib/orders/client';
 
 /** The message key under "Orders.cancelErrors" for a refused cancellation. */
 function cancelErrorKey(result: Exclude<CancelOrderResult, { ok: true }>) {
@@ -53,6 +52,8 @@ export function CancelOrder({ orderId, size = 'xs', onSettled }: Props) {
     setError(null);
     let result: CancelOrderResult;
     try {
+      // Needed only once confirmed: not in the first load of the pages that show the button.
+      const { requestOrderCancel } = await import('@/lib/orders/client');
       result = await requestOrderCancel(orderId);
     } catch (cause) {
       console.error('Cancelling the order failed:', cause);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { CheckoutView } from '@/components/checkout/checkout-view';
+import { DeferredCheckoutView } from '@/components/checkout/deferred-checkout-view';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { readSession, SessionUnavailableError } from '@/lib/session/session';
@@ -32,6 +32,7 @@ export default async function CheckoutPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Checkout');
   const contact = await getTranslations('Contact');
+  const common = await getTranslations('Common');
   const messages = await getMessages();
   let user;
   let member: CheckoutMemberDiscount | null = null;
@@ -62,13 +63,14 @@ export default async function CheckoutPage({ params }: Props) {
           Coupon: messages.Coupon,
         }}
       >
-        <CheckoutView
+        <DeferredCheckoutView
           initialUser={
             user
               ? { uid: user.uid, name: user.name, telephone: user.telephone, address: user.address }
               : null
           }
           memberDiscount={member}
+          loadFailed={{ message: common('panelFailed'), reload: common('panelReload') }}
           pickup={{
             address: formatShopAddress(),
             hours: openingHoursText((days) => contact('weekdays', days)),

@@ -4,7 +4,7 @@ import { AccountView } from '@/components/user/account-view';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Notice } from '@/components/ui/notice';
 import { ORDERS_ANCHOR } from '@/lib/orders/list';
-import { LoginPanel } from '@/components/user/login-panel';
+import { DeferredLoginPanel } from '@/components/user/deferred-login-panel';
 import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { expireDueOrdersLazily } from '@/lib/orders/expiry';
@@ -86,7 +86,7 @@ export default async function UserPage({ params, searchParams }: Props) {
           <div className="mt-8 max-w-md">
             <Notice tone="info">{(await getTranslations('Resilience'))('reauth')}</Notice>
             <div className="mt-4">
-              <LoginPanel active headingLevel={2} />
+              <DeferredLoginPanel active headingLevel={2} />
             </div>
           </div>
         ) : null}
@@ -107,7 +107,7 @@ export default async function UserPage({ params, searchParams }: Props) {
           <>
             <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{t('description')}</p>
             <div className="mt-8 max-w-md">
-              <LoginPanel active headingLevel={2} />
+              <DeferredLoginPanel active headingLevel={2} />
             </div>
           </>
         )}

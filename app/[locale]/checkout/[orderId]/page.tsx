@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderConfirmation } from '@/components/checkout/order-confirmation';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
-import { LoginPanel } from '@/components/user/login-panel';
+import { DeferredLoginPanel } from '@/components/user/deferred-login-panel';
 import { AccountMessages } from '@/components/providers/account-messages';
 import type { AppLocale } from '@/lib/i18n/routing';
 import { ORDER_ID_PATTERN } from '@/lib/orders/limits';
@@ -65,7 +65,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
         <p className="mt-4 text-lg text-cacao-700 dark:text-cacao-200">{s('description')}</p>
         <div className="mt-8 max-w-md">
           <AccountMessages>
-            <LoginPanel active headingLevel={2} />
+            <DeferredLoginPanel active headingLevel={2} />
           </AccountMessages>
         </div>
       </section>
