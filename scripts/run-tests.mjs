@@ -63,10 +63,43 @@ function readJson(path) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
+/** The share of the machine's CPU time that went unused over the next `ms`, from /proc/stat. */
+async function idleShare(ms) {
+  const read = () => {
+    const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const numbers = times.map(Number);
+    // idle and iowait, of all the time the cores had.
+    return { idle: numbers[3] + numbers[4], total: numbers.reduce((sum, value) => sum + value, 0) };
+  };
+  try {
+    const before = read();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const after = read();
+    return (after.idle - before.idle) / Math.max(1, after.total - before.total);
+  } catch {
+    return 0; // not Linux: count the machine as busy
+  }
+}
+
+/**
+ * Playwright's workers: the config's two, three on a quiet machine. A worker spends part of each
+ * test waiting (a server starting, a page's timers, a poll), so on a quiet 2-core machine two
+ * workers leave about a fifth of the cores idle and a third fills it; on a machine that something
+ * else keeps busy, a third only lengthens every test. Measured now, after the build and the
+ * production install, when nothing of this run is using the cores. E2E_WORKERS overrides.
+ */
+async function e2eWorkers() {
+  if (process.env.E2E_WORKERS) return { workers: process.env.E2E_WORKERS, why: 'E2E_WORKERS' };
+  const idle = await idleShare(3_000);
+  return {
+    workers: idle >= 0.8 ? '3' : '2',
+    why: `the cores were ${Math.round(idle * 100)} % idle`,
+  };
+}
+
 /**
  * The type check, lint and format check. They run beside Jest, whose first 30-40 s leave the
- * cores nearly idle while its first local Firebase stacks start (docs/performance.md). The build
- * is not run there: beside Jest it once made stacks miss their start-up limit.
+ * cores nearly idle while its first local Firebase stacks start (docs/performance.md).
  */
 async function gates() {
   // The message types tsc and eslint read come from typegen: it runs first.
@@ -105,30 +138,38 @@ async function jestSuites() {
   } else gate('jest', false);
 }
 
-await Promise.all([gates(), jestSuites()]);
-
-// Served on 127.0.0.1 only: a local build, which needs no https site URL (scripts/build.mjs).
-const buildOk = await run('build', process.execPath, ['scripts/build.mjs'], {
-  env: { LOCAL_BUILD: '1' },
-  live: true,
-});
-gate('next build', buildOk);
-// A production install (no dev dependencies) with a real project's configuration starts and
-// serves; it reuses the build above.
-if (buildOk) {
-  gate(
-    'production install',
-    await run('production install', process.execPath, ['scripts/check-production-install.mjs'], {
-      live: true,
-    }),
-  );
+/**
+ * The build, then the production install, which reuses it. They start when the gates end and take
+ * their place beside Jest, whose suites wait on their local Firebase much of the time.
+ */
+async function buildAndInstall() {
+  // Served on 127.0.0.1 only: a local build, which needs no https site URL (scripts/build.mjs).
+  const ok = await run('build', process.execPath, ['scripts/build.mjs'], {
+    env: { LOCAL_BUILD: '1' },
+  });
+  gate('next build', ok);
+  // A production install (no dev dependencies) with a real project's configuration starts and
+  // serves.
+  if (ok) {
+    gate(
+      'production install',
+      await run('production install', process.execPath, ['scripts/check-production-install.mjs']),
+    );
+  }
+  return ok;
 }
+
+const jestDone = jestSuites();
+await gates();
+const [buildOk] = await Promise.all([buildAndInstall(), jestDone]);
 
 if (buildOk) {
   const chromium = ensureChromium();
   const e2eReport = 'test-results/playwright.json';
   rmSync(e2eReport, { force: true });
-  const e2eOk = await run('e2e', bin('playwright'), ['test'], {
+  const { workers, why } = await e2eWorkers();
+  console.log(`\n=== e2e: ${workers} workers (${why})`);
+  const e2eOk = await run('e2e', bin('playwright'), ['test', `--workers=${workers}`], {
     env: { CHROMIUM_PATH: chromium },
     live: true,
   });

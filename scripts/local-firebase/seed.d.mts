@@ -11,3 +11,9 @@ export declare function seedCatalogue(
   shopId: string,
   firestore: { FieldValue: typeof import('firebase-admin/firestore').FieldValue },
 ): Promise<boolean>;
+
+/** Creates a seed account (uid, email, password, name) unless it exists; see seed.mjs. */
+export declare function ensureSeedAccount(
+  auth: Pick<import('firebase-admin/auth').Auth, 'getUser' | 'createUser' | 'updateUser'>,
+  user: { uid: string; email: string; password: string; name: string },
+): Promise<void>;

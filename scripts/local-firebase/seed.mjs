@@ -17,6 +17,32 @@ export const SEED_SHOPPER = {
 };
 
 /**
+ * Creates a seed account unless it exists. firebase-admin sends a request again after a reset or
+ * timed-out connection, so on a busy machine a create that was applied can answer that the uid
+ * exists: the account is then set to what the seed says.
+ */
+export async function ensureSeedAccount(auth, user) {
+  try {
+    await auth.getUser(user.uid);
+    return;
+  } catch (error) {
+    if (error?.code !== 'auth/user-not-found') throw error;
+  }
+  const account = {
+    email: user.email,
+    password: user.password,
+    displayName: user.name,
+    emailVerified: true,
+  };
+  try {
+    await auth.createUser({ uid: user.uid, ...account });
+  } catch (error) {
+    if (error?.code !== 'auth/uid-already-exists') throw error;
+    await auth.updateUser(user.uid, account);
+  }
+}
+
+/**
  * The specification's 17 products (lib/catalogue/seed-products.json, read by the app's seed too):
  * what a shop's catalogue (products/{key}) starts with.
  */
@@ -241,20 +267,7 @@ export async function seedLocalFirebase({
       );
       try {
         const auth = getAuth(app);
-        for (const user of [SEED_ADMIN, SEED_SHOPPER]) {
-          try {
-            await auth.getUser(user.uid);
-          } catch (error) {
-            if (error?.code !== 'auth/user-not-found') throw error;
-            await auth.createUser({
-              uid: user.uid,
-              email: user.email,
-              password: user.password,
-              displayName: user.name,
-              emailVerified: true,
-            });
-          }
-        }
+        for (const user of [SEED_ADMIN, SEED_SHOPPER]) await ensureSeedAccount(auth, user);
         if (!firestore) return;
         const db = getFirestore(app);
         const root = db.doc(`projects/${shopId}`);
