@@ -63,43 +63,10 @@ function readJson(path) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
-/** The share of the machine's CPU time that went unused over the next `ms`, from /proc/stat. */
-async function idleShare(ms) {
-  const read = () => {
-    const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-    const numbers = times.map(Number);
-    // idle and iowait, of all the time the cores had.
-    return { idle: numbers[3] + numbers[4], total: numbers.reduce((sum, value) => sum + value, 0) };
-  };
-  try {
-    const before = read();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    const after = read();
-    return (after.idle - before.idle) / Math.max(1, after.total - before.total);
-  } catch {
-    return 0; // not Linux: count the machine as busy
-  }
-}
-
-/**
- * Playwright's workers: the config's two, three on a quiet machine. A worker spends part of each
- * test waiting (a server starting, a page's timers, a poll), so on a quiet 2-core machine two
- * workers leave about a fifth of the cores idle and a third fills it; on a machine that something
- * else keeps busy, a third only lengthens every test. Measured now, after the build and the
- * production install, when nothing of this run is using the cores. E2E_WORKERS overrides.
- */
-async function e2eWorkers() {
-  if (process.env.E2E_WORKERS) return { workers: process.env.E2E_WORKERS, why: 'E2E_WORKERS' };
-  const idle = await idleShare(3_000);
-  return {
-    workers: idle >= 0.8 ? '3' : '2',
-    why: `the cores were ${Math.round(idle * 100)} % idle`,
-  };
-}
-
 /**
  * The type check, lint and format check. They run beside Jest, whose first 30-40 s leave the
- * cores nearly idle while its first local Firebase stacks start (docs/performance.md).
+ * cores nearly idle while its first local Firebase stacks start (docs/performance.md). The build
+ * is not run there: beside Jest it once made stacks miss their start-up limit.
  */
 async function gates() {
   // The message types tsc and eslint read come from typegen: it runs first.
@@ -140,8 +107,6 @@ async function jestSuites() {
 
 await Promise.all([gates(), jestSuites()]);
 
-// The build and the production install run after Jest, alone: beside Jest's last suites they
-// slowed it more than they gained (docs/performance.md).
 // Served on 127.0.0.1 only: a local build, which needs no https site URL (scripts/build.mjs).
 const buildOk = await run('build', process.execPath, ['scripts/build.mjs'], {
   env: { LOCAL_BUILD: '1' },
@@ -163,9 +128,7 @@ if (buildOk) {
   const chromium = ensureChromium();
   const e2eReport = 'test-results/playwright.json';
   rmSync(e2eReport, { force: true });
-  const { workers, why } = await e2eWorkers();
-  console.log(`\n=== e2e: ${workers} workers (${why})`);
-  const e2eOk = await run('e2e', bin('playwright'), ['test', `--workers=${workers}`], {
+  const e2eOk = await run('e2e', bin('playwright'), ['test'], {
     env: { CHROMIUM_PATH: chromium },
     live: true,
   });
