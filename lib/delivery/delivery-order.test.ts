@@ -221,9 +221,11 @@ describe('an order with the delivery table', () => {
   it("gives a day's last place to exactly one of two racing shoppers, and back on cancel", async () => {
     const day = dayAhead(1, 4);
     const [ana, bia] = [shopper(), shopper()];
+    // Different products: no stock document keeps the two orders apart, only the day's slot as
+    // read in each order's transaction.
     const results = await Promise.all([
       place(ana, { deliveryDate: day }),
-      place(bia, { deliveryDate: day }),
+      place(bia, { deliveryDate: day, lines: [{ key: 'ovo-pistache', quantity: 1 }] }),
     ]);
     const placed = results.filter((result) => result.ok);
     expect(placed).toHaveLength(1);

@@ -78,6 +78,14 @@ it('session per address: 10 across two instances, then 429 with the Retry-After 
   expect((await instances[1]!.take('203.0.113.7')).allowed).toBe(false);
 });
 
+it('the last token, asked for on two instances at the same moment, goes to one of them', async () => {
+  const instances = twoInstances('sessionPerIp');
+  await alternate(instances, '203.0.113.99', 9);
+  // Each transaction reads the bucket itself: the one that commits second sees the first's take.
+  const both = await Promise.all(instances.map((instance) => instance.take('203.0.113.99')));
+  expect(both.filter((decision) => decision.allowed)).toHaveLength(1);
+});
+
 it('stores no client text: the id is a hash, and expiresAt says when the bucket is full again', async () => {
   const [instance] = twoInstances('sessionPerIp');
   await instance!.take('198.51.100.23');
