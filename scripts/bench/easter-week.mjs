@@ -1,6 +1,6 @@
 // A shop that has been through an Easter week, for `npm run bench:race`: thousands of accounts
-// (Auth and their user documents), orders in every status over the last seven days with the
-// delivery days they held, the rate-limit buckets and webhook records such a week leaves, and the
+// (Auth and their user documents), orders in every status over the last seven days (the unpaid
+// ones still open from the last half hour) with the delivery days they held, the rate-limit buckets and webhook records such a week leaves, and the
 // order markers. Written through firebase-admin against a running local Firebase, in batches.
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -23,6 +23,8 @@ export function easterWeekScaled(fraction) {
 }
 
 const DAY_MS = 86_400_000;
+/** Within the 30 minutes an unpaid order holds its stock (lib/orders/expiry.ts). */
+const OPEN_FOR_MS = 25 * 60_000;
 const STATUS_MIX = [
   // [statusKey, share]; the flags follow the key (lib/orders/status.ts).
   ['delivered', 0.42],
@@ -158,8 +160,11 @@ export async function seedEasterWeek({
     const slots = new Map();
     for (let i = 0; i < counts.orders; i += 1) {
       const account = accounts[Math.floor(random() ** 1.6 * accounts.length)];
-      const placed = now - Math.floor(random() * 7 * DAY_MS);
+      const placedAny = now - Math.floor(random() * 7 * DAY_MS);
       const statusKey = statusOf(random);
+      // Unpaid orders still open are recent: older ones the expiry cron has already cancelled.
+      const placed =
+        statusKey === 'awaitingApproval' ? now - Math.floor(random() * OPEN_FOR_MS) : placedAny;
       const lines = Array.from({ length: 1 + Math.floor(random() * 2.2) }, () => ({
         key: pick(random, INVENTORY_KEYS),
         translatedTitle: 'Ovo de Páscoa',
