@@ -116,7 +116,7 @@ const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 // The stock layout of lib/inventory/stock-shards.ts: from SHARDED_STOCK_FROM units on, the stock
 // is split over STOCK_SHARDS documents (the product's own and inventoryShards/{key}.{n}), as the
 // control panel's stock page writes it.
-const STOCK_SHARDS = 8;
+const STOCK_SHARDS = 16;
 const SHARDED_STOCK_FROM = 50;
 
 /** firebase-admin in this process, on the stack's emulators: stock and orders, set and checked. */

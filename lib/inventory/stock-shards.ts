@@ -22,7 +22,7 @@ import { stockFromDocument } from './overlay';
 // stock again. Small stocks stay in the product's own document.
 
 /** The documents a large stock is split over (shard 0 included). */
-export const STOCK_SHARDS = 8;
+export const STOCK_SHARDS = 16;
 /** From this stock on, an admin's write splits it over STOCK_SHARDS documents. */
 export const SHARDED_STOCK_FROM = 50;
 
@@ -187,17 +187,24 @@ export async function readAllProductStocks(): Promise<Map<string, ProductStock>>
 // An order's take, inside its transaction.
 
 /**
- * The shards an order line should take from, most units first as `view` has them (ties in random
- * order, so concurrent orders spread over the shards), shard 0 last: what the order waits its turn
- * for (lib/orders/product-turns.ts) and reads first in its transaction.
+ * The shards an order line should take from as `view` has them, shard 0 last: what the order waits
+ * its turn for (lib/orders/product-turns.ts) and reads first in its transaction. Any shard that
+ * holds the whole quantity will do, and one of those is picked at random: orders placed at the
+ * same moment then spread over the shards, where the fullest alone would have them all wait for
+ * one. Without such a shard, the fullest first.
  */
 export function preferredShards(view: StockView | null, key: string, quantity: number): number[] {
   const stock = view?.get(key);
   if (!stock || stock.shards.length === 1) return [0];
   const order = stock.shards
-    .map((units, shard) => ({ shard, units, tie: Math.random() }))
+    .map((units, shard) => ({ shard, units, draw: Math.random() }))
     .filter(({ shard }) => shard > 0)
-    .sort((a, b) => b.units - a.units || a.tie - b.tie);
+    .sort((a, b) => {
+      const enoughA = a.units >= quantity;
+      const enoughB = b.units >= quantity;
+      if (enoughA !== enoughB) return enoughA ? -1 : 1;
+      return (enoughA ? 0 : b.units - a.units) || a.draw - b.draw;
+    });
   const chosen: number[] = [];
   let covered = 0;
   for (const { shard, units } of order) {
