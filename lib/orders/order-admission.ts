@@ -2,29 +2,58 @@ import 'server-only';
 
 import { beginForegroundWork } from '@/lib/background-drain';
 
-// How many orders this server process works on at once (past the refusals that cost nothing).
-// Each costs tens of milliseconds of CPU; a burst of hundreds started together would share the
-// process's time and all answer late. Admitted in arrival order instead, the first finish in time
-// and those that cannot start by their deadline are told at once that the shop is busy
-// (lib/orders/place-order.ts), rather than every one of them after it.
+// How many orders this server process works on at once (past the refusals that cost nothing),
+// and which ones it still starts. Each costs about 15 ms of CPU and a few Firestore round trips:
+// a few dozen at once keep the process busy while others wait on Firestore, and a burst of
+// hundreds started together would share the process's time and all answer late. Admitted in
+// arrival order instead; one is started only when the orders finished lately say it can be
+// answered by its deadline. On a busy machine, where an order takes longer, the later ones are
+// told at once that the shop is busy (lib/orders/place-order.ts), rather than late.
 
-/** Orders worked on at once: enough to keep Firestore and Auth busy while others compute. */
-export const ORDERS_AT_ONCE = 12;
+/** Orders worked on at once. */
+export const ORDERS_AT_ONCE = 32;
 
-type Admission = { running: number; waiting: (() => void)[] };
+/** How much of the last finished order's time the estimate takes in (the rest: the earlier ones). */
+const RECENT_WEIGHT = 0.2;
+/**
+ * The most an estimate holds back: orders that took until their deadline (Firestore stalled) must
+ * not stop a fresh one from starting, or no order would finish to bring the estimate down.
+ */
+const MAX_RESERVE_MS = 3000;
+
+type Admission = {
+  running: number;
+  waiting: (() => void)[];
+  /** How long an order took lately, from its start here to its answer (ms); null: none yet. */
+  recentMs: number | null;
+};
 
 // One per process, shared by every bundle (like lib/rate-limit).
 const admission = ((globalThis as { __shopOrderAdmission?: Admission }).__shopOrderAdmission ??= {
   running: 0,
   waiting: [],
+  recentMs: null,
 });
 
 /**
- * Runs `work` once fewer than ORDERS_AT_ONCE orders are being worked on in this process; null,
- * without running it, when its turn has not come by `until` (epoch ms).
+ * The latest moment an order due by `answerBy` (epoch ms) may start: `minimumMs` before it, or as
+ * long before it as the orders finished lately took (at most MAX_RESERVE_MS), whichever is earlier.
  */
-export async function whenAdmitted<T>(until: number, work: () => Promise<T>): Promise<T | null> {
-  if (Date.now() >= until) return null;
+function latestStart(answerBy: number, minimumMs: number): number {
+  return answerBy - Math.max(minimumMs, Math.min(admission.recentMs ?? 0, MAX_RESERVE_MS));
+}
+
+/**
+ * Runs `work` once fewer than ORDERS_AT_ONCE orders are being worked on in this process; null,
+ * without running it, when it could not start in time to be answered by `answerBy` (epoch ms):
+ * with less than `minimumMs` left, or less than the orders finished lately took.
+ */
+export async function whenAdmitted<T>(
+  answerBy: number,
+  minimumMs: number,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  if (Date.now() >= latestStart(answerBy, minimumMs)) return null;
   if (admission.running >= ORDERS_AT_ONCE) {
     let admit!: () => void;
     const admitted = new Promise<void>((resolve) => {
@@ -35,7 +64,10 @@ export async function whenAdmitted<T>(until: number, work: () => Promise<T>): Pr
     const inTime = await Promise.race([
       admitted.then(() => true),
       new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now()));
+        timer = setTimeout(
+          () => resolve(false),
+          Math.max(0, latestStart(answerBy, minimumMs) - Date.now()),
+        );
       }),
     ]);
     clearTimeout(timer);
@@ -46,13 +78,24 @@ export async function whenAdmitted<T>(until: number, work: () => Promise<T>): Pr
       else release();
       return null;
     }
+    // The estimate may have grown while it waited.
+    if (Date.now() >= latestStart(answerBy, minimumMs)) {
+      release();
+      return null;
+    }
   } else {
     admission.running += 1;
   }
   const endForeground = beginForegroundWork();
+  const started = Date.now();
   try {
     return await work();
   } finally {
+    const took = Date.now() - started;
+    admission.recentMs =
+      admission.recentMs === null
+        ? took
+        : admission.recentMs + RECENT_WEIGHT * (took - admission.recentMs);
     endForeground();
     release();
   }
@@ -63,4 +106,9 @@ function release(): void {
   const next = admission.waiting.shift();
   if (next) next();
   else admission.running -= 1;
+}
+
+/** Forgets what the orders finished lately took (tests). */
+export function resetAdmission(): void {
+  admission.recentMs = null;
 }

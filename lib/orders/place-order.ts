@@ -135,9 +135,9 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         }
       }
     }
-    // Worked on a few at a time in arrival order (./order-admission.ts). Too little time left
-    // (the server was too busy to start on it sooner) is said at once, with nothing done, rather
-    // than after the deadline.
+    // Worked on a few dozen at a time in arrival order (./order-admission.ts). Too little time
+    // left (less than the orders finished lately took: the server is busy) is said at once, with
+    // nothing done, rather than after the deadline.
     const placeSignedIn = async (): Promise<PlaceOrderResult> => {
       let session;
       try {
@@ -385,7 +385,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
       const admitted =
         parsed.success && !endInFlight
           ? null
-          : await whenAdmitted(answerBy - MIN_ORDER_TIME_MS, placeSignedIn);
+          : await whenAdmitted(answerBy, MIN_ORDER_TIME_MS, placeSignedIn);
       if (admitted) return admitted;
       log.event('order.shed', { orderId, waitedMs: Date.now() - started }, 'warn');
       return unavailable();
