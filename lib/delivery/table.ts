@@ -161,11 +161,19 @@ export function dayProblem(
 
 /** A day as people read it: 'qui., 2 de abr.' / 'Thu, Apr 2' (`long`: with the year, in full). */
 export function formatDeliveryDay(day: string, locale: string, long = false): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: long ? 'long' : 'short',
-    day: 'numeric',
-    month: long ? 'long' : 'short',
-    ...(long ? { year: 'numeric' as const } : {}),
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
+  // One formatter per locale and form: building one costs far more than using it.
+  const key = `${locale}|${long}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: long ? 'long' : 'short',
+      day: 'numeric',
+      month: long ? 'long' : 'short',
+      ...(long ? { year: 'numeric' as const } : {}),
+      timeZone: 'UTC',
+    });
+    dayFormats.set(key, format);
+  }
+  return format.format(new Date(`${day}T12:00:00Z`));
 }
+const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -53,6 +53,9 @@ export function getAdminAuth(): Auth {
 }
 
 export function getAdminDb(): Firestore {
+  // The Firestore client opens an OpenTelemetry span per call unless told not to, and Next's
+  // tracer wraps each one; nothing here collects them. An operator's own setting wins.
+  process.env.FIRESTORE_ENABLE_TRACING ??= 'off';
   return getFirestore(getAdminApp());
 }
 

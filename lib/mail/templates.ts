@@ -120,12 +120,21 @@ function statusLabel(locale: AppLocale, status: OrderStatusKey): string {
   return translatorFor(locale, 'OrderStatus')(status);
 }
 
+// Made once per locale: an Intl formatter costs far more to build than to use, and every order's
+// transaction writes its e-mails.
+const dateFormats = new Map<AppLocale, Intl.DateTimeFormat>();
+
 function formatDate(locale: AppLocale, iso: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'America/Sao_Paulo',
-  }).format(new Date(iso));
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 function itemLines(locale: AppLocale, order: MailOrder): string[] {
