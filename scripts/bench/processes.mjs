@@ -137,6 +137,9 @@ export async function startStack({ root = '.', dataDir, ports, profileDir, log }
  * behind one trusted proxy hop, with Mercado Pago's API at `mercadoPago`. `onEvent` gets each
  * JSON log line. Resolves once it answers.
  */
+/** What the instances take as the scheduler's secret, so the bench can run the expiry cron. */
+export const BENCH_CRON_SECRET = 'bench-cron-secret-0123456789';
+
 export async function startInstance({
   server,
   port,
@@ -167,6 +170,7 @@ export async function startInstance({
         MERCADOPAGO_WEBHOOK_SECRET: 'bench-webhook-secret',
         MERCADOPAGO_API_BASE_URL: mercadoPago.baseUrl,
         CEP_LOOKUP_BASE_URL: 'off',
+        CRON_SECRET: BENCH_CRON_SECRET,
       }),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
