@@ -3,15 +3,16 @@ import 'server-only';
 import { beginForegroundWork } from '@/lib/background-drain';
 
 // How many orders this server process works on at once (past the refusals that cost nothing),
-// and which ones it still starts. Each costs about 15 ms of CPU and a few Firestore round trips:
-// a few dozen at once keep the process busy while others wait on Firestore, and a burst of
-// hundreds started together would share the process's time and all answer late. Admitted in
-// arrival order instead; one is started only when the orders finished lately say it can be
-// answered by its deadline. On a busy machine, where an order takes longer, the later ones are
-// told at once that the shop is busy (lib/orders/place-order.ts), rather than late.
+// and which ones it still starts. Each costs about 15 ms of CPU and a few Firestore round trips.
+// A dozen at once keep the process busy while others wait on Firestore; more saturate it, and a
+// saturated process reads the requests still arriving late, after the clock their deadline counts
+// from should have started (docs/SCALING.md). Admitted in arrival order; one is started only when
+// the orders finished lately say it can be answered by its deadline. Where an order takes longer
+// (a slow Firestore, a busy machine), the later ones are told at once that the shop is busy
+// (lib/orders/place-order.ts), rather than late.
 
 /** Orders worked on at once. */
-export const ORDERS_AT_ONCE = 32;
+export const ORDERS_AT_ONCE = 12;
 
 /** How much of the last finished order's time the estimate takes in (the rest: the earlier ones). */
 const RECENT_WEIGHT = 0.2;

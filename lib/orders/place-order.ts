@@ -135,8 +135,8 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
         }
       }
     }
-    // Worked on a few dozen at a time in arrival order (./order-admission.ts). Too little time
-    // left (less than the orders finished lately took: the server is busy) is said at once, with
+    // Worked on a dozen at a time in arrival order (./order-admission.ts). Too little time left
+    // (less than the orders finished lately took: the server is busy) is said at once, with
     // nothing done, rather than after the deadline.
     const placeSignedIn = async (): Promise<PlaceOrderResult> => {
       let session;
