@@ -32,20 +32,60 @@ export function isBackendUnavailable(error: unknown): boolean {
   return code === 14 || code === 4;
 }
 
+/** Backend calls that may outlive their caller, until they settle, each with what it is. */
+type UnsettledWork = Map<Promise<void>, string>;
+
+function unsettledWork(): UnsettledWork {
+  return ((globalThis as { __shopUnsettledWork?: UnsettledWork }).__shopUnsettledWork ??=
+    new Map());
+}
+
+/**
+ * Counts `work`, a backend call its caller may stop waiting for, until it settles, and returns
+ * it; a failure nobody awaits is no unhandled rejection. A Firestore read left behind goes on
+ * retrying its stream for seconds: a process that closes its Firestore client waits for these
+ * first (test/local-firebase-env.ts does), or their status reaches a closed client.
+ */
+export function mayOutliveCaller<T>(work: Promise<T>, label: string): Promise<T> {
+  const settled = work.then(
+    () => {},
+    () => {},
+  );
+  const unsettled = unsettledWork();
+  unsettled.set(settled, label);
+  void settled.then(() => unsettled.delete(settled));
+  return work;
+}
+
 /**
  * Settles like `work`, or rejects with DeadlineExceededError after `ms`. Firestore and Auth calls
- * cannot be cancelled: a late result is dropped (and a late failure swallowed, so it never
- * becomes an unhandled rejection); only the caller stops waiting.
+ * cannot be cancelled: a late result is dropped (and a late failure swallowed); only the caller
+ * stops waiting, and the work is counted by mayOutliveCaller until it settles.
  */
 export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  mayOutliveCaller(work, label);
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DeadlineExceededError(label, ms)), ms);
     // A deadline alone never keeps a process alive (`next build` reads the inventory with one).
     timer.unref?.();
   });
-  work.catch(() => {});
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Like Promise.all, but rejects only once every call has settled: Promise.all rejects at the
+ * first failure and leaves the other calls running (in a transaction, into its retry).
+ */
+export async function allSettledOrThrow<T extends readonly unknown[]>(
+  works: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const results = await Promise.allSettled(works);
+  const failed = results.find(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**

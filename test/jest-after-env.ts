@@ -3,4 +3,9 @@
 // after a resolved promise can take longer. They still fail on what never appears.
 import { configure } from '@testing-library/react';
 
+import { releaseStalledCalls } from './stalled-call';
+
 if (typeof window !== 'undefined') configure({ asyncUtilTimeout: 5000 });
+
+// Calls a test made hang (test/stalled-call.ts) fail once it is over.
+afterEach(releaseStalledCalls);

@@ -304,6 +304,16 @@ async function closeShopAdminApp(): Promise<void> {
   const lazyExpiry = (globalThis as { __shopLazyExpiry?: { idle(): Promise<void> } })
     .__shopLazyExpiry;
   if (lazyExpiry) await lazyExpiry.idle();
+  // Backend calls the app stopped waiting for (lib/deadline.ts, mayOutliveCaller) still retry their
+  // streams: they end before the client they run on is dropped, or report to a torn-down file.
+  const unsettled = (globalThis as { __shopUnsettledWork?: Map<Promise<void>, string> })
+    .__shopUnsettledWork;
+  if (unsettled?.size) {
+    const limit = new Promise<'late'>((resolve) => setTimeout(resolve, 60_000, 'late').unref());
+    if ((await Promise.race([Promise.all(unsettled.keys()), limit])) === 'late') {
+      throw new Error(`backend calls never settled: ${[...unsettled.values()].join(', ')}`);
+    }
+  }
   // E-mails and refunds sent after a test's last change (lib/background-drain.ts) finish first:
   // cut off by the stack's stop, their Firestore calls failed in the next test file.
   const drains = (globalThis as { __shopDrains?: Map<string, { running: Promise<void> | null }> })

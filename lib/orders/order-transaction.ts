@@ -10,6 +10,7 @@ import { couponTakeReads } from '@/lib/coupons/repository';
 import { couponDiscount, couponProblem, type CouponProblem } from '@/lib/coupons/rules';
 import { recordOrderPlaced } from '@/lib/day-totals/rollups';
 import type { MemberPricing } from '@/lib/club/perks';
+import { allSettledOrThrow } from '@/lib/deadline';
 import type { DeliveryPlan } from '@/lib/delivery/plan';
 import { dayReads, takeDeliverySlot } from '@/lib/delivery/repository';
 import { shopToday } from '@/lib/delivery/table';
@@ -184,7 +185,7 @@ export function reserveAndCreate(
       delivery.capacity !== null ? dayReads(delivery.days, delivery.capacity) : dayReads([], 0);
     // A coupon: its definition, the account's uses and one of its use shards.
     const couponReads = plan.couponCode ? couponTakeReads(plan.couponCode, user.uid) : null;
-    const [unsettled, documents] = await Promise.all([
+    const [unsettled, documents] = await allSettledOrThrow([
       // Read in the transaction, so two orders placed at once cannot both pass the caps.
       listUnsettledOrdersInTransaction(transaction, user.uid),
       transaction.getAll(

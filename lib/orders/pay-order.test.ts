@@ -33,7 +33,11 @@ jest.mock('./payment-update', () => {
     applyPaymentToOrder: (...args: Parameters<typeof actual.applyPaymentToOrder>) => {
       const failure = mockApplyFailure;
       mockApplyFailure = null;
-      if (failure === 'stall') return new Promise(() => {});
+      if (failure === 'stall') {
+        return jest
+          .requireActual<typeof import('@/test/stalled-call')>('@/test/stalled-call')
+          .stalledCall();
+      }
       return failure ? Promise.reject(failure) : actual.applyPaymentToOrder(...args);
     },
   };

@@ -3,6 +3,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 
 import { setUpFileFirebase } from '@/test/local-firebase-env';
+import { stalledCall } from '@/test/stalled-call';
 
 jest.setTimeout(60_000);
 
@@ -112,7 +113,7 @@ describe('when Firestore cannot answer', () => {
   it('the process bucket decides alone within the deadline, logs one ratelimit.degraded line, and pauses the shared checks', async () => {
     process.env.RATE_LIMIT_DEADLINE_MS = '100';
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const stalled = jest.fn(() => new Promise<never>(() => {}));
+    const stalled = jest.fn(stalledCall);
     const limiter = limits.createSharedLimiter('sessionPerIp', {
       ...limits.RATE_LIMITS.sessionPerIp,
       shared: stalled,

@@ -18,7 +18,11 @@ jest.mock('@/lib/users/repository', () => {
   return {
     ...actual,
     updateUserProfile: jest.fn((...args: Parameters<typeof actual.updateUserProfile>) =>
-      mockWriteHangs.current ? new Promise<never>(() => {}) : actual.updateUserProfile(...args),
+      mockWriteHangs.current
+        ? jest
+            .requireActual<typeof import('@/test/stalled-call')>('@/test/stalled-call')
+            .stalledCall()
+        : actual.updateUserProfile(...args),
     ),
   };
 });

@@ -3,7 +3,7 @@ import 'server-only';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { cookies } from 'next/headers';
 
-import { backendDeadlineMs, withDeadline } from '@/lib/deadline';
+import { backendDeadlineMs, mayOutliveCaller, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
 import { startRequestLog, type RequestLog } from '@/lib/log';
@@ -226,9 +226,8 @@ async function readSessionUnbounded(): Promise<SessionState> {
   // document read for the uid the cookie claims is used only once the cookie verifies for it.
   const value = (await cookies()).get(SESSION_COOKIE)?.value;
   const uid = value ? claimedUid(value) : null;
-  const early = uid ? getUserSessionRecord(uid) : null;
-  // Settled here so a refused cookie leaves no unhandled rejection behind.
-  early?.catch(() => undefined);
+  // Left running when the cookie is refused or Auth fails first.
+  const early = uid ? mayOutliveCaller(getUserSessionRecord(uid), 'getUserSessionRecord') : null;
   const claims = await readSessionClaims();
   if (!claims || !value) return { status: 'signed-out' };
   const { record, signedOutSessions } = await (early && claims.uid === uid
