@@ -63,8 +63,11 @@ export function getAdminDb(): Firestore {
  * Runs `work` as one Firestore transaction. Use-cases that change several collections at once
  * (an order and its stock) open it here and hand it to each repository.
  */
-export function runTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-  return getAdminDb().runTransaction(work);
+export function runTransaction<T>(
+  work: (transaction: Transaction) => Promise<T>,
+  options?: { maxAttempts?: number },
+): Promise<T> {
+  return getAdminDb().runTransaction(work, options);
 }
 
 /** Firestore path of this shop's data: `projects/{SHOP_ID}`. */
