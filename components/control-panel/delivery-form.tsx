@@ -7,12 +7,9 @@ import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { saveDeliveryTableAction } from '@/lib/control-panel/delivery-actions';
-import {
-  formatCepDigits,
-  type DeliveryTable,
-  type DeliveryTableProblem,
-} from '@/lib/delivery/table';
+import { type DeliveryTable, type DeliveryTableProblem } from '@/lib/delivery/table';
 import type { DeliveryTableInput } from '@/lib/delivery/validate';
+import { formatCepInput } from '@/lib/brazil';
 import { parsePriceInput, priceInputValue } from '@/lib/catalogue/format';
 
 type Row = { id: number; name: string; from: string; to: string; fee: string; days: string };
@@ -30,8 +27,8 @@ function rowsOf(table: DeliveryTable | null): Row[] {
   return (table?.regions ?? []).map((region, id) => ({
     id,
     name: region.name,
-    from: formatCepDigits(region.from),
-    to: formatCepDigits(region.to),
+    from: formatCepInput(region.from),
+    to: formatCepInput(region.to),
     fee: priceInputValue(region.fee),
     days: String(region.days),
   }));

@@ -43,6 +43,22 @@ describe('deliveryFee', () => {
       expect(deliveryFee(cep, 100, TABLE)).toEqual({ ok: false, reason: 'outside' });
     }
   });
+
+  it('a region may start at 00000-000, but that placeholder is no address it delivers to', () => {
+    const everywhere = validateDeliveryTable({
+      regions: [{ name: 'Brasil', from: '00000-000', to: '99999-999', fee: 30, days: 5 }],
+      freeAbove: 300,
+      dailyCapacity: 5,
+      weekdays: [1, 2, 3, 4, 5],
+      pickupDays: 1,
+    });
+    if (!everywhere.ok) throw new Error(JSON.stringify(everywhere.problems));
+    expect(deliveryFee('00001-000', 100, everywhere.table)).toMatchObject({ ok: true, fee: 30 });
+    expect(deliveryFee('00000-000', 100, everywhere.table)).toEqual({
+      ok: false,
+      reason: 'outside',
+    });
+  });
 });
 
 describe('validateDeliveryTable', () => {

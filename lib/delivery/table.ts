@@ -2,6 +2,8 @@
 // object schema, refused by the shop's CSP in the browser): the checkout and the panel import
 // it. The table's validation is ./validate.ts. Stored by lib/delivery/repository.ts in
 // settings/delivery. Every amount is in centavos, like the prices (lib/catalogue/format.ts).
+import { cepDigits } from '@/lib/brazil';
+
 /** The shop's days are São Paulo's, as its order times are (ORDER_TIME_ZONE, lib/orders/format.ts). */
 const SHOP_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -62,15 +64,14 @@ export type DeliveryTableProblemKey =
 /** One reason a table is refused; `row` (1-based) and `other` name the regions concerned. */
 export type DeliveryTableProblem = { key: DeliveryTableProblemKey; row?: number; other?: number };
 
-/** The CEP's 8 digits, from '01310-100' or '01310100'; null when it is not 8 digits. */
-export function cepDigits(value: string): string | null {
+/**
+ * A region's first or last CEP as 8 digits, from '01310-100' or '01310100'; null when it is not
+ * 8 digits. Unlike an address's CEP (cepDigits, lib/brazil.ts), 00000-000 is a valid bound: the
+ * region that starts at the lowest CEP.
+ */
+export function rangeBoundDigits(value: string): string | null {
   const trimmed = value.trim();
   return /^\d{5}-?\d{3}$/.test(trimmed) ? trimmed.replace('-', '') : null;
-}
-
-/** 8 digits as the shop writes a CEP: 01310-100. */
-export function formatCepDigits(digits: string): string {
-  return `${digits.slice(0, 5)}-${digits.slice(5)}`;
 }
 
 export type DeliveryQuote =

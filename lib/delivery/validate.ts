@@ -3,12 +3,12 @@
 import { z } from 'zod';
 
 import {
-  cepDigits,
   DELIVERY_LIMITS,
   type DeliveryRegion,
   type DeliveryTable,
   type DeliveryTableProblem,
   type DeliveryTableProblemKey,
+  rangeBoundDigits,
 } from './table';
 
 const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -54,8 +54,8 @@ export function validateDeliveryTable(
   raw.regions.forEach((region, index) => {
     const row = index + 1;
     const name = region.name.trim();
-    const from = cepDigits(region.from);
-    const to = cepDigits(region.to);
+    const from = rangeBoundDigits(region.from);
+    const to = rangeBoundDigits(region.to);
     let ok = true;
     const refuse = (key: DeliveryTableProblemKey) => {
       problems.push({ key, row });
