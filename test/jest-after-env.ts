@@ -7,5 +7,6 @@ import { releaseStalledCalls } from './stalled-call';
 
 if (typeof window !== 'undefined') configure({ asyncUtilTimeout: 5000 });
 
-// Calls a test made hang (test/stalled-call.ts) fail once it is over.
+// Calls a test made hang (test/stalled-call.ts) fail once it is over, or a hook once the file is.
 afterEach(releaseStalledCalls);
+afterAll(releaseStalledCalls);

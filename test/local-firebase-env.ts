@@ -298,27 +298,38 @@ export async function startTestFirebase(
  * lib/orders/repository/markers.ts) and those of lib/firebase/live-query.ts stop first; the refusal used to be swallowed, the emulators' exit
  * then cut the live stream, and its status arrived after Jest had torn the file down.
  */
+/**
+ * How long a file's teardown waits for the app's unsettled backend calls: a read left retrying
+ * against a live stack ends within seconds. The teardown hooks allow for it (setUpFileFirebase).
+ */
+const UNSETTLED_WAIT_MS = 30_000;
+
 async function closeShopAdminApp(): Promise<void> {
   // A lazy expiry run the file's reads started goes on after their answer (lib/orders/expiry.ts):
   // it ends before the app it runs on is closed, or its calls fail after the file is gone.
   const lazyExpiry = (globalThis as { __shopLazyExpiry?: { idle(): Promise<void> } })
     .__shopLazyExpiry;
   if (lazyExpiry) await lazyExpiry.idle();
-  // Backend calls the app stopped waiting for (lib/deadline.ts, mayOutliveCaller) still retry their
-  // streams: they end before the client they run on is dropped, or report to a torn-down file.
-  const unsettled = (globalThis as { __shopUnsettledWork?: Map<Promise<void>, string> })
-    .__shopUnsettledWork;
-  if (unsettled?.size) {
-    const limit = new Promise<'late'>((resolve) => setTimeout(resolve, 60_000, 'late').unref());
-    if ((await Promise.race([Promise.all(unsettled.keys()), limit])) === 'late') {
-      throw new Error(`backend calls never settled: ${[...unsettled.values()].join(', ')}`);
-    }
-  }
   // E-mails and refunds sent after a test's last change (lib/background-drain.ts) finish first:
   // cut off by the stack's stop, their Firestore calls failed in the next test file.
   const drains = (globalThis as { __shopDrains?: Map<string, { running: Promise<void> | null }> })
     .__shopDrains;
   await Promise.all([...(drains?.values() ?? [])].map((drain) => drain.running));
+  // Backend calls the app stopped waiting for (lib/deadline.ts, mayOutliveCaller) still retry their
+  // streams: they end before the client they run on is dropped, or report to a torn-down file.
+  const unsettled = (globalThis as { __shopUnsettledWork?: Map<Promise<void>, string> })
+    .__shopUnsettledWork;
+  const giveUpAt = Date.now() + UNSETTLED_WAIT_MS;
+  let neverSettled: Error | null = null;
+  while (unsettled?.size && !neverSettled) {
+    const left = giveUpAt - Date.now();
+    const limit = new Promise<'late'>((resolve) => setTimeout(resolve, left, 'late').unref());
+    if ((await Promise.race([Promise.all(unsettled.keys()), limit])) === 'late') {
+      neverSettled = new Error(
+        `backend calls never settled: ${[...unsettled.values()].join(', ')}`,
+      );
+    }
+  }
   const marker = (
     globalThis as { __shopOrderMarker?: { listener: { unsubscribe(): void } | null } }
   ).__shopOrderMarker;
@@ -331,6 +342,7 @@ async function closeShopAdminApp(): Promise<void> {
   live?.clear();
   const shopApp = getApps().find((app) => app.name === ADMIN_APP_NAME);
   if (shopApp) await deleteApp(shopApp);
+  if (neverSettled) throw neverSettled;
 }
 
 /** Points this process at the stack: firebase-admin, lib/env.ts (read them at first use). */
@@ -401,9 +413,13 @@ export function setUpFileFirebase(
     // The stack's own start-up limit, and time to read its answer.
     (stackOptions.timeoutMs ?? 45_000) + 10_000,
   );
-  afterAll(async () => {
-    await handle.clients?.close();
-    await handle.stack?.stop();
-  });
+  afterAll(
+    async () => {
+      await handle.clients?.close();
+      await handle.stack?.stop();
+    },
+    // The wait for unsettled calls, then the emulators' stop (SIGKILL after 25 s).
+    UNSETTLED_WAIT_MS + 40_000,
+  );
   return handle;
 }
