@@ -32,6 +32,8 @@ const TEXT = {
     fee: 'Taxa de entrega',
     full: (day: string) => `${day} (lotado)`,
     outside: 'Não entregamos neste CEP. A retirada na loja continua disponível.',
+    // What the CEP field says once its lookup answered: filled, not found or unavailable.
+    cepAnswered: /(Preenchemos rua|Não encontramos este CEP|Não foi possível consultar o CEP)/,
     dayTitle: 'Data de entrega',
     product: 'Barra Tropical Amazonas',
     panelOverlap: 'As regiões 1 e 2 têm CEPs em comum.',
@@ -48,6 +50,7 @@ const TEXT = {
     fee: 'Delivery fee',
     full: (day: string) => `${day} (full)`,
     outside: 'We do not deliver to this CEP. Pick-up at the shop is still available.',
+    cepAnswered: /(We filled in the street|We could not find this CEP|The CEP lookup is not)/,
     dayTitle: 'Delivery date',
     product: 'Tropical Amazonas Bar',
     panelOverlap: 'Regions 1 and 2 share CEPs.',
@@ -148,7 +151,12 @@ for (const locale of ['pt-BR', 'en'] as const) {
 
     await test.step('the fee for the capital, in the summary and its total', async () => {
       await checkout.field(t.cep).fill(CAPITAL_CEP);
-      // No CEP lookup runs here: the street of the last CEP is cleared and typed by hand.
+      // The CEP's lookup answers first (the fake CEP service is up, down or hanging, as other
+      // specs leave it): an answer after the typing would clear what the saved address filled
+      // and typing left unchanged (the city, 'São Paulo' both).
+      await expect(checkout.field(t.cep)).toHaveAccessibleDescription(t.cepAnswered, {
+        timeout: 10_000,
+      });
       const fields = ADDRESS_LABELS[locale];
       await checkout.field(fields.street).fill('Avenida Brigadeiro Faria Lima');
       await checkout.field(fields.neighborhood).fill('Itaim Bibi');
