@@ -9,6 +9,13 @@ const OUTSIDE = new Error(
   '`after` was called outside a request scope. Read more: https://nextjs.org/docs/messages/next-dynamic-api-wrong-context',
 );
 
+/** The labels of the calls lib/deadline.ts counts as still running. */
+const unsettled = () => [
+  ...((
+    globalThis as { __shopUnsettledWork?: Map<Promise<void>, string> }
+  ).__shopUnsettledWork?.values() ?? []),
+];
+
 let errorLog: jest.SpyInstance;
 beforeEach(() => {
   mockAfter.mockReset();
@@ -22,11 +29,17 @@ describe('keepAliveUntil', () => {
     expect(() => after(Promise.resolve())).toThrow(OUTSIDE.message);
   });
 
-  it('hands the pending work itself to after() during a request', () => {
-    const pending = new Promise<void>(() => undefined);
+  it('hands the pending work itself to after() during a request, counted until it settles', async () => {
+    let settle!: () => void;
+    const pending = new Promise<void>((resolve) => (settle = resolve));
     expect(keepAliveUntil(pending)).toBe(true);
     expect(mockAfter).toHaveBeenCalledTimes(1);
     expect(mockAfter.mock.calls[0]![0]).toBe(pending);
+    expect(unsettled()).toEqual(['work after the response']);
+    settle();
+    await pending;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unsettled()).toEqual([]);
   });
 
   it('outside a request answers false quietly: the work goes on in the process', async () => {
@@ -58,11 +71,17 @@ describe('keepAliveUntil', () => {
 });
 
 describe('afterResponse', () => {
-  it('leaves the task to after() during a request, without running it', () => {
+  it('leaves the task to after() during a request, without running it; run, it is counted', async () => {
     const task = jest.fn(async () => undefined);
     afterResponse(task);
-    expect(mockAfter).toHaveBeenCalledWith(task);
+    expect(mockAfter).toHaveBeenCalledTimes(1);
     expect(task).not.toHaveBeenCalled();
+    const running = (mockAfter.mock.calls[0]![0] as () => Promise<unknown>)();
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(unsettled()).toEqual(['work after the response']);
+    await running;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unsettled()).toEqual([]);
   });
 
   it('runs the task at once outside a request', () => {

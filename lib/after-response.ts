@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { after } from 'next/server';
+import { mayOutliveCaller } from '@/lib/deadline';
 import { logFailure } from '@/lib/log';
 
 // Work that outlives a request's response. During a request (Server Component, Server Action,
@@ -9,7 +10,8 @@ import { logFailure } from '@/lib/log';
 // request (scripts, Jest, a module called from plain Node) after() throws, since there is no
 // response to outlive; the process itself runs on, so the work simply runs in it. Any other
 // refusal of after() happens during a request and means the host may cut the work off: it still
-// runs, and the refusal is logged.
+// runs, and the refusal is logged. Either way it is counted among the calls still running
+// (lib/deadline.ts), which a test file's teardown waits for.
 
 const OUTSIDE_REQUEST = /outside a request scope/;
 
@@ -27,7 +29,8 @@ function register(work: Promise<unknown> | (() => Promise<unknown>)): boolean {
 
 /** Runs `task` after the response during a request; outside one, at once. Never throws. */
 export function afterResponse(task: () => Promise<unknown>): void {
-  if (!register(task)) void task();
+  const counted = () => mayOutliveCaller(task(), 'work after the response');
+  if (!register(counted)) void counted();
 }
 
 /**
@@ -35,5 +38,5 @@ export function afterResponse(task: () => Promise<unknown>): void {
  * a request took it; outside one, `pending` goes on in this process by itself.
  */
 export function keepAliveUntil(pending: Promise<unknown>): boolean {
-  return register(pending);
+  return register(mayOutliveCaller(pending, 'work after the response'));
 }

@@ -47,7 +47,8 @@ test('`node scripts/build.mjs` without a site URL stops at once, naming it, befo
   const started = Date.now();
   // Bounded: a check that let the build through would start a minutes-long `next build`.
   const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': the process can exit before its output has been read.
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   console.info(`build refused in ${Date.now() - started} ms`);
   expect(code).toBe(1);
