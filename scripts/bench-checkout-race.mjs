@@ -28,9 +28,10 @@ import { easterWeekScaled, seedEasterWeek } from './bench/easter-week.mjs';
 import { markdown, printEvents, printRow, SHOP, summarize } from './bench/race-report.mjs';
 import { startFakePreferences } from './bench/fake-mercadopago.mjs';
 import {
-  BENCH_CRON_SECRET,
   cpuByProcess,
   killAll,
+  loadUnder,
+  runExpiryCron,
   startHogs,
   startInstance,
   startStack,
@@ -42,22 +43,6 @@ import { inBatches, openPickupDays, placeOrder, signUpShopper } from './bench/sh
 const require = createRequire(import.meta.url);
 // Against emulators, Google's auth library must not look for a cloud metadata server.
 process.env.METADATA_SERVER_DETECTION = 'none';
-
-/**
- * Runs the expiry cron until it finds no unpaid order past its deadline: in production it runs
- * every few minutes, so a launch does not start on a backlog of them (a kept Easter week ages).
- */
-async function runExpiryCron(instance) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`${instance.base}/api/cron/expire-orders`, {
-      headers: { authorization: `Bearer ${BENCH_CRON_SECRET}` },
-    });
-    if (response.ok && (await response.json()).expired.length === 0) return;
-    // 503: the run goes on after its answer; the next call picks up what it left.
-    await sleep(1000);
-  }
-  throw new Error('the expiry cron still finds orders to expire after 20 runs');
-}
 
 function flag(name, fallback) {
   const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -129,14 +114,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const load1 = () => os.loadavg()[0].toFixed(2);
 
-/**
- * Waits, at most `ms`, until the 1-minute load is under `limit`: the targets are for a quiet
- * machine, and the set-up's own work (seeding, 200 sign-ins) leaves the load above 2 for a while.
- */
-async function loadUnder(limit, ms) {
-  const until = Date.now() + ms;
-  while (os.loadavg()[0] >= limit && Date.now() < until) await sleep(1000);
-}
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 // The stock layout of lib/inventory/stock-shards.ts: from SHARDED_STOCK_FROM units on, the stock

@@ -7,7 +7,8 @@ import { sendQueuedMailSoon } from '@/lib/mail/sender';
 import type { CheckoutPayment } from '@/lib/payments/types';
 
 import type { PlaceOrderResult } from './checkout-result';
-import { OrderTooLateError, type Outcome, type Progress } from './order-transaction';
+import type { Outcome, Progress } from './order-transaction';
+import { OrderTooLateError } from './transaction-retries';
 import { paymentFor } from './order-payment';
 import { getOrder } from './repository/reads';
 import type { StoredOrder } from './repository/stored';

@@ -35,7 +35,6 @@ import {
 } from './order-replies';
 import {
   isOrderIdTaken,
-  OrderTooLateError,
   priceLines,
   reserveAndCreate,
   type Outcome,
@@ -44,6 +43,7 @@ import {
 } from './order-transaction';
 import { whenAdmitted } from './order-admission';
 import { inProductTurn } from './product-turns';
+import { OrderTooLateError } from './transaction-retries';
 import { enterInFlight, IN_FLIGHT_HEADER } from './stock-in-flight';
 
 // Placing an order (POST /api/orders), in the order of what costs least: what this process

@@ -4,7 +4,9 @@
 // stopped by stopAll().
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const started = new Set();
 
@@ -131,15 +133,15 @@ export async function startStack({ root = '.', dataDir, ports, profileDir, log }
   };
 }
 
+/** What the instances take as the scheduler's secret, so the bench can run the expiry cron. */
+export const BENCH_CRON_SECRET = 'bench-cron-secret-0123456789';
+
 /**
  * Starts the standalone server (`server`, .next/standalone/server.js) on `port`, on the stack,
  * as `npm start` runs it against the local Firebase (NODE_ENV=production, the real rate limits),
  * behind one trusted proxy hop, with Mercado Pago's API at `mercadoPago`. `onEvent` gets each
  * JSON log line. Resolves once it answers.
  */
-/** What the instances take as the scheduler's secret, so the bench can run the expiry cron. */
-export const BENCH_CRON_SECRET = 'bench-cron-secret-0123456789';
-
 export async function startInstance({
   server,
   port,
@@ -207,6 +209,31 @@ export function startHogs(count = 2) {
     track(spawn(process.execPath, ['-e', 'for(;;);'], { stdio: 'ignore' }), `hog ${i + 1}`),
   );
   return () => Promise.all(hogs.map((hog) => stopProcess(hog)));
+}
+
+/**
+ * Runs the expiry cron until it finds no unpaid order past its deadline: in production it runs
+ * every few minutes, so a launch does not start on a backlog of them (a kept Easter week ages).
+ */
+export async function runExpiryCron(instance) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await fetch(`${instance.base}/api/cron/expire-orders`, {
+      headers: { authorization: `Bearer ${BENCH_CRON_SECRET}` },
+    });
+    if (response.ok && (await response.json()).expired.length === 0) return;
+    // 503: the run goes on after its answer; the next call picks up what it left.
+    await sleep(1000);
+  }
+  throw new Error('the expiry cron still finds orders to expire after 20 runs');
+}
+
+/**
+ * Waits, at most `ms`, until the 1-minute load is under `limit`: the targets are for a quiet
+ * machine, and the set-up's own work (seeding, 200 sign-ins) leaves the load above 2 for a while.
+ */
+export async function loadUnder(limit, ms) {
+  const until = Date.now() + ms;
+  while (os.loadavg()[0] >= limit && Date.now() < until) await sleep(1000);
 }
 
 /** SIGTERM, then SIGKILL after 15 s; resolves when the process has exited. */

@@ -3,7 +3,7 @@
 // firebase-admin's backoff after other failures; never past the order's write deadline.
 import { runTransaction } from '@/lib/firebase/admin';
 
-import { OrderTooLateError, withRetries } from './order-transaction';
+import { OrderTooLateError, withRetries } from './transaction-retries';
 
 jest.mock('@/lib/firebase/admin', () => ({
   ...jest.requireActual('@/lib/firebase/admin'),
