@@ -293,17 +293,18 @@ export async function startTestFirebase(
 }
 
 /**
- * Deletes the app lib/firebase/admin.ts made in this test file, if it made one. Firestore refuses
- * to close while a listener is open, so the order marker's listener (kept on globalThis by
- * lib/orders/repository/markers.ts) and those of lib/firebase/live-query.ts stop first; the refusal used to be swallowed, the emulators' exit
- * then cut the live stream, and its status arrived after Jest had torn the file down.
- */
-/**
  * How long a file's teardown waits for the app's unsettled backend calls: a read left retrying
  * against a live stack ends within seconds. The teardown hooks allow for it (setUpFileFirebase).
  */
 const UNSETTLED_WAIT_MS = 30_000;
 
+/**
+ * Deletes the app lib/firebase/admin.ts made in this test file, if it made one, once its work is
+ * done: the lazy expiry, the drains and the calls still running (lib/deadline.ts). Firestore
+ * refuses to close while a listener is open, so the order marker's listener (on globalThis,
+ * lib/orders/repository/markers.ts) and those of lib/firebase/live-query.ts stop first: cut by
+ * the emulators' exit, a live stream reports its status after Jest has torn the file down.
+ */
 async function closeShopAdminApp(): Promise<void> {
   // A lazy expiry run the file's reads started goes on after their answer (lib/orders/expiry.ts):
   // it ends before the app it runs on is closed, or its calls fail after the file is gone.
