@@ -257,9 +257,8 @@ export function reserveAndCreate(
     // and less stock. So it gives up before its writes once the deadline is near; throwing here
     // rolls the transaction back, and withRetries does not retry it (it has no status code).
     // placeOrder's commit margin leaves the commit itself time to land before it stops waiting;
-    // only a commit
-    // already sent when Firestore stalls can still land late, and then the shopper's retry (the
-    // cart keeps its order id) gets that same order back, never a second one.
+    // only a commit already sent when Firestore stalls can still land late, and then the
+    // shopper's retry (the cart keeps its order id) gets that same order back, never a second.
     if (Date.now() > writeBy) throw new OrderTooLateError();
     // From here the order may exist even if placeOrder stops waiting (see 'outcome-unknown').
     progress.writesSent = true;
