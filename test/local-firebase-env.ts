@@ -10,7 +10,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 import { ADMIN_APP_NAME } from '../lib/firebase/app-name';
 
-import { startSharedAuth } from './shared-auth';
+import { sharedAuthRunning, startSharedAuth } from './shared-auth';
 
 const START_SCRIPT = path.join(__dirname, '..', 'scripts', 'local-firebase', 'start.mjs');
 /** The indexes a real project has: the tests' stack refuses a query needing any other. */
@@ -86,17 +86,33 @@ export type StartTestFirebaseOptions = {
 let sharedAuthInUse = false;
 
 /**
- * The Auth emulator test/jest-global-setup.mjs started for this Jest worker, if the stack may use
- * it: a fresh stack (no data directory or ports of its own), while no other stack of this file
- * holds it. Outside Jest, or with more workers than emulators, none.
+ * The ports test/jest-global-setup.mjs set aside for this Jest worker: the first for the Auth
+ * emulator its fresh stacks share, the rest for its stacks. Outside Jest, none.
+ */
+function workerPortBlock(): { first: number; size: number } | undefined {
+  const worker = Number(process.env.JEST_WORKER_ID ?? 0);
+  const blocks = process.env.LOCAL_FIREBASE_PORT_BLOCKS;
+  if (!worker || !blocks) return;
+  const { base, block } = JSON.parse(blocks) as { base: number; block: number };
+  return { first: base + (worker - 1) * block, size: block };
+}
+
+/**
+ * The worker's shared Auth emulator (started here by its first user), if the stack may use it: a
+ * fresh stack (no data directory or ports of its own), while no other stack of this file holds
+ * it. Outside Jest, none.
  */
 async function sharedAuthUpstream(options: StartTestFirebaseOptions): Promise<string | undefined> {
   if (options.privateAuth || options.dataDir !== undefined || options.ports !== undefined) return;
   if (sharedAuthInUse) return;
-  const hosts = JSON.parse(process.env.LOCAL_FIREBASE_SHARED_AUTH ?? '[]') as string[];
-  const host = hosts[Number(process.env.JEST_WORKER_ID ?? 0) - 1];
-  if (host && !(await listening(Number(host.split(':')[1])))) startSharedAuth(host);
-  return host;
+  const block = workerPortBlock();
+  if (!block) return;
+  if (!sharedAuthRunning(block.first)) {
+    // Something else (another run's stack) holds the port: this stack runs its own Auth.
+    if (await listening(block.first)) return;
+    startSharedAuth(block.first);
+  }
+  return `127.0.0.1:${block.first}`;
 }
 
 /** A TCP port free on 127.0.0.1 right now. */
@@ -112,12 +128,45 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether `port` on 127.0.0.1 can be bound right now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Where this worker's next stack looks for ports in its block (past the shared Auth port). */
+let blockCursor = 1;
+
+/**
+ * A free port of this worker's block (see test/jest-global-setup.mjs), each port handed out once
+ * per pass over the block; outside Jest, any free port.
+ */
+async function stackPort(): Promise<number> {
+  const block = workerPortBlock();
+  if (!block) return freePort();
+  for (let tried = 0; tried < block.size; tried += 1) {
+    const port = block.first + blockCursor;
+    blockCursor = (blockCursor % (block.size - 1)) + 1;
+    if (await bindable(port)) return port;
+  }
+  return freePort();
+}
+
+/**
+ * Ports for a stack. Inside Jest they come from the worker's block below the ephemeral range, so
+ * that a stack stopped and restarted on its ports finds them free: a port from bind(0) can be
+ * taken meanwhile by any outgoing connection or by another worker.
+ */
 export async function freePorts(): Promise<TestFirebasePorts> {
   const [auth, firestore, hub, logging] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
+    await stackPort(),
+    await stackPort(),
+    await stackPort(),
+    await stackPort(),
   ] as [number, number, number, number];
   return { auth, firestore, hub, logging };
 }

@@ -14,22 +14,29 @@ const SHARED_AUTH_SCRIPT = path.join(
   'shared-auth.mjs',
 );
 
+const pidFile = (port: number) => path.join(os.tmpdir(), `shared-auth-${port}.pid`);
+
 /**
- * Starts the worker's shared Auth emulator unless it runs already (the stack waits until it
- * answers): it outlives this test file and stops when the worker process ends, which closes its
- * stdin; unreferenced, so it never keeps the worker from ending. Its pid, in a file named after
+ * Whether a shared Auth emulator on `port` runs or is starting: its pid, in a file named after
  * the port, keeps a later file from starting a second one while the first is still starting.
  */
-export function startSharedAuth(host: string): void {
-  const port = host.split(':')[1]!;
-  const pidFile = path.join(os.tmpdir(), `shared-auth-${port}.pid`);
-  const pid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8') : 0);
-  if (pid && isRunning(pid)) return;
-  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, port, pidFile], {
+export function sharedAuthRunning(port: number): boolean {
+  const file = pidFile(port);
+  const pid = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : 0);
+  return pid > 0 && isRunning(pid);
+}
+
+/**
+ * Starts the worker's shared Auth emulator on `port` (the stack waits until it answers): it
+ * outlives this test file and stops when the worker process ends, which closes its stdin;
+ * unreferenced, so it never keeps the worker from ending.
+ */
+export function startSharedAuth(port: number): void {
+  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, String(port), pidFile(port)], {
     stdio: ['pipe', 'ignore', 'inherit'],
     env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
   });
-  if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
+  if (child.pid) fs.writeFileSync(pidFile(port), String(child.pid));
   child.unref();
   (child.stdin as unknown as { unref: () => void }).unref();
 }
