@@ -1,11 +1,16 @@
+import type { Page } from '@playwright/test';
+import { AccountScreen } from './fixtures/account';
+import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
 import { failLateChunks, holdLateChunks } from './fixtures/late-chunks';
 import { shootBothSizes } from './fixtures/shots';
-import { expect, SHOP_LOCALES, test } from './fixtures/shop';
+import { expect, SHOP_LOCALES, test, type ShopLocale } from './fixtures/shop';
 
-// The checkout's island and the login form of /usuario and of a signed-out order link are chunks
-// of their own (components/ui/deferred.tsx), fetched as soon as the page's code runs. Their server
-// markup is a 'loading' line, so nothing can be typed or tapped before the code has come; held
-// here until `release`, so what the page shows meanwhile is certain whatever the machine's speed.
+// The checkout's island, the login form of /usuario and of a signed-out order link, and the account
+// of /usuario are chunks of their own (components/ui/deferred.tsx), fetched as soon as the page's
+// code runs. The first two have a 'loading' line as server markup, so nothing can be typed or
+// tapped before the code has come; the account shows at once and holds a tap until then. The
+// chunks are held here until `release`, so what the page shows meanwhile is certain whatever the
+// machine's speed.
 
 const TEXT = {
   'pt-BR': {
@@ -105,4 +110,56 @@ test("/usuario's login says so when its code cannot load, and offers to try agai
   await expect(main.getByRole('alert')).toHaveText(t.loginFailed);
   await expect(main.getByRole('button', { name: t.retry })).toBeVisible();
   await shootBothSizes(page, 'late-usuario-failed-en');
+});
+
+/** A fresh account signed in on /usuario through its form. */
+async function signedInAccount(page: Page, locale: ShopLocale) {
+  const account = new AccountScreen(page, locale, page.getByRole('main'));
+  const email = uniqueEmail(`late-account-${locale}`);
+  await createUserWithRecord(email, 'segredo-123', { name: 'Lia Tardia' });
+  await page.goto(`/${locale}/usuario`);
+  await account.signIn(email, 'segredo-123');
+  await account.expectSignedIn('Lia Tardia');
+  return account;
+}
+
+for (const locale of SHOP_LOCALES) {
+  test(`/usuario's account shows before its code; a tap on 'Editar' then opens the field once it has come (${locale}) @phone`, async ({
+    page,
+    shopIn,
+  }) => {
+    shopIn(locale);
+    const account = await signedInAccount(page, locale);
+    const path = `/${locale}/usuario`;
+    const chunks = await holdLateChunks(page, path);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect.poll(chunks.waiting).toBeGreaterThan(0);
+    await expect(account.profileName).toHaveText('Lia Tardia');
+
+    await account.editButton('name').click();
+    await expect(account.editButton('name')).toHaveAttribute('aria-busy', 'true');
+    await expect(account.fieldInput('name')).toHaveCount(0);
+    await shootBothSizes(page, `late-account-waiting-${locale}`);
+
+    await chunks.release();
+    await expect(account.fieldInput('name')).toHaveValue('Lia Tardia');
+    await expect(account.doneButton('name')).not.toHaveAttribute('aria-busy');
+  });
+}
+
+test("/usuario's account says so when its code cannot load, and offers to try again", async ({
+  page,
+  shopIn,
+}) => {
+  shopIn('pt-BR');
+  const account = await signedInAccount(page, 'pt-BR');
+  await failLateChunks(page, '/pt-BR/usuario');
+  await page.goto('/pt-BR/usuario');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toHaveText(
+    'Não foi possível carregar sua conta agora. Verifique sua conexão.',
+  );
+  await expect(main.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  await expect(account.profileName).toHaveCount(0);
+  await shootBothSizes(page, 'late-account-failed-pt-BR');
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { AccountView } from '@/components/user/account-view';
+import { DeferredAccountView } from '@/components/user/deferred-account-view';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Notice } from '@/components/ui/notice';
 import { ORDERS_ANCHOR } from '@/lib/orders/list';
@@ -92,7 +92,7 @@ export default async function UserPage({ params, searchParams }: Props) {
         ) : null}
         {user ? (
           <div className="mt-8">
-            <AccountView
+            <DeferredAccountView
               user={user}
               isAdmin={user.isAdmin}
               orders={orders}
