@@ -32,5 +32,5 @@ function CheckoutCodeFailed({ loadFailed }: Props) {
 export const DeferredCheckoutView = deferred<Props>(
   'checkout',
   () => import('./checkout-view').then((loaded) => loaded.CheckoutView),
-  { failed: CheckoutCodeFailed },
+  CheckoutCodeFailed,
 );

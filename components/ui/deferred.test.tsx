@@ -16,9 +16,7 @@ function Failed({ name }: Props) {
 
 describe('deferred', () => {
   it('renders the component with its props once its code has come', async () => {
-    const Deferred = deferred<Props>('greeting', () => Promise.resolve(Greeting), {
-      failed: Failed,
-    });
+    const Deferred = deferred<Props>('greeting', () => Promise.resolve(Greeting), Failed);
     render(
       <Suspense fallback={<p>carregando</p>}>
         <Deferred name="Bia" />
@@ -30,9 +28,11 @@ describe('deferred', () => {
 
   it('renders `failed` with the same props when the code cannot load, and says so in the console', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const Deferred = deferred<Props>('greeting', () => Promise.reject(new Error('chunk failed')), {
-      failed: Failed,
-    });
+    const Deferred = deferred<Props>(
+      'greeting',
+      () => Promise.reject(new Error('chunk failed')),
+      Failed,
+    );
     render(
       <Suspense fallback={<p>carregando</p>}>
         <Deferred name="Bia" />

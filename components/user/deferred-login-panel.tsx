@@ -35,5 +35,5 @@ function LoginCodeFailed() {
 export const DeferredLoginPanel = deferred<LoginPanelProps>(
   'login',
   () => import('./login-panel').then((loaded) => loaded.LoginPanel),
-  { failed: LoginCodeFailed },
+  LoginCodeFailed,
 );
