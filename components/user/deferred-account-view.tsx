@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ComponentProps } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { deferred } from '@/components/ui/deferred';
+import { deferredIsland } from '@/components/ui/deferred-island';
 import { noticeClass } from '@/components/ui/notice';
 
 type AccountViewProps = ComponentProps<typeof import('./account-view').AccountView>;
@@ -32,8 +32,8 @@ function AccountCodeFailed() {
  * code runs. Its server markup shows the profile and the orders at once; a tap on one of its
  * buttons before the code has come is held and replayed once it has.
  */
-export const DeferredAccountView = deferred<AccountViewProps>(
+export const DeferredAccountView = deferredIsland<AccountViewProps>(
   'account',
   () => import('./account-view').then((loaded) => loaded.AccountView),
-  { failed: AccountCodeFailed, holdTaps: true },
+  AccountCodeFailed,
 );
