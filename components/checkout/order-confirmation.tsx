@@ -20,8 +20,7 @@ import { isOpenOrderStatus, orderStatusGroup, orderStatusKey } from '@/lib/order
 import type { OrderPaymentStatus } from '@/lib/payments/types';
 import { formatShopAddress, openingHoursText, whatsappLink } from '@/lib/shop';
 import { AddressText } from '@/components/ui/address-text';
-import { OrderPageCancel } from './order-page-cancel';
-import { PaymentPanel } from './payment-panel';
+import { DeferredOrderPageCancel, DeferredPaymentPanel } from './deferred-order-parts';
 
 type Props = {
   order: PlacedOrder;
@@ -242,7 +241,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
         ) : order.payment.status === 'needs-review' ? (
           <Notice tone="info">{t('inReview')}</Notice>
         ) : unpaid && publicKey ? (
-          <PaymentPanel
+          <DeferredPaymentPanel
             orderId={order.orderId}
             publicKey={publicKey}
             preferenceId={order.payment.preferenceId}
@@ -259,7 +258,7 @@ export async function OrderConfirmation({ order, locale, publicKey, paymentId, r
         {whatsapp}
         {cancellable ? (
           <div className="flex flex-col items-start gap-2">
-            <OrderPageCancel orderId={order.orderId} />
+            <DeferredOrderPageCancel orderId={order.orderId} />
           </div>
         ) : null}
       </section>

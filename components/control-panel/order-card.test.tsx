@@ -3,6 +3,7 @@
 // order another payment already paid (lib/orders/payment-update.ts) shows both payment ids.
 import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import { createTranslator } from 'use-intl/core';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -76,7 +77,8 @@ async function renderCard(order: AdminOrder, locale: AppLocale) {
       messages={mockMessages[locale]}
       timeZone="America/Sao_Paulo"
     >
-      {card}
+      {/* The card's status controls are a deferred island: rendered once their code has come. */}
+      <Suspense>{card}</Suspense>
     </NextIntlClientProvider>,
   );
 }
@@ -88,7 +90,7 @@ it.each([
   'shows the review flag with both payment ids (%s)',
   async (locale, flag, first, second) => {
     await renderCard(doublyPaid, locale);
-    const card = screen.getByRole('article', { name: /MPORDER00042/ });
+    const card = await screen.findByRole('article', { name: /MPORDER00042/ });
     const notice = within(card).getByTestId('admin-order-payment-review');
     expect(within(notice).getByText(flag)).toBeVisible();
     expect(within(notice).getByText(first)).toBeVisible();

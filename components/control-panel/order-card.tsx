@@ -10,13 +10,8 @@ import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
 import { formatDeliveryDay } from '@/lib/delivery/table';
 import { orderStatusKey } from '@/lib/orders/status';
-import {
-  OrderLastChange,
-  OrderStatusBadge,
-  OrderStatusProvider,
-  OrderStockHold,
-} from './order-status';
-import { StatusEditor } from './status-editor';
+import { OrderStatusBadge, OrderStatusProvider, OrderStockHold } from './order-status';
+import { DeferredOrderStatusControls } from './deferred-orders';
 import { Notice } from '@/components/ui/notice';
 import { GiftMessage } from './order-gift-message';
 
@@ -251,12 +246,11 @@ export async function OrderCard({ order, locale }: Props) {
         </dl>
 
         <div className="mt-4 border-t border-cacao-200 pt-4 dark:border-cacao-800">
-          <StatusEditor
+          <DeferredOrderStatusControls
             locale={locale}
             orderId={order.orderId}
             shippingOption={order.shippingOption}
           />
-          <OrderLastChange locale={locale} />
         </div>
       </article>
     </OrderStatusProvider>

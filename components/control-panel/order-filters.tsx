@@ -1,4 +1,3 @@
-import Form from 'next/form';
 import { getTranslations } from 'next-intl/server';
 import { MAX_QUERY_LENGTH, NO_FILTERS, type OrderFilters } from '@/lib/orders/order-filters';
 import type { AppLocale } from '@/lib/i18n/locales';
@@ -21,7 +20,8 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
     filters.shipping !== NO_FILTERS.shipping ||
     filters.q !== NO_FILTERS.q;
   return (
-    <Form
+    // A plain GET form: the filtered list is a page load of its own address.
+    <form
       action={`/${locale}/control-panel/orders`}
       aria-label={t('filters')}
       className="mt-6 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 ring-1 ring-cacao-200 dark:bg-cacao-900 dark:ring-cacao-800"
@@ -77,6 +77,6 @@ export async function OrderFiltersForm({ locale, filters }: Props) {
           </Link>
         ) : null}
       </div>
-    </Form>
+    </form>
   );
 }

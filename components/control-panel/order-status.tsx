@@ -1,27 +1,24 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { createContext, useActionState, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { changeOrderStatus, type StatusChangeResult } from '@/lib/control-panel/actions';
+import type { StatusChangeResult } from '@/lib/control-panel/actions';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { formatOrderDate } from '@/lib/orders/format';
 import { isOpenOrderStatus, orderStatusGroup, type OrderStatusKey } from '@/lib/orders/status';
 import type { StatusChange } from '@/lib/orders/types';
 
 // One order card's status, shared by the parts of the card that show it (the badge, the status
-// buttons, the last change). The status change's action state lives here, so the answer moves
-// all of them at once and the panel's page is not rendered again for it. The form still posts
-// the Server Action itself, so a click before the page hydrates works too.
+// buttons, the last change). The status buttons (./status-editor.tsx) hand their action's answer
+// here, so it moves all of them at once and the panel's page is not rendered again for it.
 
 export type OrderStatusState = { status: OrderStatusKey; lastChange: StatusChange | null };
 
 type OrderStatusContextValue = {
   state: OrderStatusState;
-  /** The last answer of the status change, its form action and whether it is under way. */
-  result: StatusChangeResult | null;
-  formAction: (form: FormData) => void;
-  pending: boolean;
+  /** Shows a status change's answer on the whole card. */
+  applyAnswer: (result: StatusChangeResult) => void;
 };
 
 const OrderStatusContext = createContext<OrderStatusContextValue | null>(null);
@@ -34,31 +31,24 @@ export function OrderStatusProvider({
   initial: OrderStatusState;
   children: ReactNode;
 }) {
-  const [result, formAction, pending] = useActionState<StatusChangeResult | null, FormData>(
-    changeOrderStatus,
-    null,
-  );
   const [state, setState] = useState(initial);
-  // Adjusted while rendering (not in an effect): the newest of a new answer and a new render of
-  // the page (the live updates reload it) decides what the card shows.
-  const [answered, setAnswered] = useState(result);
-  if (result !== answered) {
-    setAnswered(result);
-    const order = result?.order;
-    if (order) {
-      setState((current) => ({
-        status: order.status,
-        lastChange: order.lastChange ?? current.lastChange,
-      }));
-    }
-  }
+  const applyAnswer = useCallback((result: StatusChangeResult) => {
+    const order = result.order;
+    if (!order) return;
+    setState((current) => ({
+      status: order.status,
+      lastChange: order.lastChange ?? current.lastChange,
+    }));
+  }, []);
+  // Adjusted while rendering (not in an effect): a new render of the page (the live updates
+  // reload it) shows what it read.
   const [rendered, setRendered] = useState(initial);
   if (initial.status !== rendered.status || initial.lastChange?.at !== rendered.lastChange?.at) {
     setRendered(initial);
     setState(initial);
   }
   return (
-    <OrderStatusContext.Provider value={{ state, result, formAction, pending }}>
+    <OrderStatusContext.Provider value={{ state, applyAnswer }}>
       {children}
     </OrderStatusContext.Provider>
   );
@@ -92,24 +82,6 @@ export function OrderStockHold({ until, locale }: { until: string | null; locale
   return (
     <p data-testid="admin-order-hold" className="mt-1 text-sm text-amber-800 dark:text-gold-400">
       {t('holdsStockUntil', { date: formatOrderDate(until, locale) })}
-    </p>
-  );
-}
-
-/** Who made the last status change, from what to what, and when. */
-export function OrderLastChange({ locale }: { locale: AppLocale }) {
-  const t = useTranslations('ControlPanel.orders');
-  const status = useTranslations('OrderStatus');
-  const { lastChange } = useOrderStatus().state;
-  if (!lastChange) return null;
-  return (
-    <p className="mt-2 text-xs text-muted">
-      {t('lastChange', {
-        from: status(lastChange.from),
-        to: status(lastChange.to),
-        email: lastChange.byEmail,
-        date: lastChange.at ? formatOrderDate(lastChange.at, locale) : '',
-      })}
     </p>
   );
 }

@@ -1,12 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useActionState, useEffect, useState } from 'react';
+import { changeOrderStatus, type StatusChangeResult } from '@/lib/control-panel/actions';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { allowedTransitions } from '@/lib/orders/transitions';
 import type { ShippingOption } from '@/lib/orders/types';
 import { ActionResult } from './action-result';
 import { useOrderStatus } from './order-status';
+import { formatOrderDate } from '@/lib/orders/format';
 import { buttonClass } from '@/components/ui/button';
 
 type Props = {
@@ -24,7 +26,14 @@ type Props = {
 export function StatusEditor({ locale, orderId, shippingOption }: Props) {
   const t = useTranslations('ControlPanel.statusEditor');
   const statusLabel = useTranslations('OrderStatus');
-  const { state, result, formAction, pending } = useOrderStatus();
+  const { state, applyAnswer } = useOrderStatus();
+  const [result, formAction, pending] = useActionState<StatusChangeResult | null, FormData>(
+    changeOrderStatus,
+    null,
+  );
+  useEffect(() => {
+    if (result) applyAnswer(result);
+  }, [result, applyAnswer]);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   // A new answer closes the cancel confirmation (adjusting state while rendering, not in an effect).
   const [answered, setAnswered] = useState(result);
@@ -105,5 +114,33 @@ export function StatusEditor({ locale, orderId, shippingOption }: Props) {
         {!pending && result ? <ActionResult result={result} /> : null}
       </div>
     </div>
+  );
+}
+
+/** Who made the last status change, from what to what, and when. */
+export function OrderLastChange({ locale }: { locale: AppLocale }) {
+  const t = useTranslations('ControlPanel.orders');
+  const status = useTranslations('OrderStatus');
+  const { lastChange } = useOrderStatus().state;
+  if (!lastChange) return null;
+  return (
+    <p className="mt-2 text-xs text-muted">
+      {t('lastChange', {
+        from: status(lastChange.from),
+        to: status(lastChange.to),
+        email: lastChange.byEmail,
+        date: lastChange.at ? formatOrderDate(lastChange.at, locale) : '',
+      })}
+    </p>
+  );
+}
+
+/** The order card's status controls: the next-status buttons and who made the last change. */
+export function OrderStatusControls(props: Props) {
+  return (
+    <>
+      <StatusEditor {...props} />
+      <OrderLastChange locale={props.locale} />
+    </>
   );
 }

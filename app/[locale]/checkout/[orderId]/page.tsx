@@ -96,6 +96,7 @@ export default async function OrderConfirmationPage({ params, searchParams }: Pr
           OrderConfirmation: messages.OrderConfirmation,
           CheckoutErrors: messages.CheckoutErrors,
           Orders: messages.Orders,
+          IslandCode: messages.IslandCode,
         }}
       >
         <OrderConfirmation

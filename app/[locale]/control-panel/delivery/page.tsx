@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 
-import { DeliveryForm } from '@/components/control-panel/delivery-form';
+import { DeferredDeliveryForm } from '@/components/control-panel/deferred-forms';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { requireAdminPage } from '@/lib/control-panel/auth';
 import { withinBackendDeadline } from '@/lib/deadline';
@@ -34,9 +34,12 @@ export default async function ControlPanelDeliveryPage({ params }: Props) {
       <p className="mt-2 max-w-3xl text-sm text-cacao-600 dark:text-cacao-300">{t('intro')}</p>
       {/* Only this island needs these messages in the browser. */}
       <NextIntlClientProvider
-        messages={{ ControlPanel: { delivery: messages.ControlPanel.delivery } }}
+        messages={{
+          ControlPanel: { delivery: messages.ControlPanel.delivery },
+          IslandCode: messages.IslandCode,
+        }}
       >
-        <DeliveryForm table={stored.table} />
+        <DeferredDeliveryForm table={stored.table} />
       </NextIntlClientProvider>
     </section>
   );

@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { LiveOrders } from '@/components/control-panel/live-orders';
+import { DeferredLiveOrders } from '@/components/control-panel/deferred-orders';
 import { OrderCard } from '@/components/control-panel/order-card';
 import { OrderFiltersForm } from '@/components/control-panel/order-filters';
 import { OrdersPagination } from '@/components/control-panel/pagination';
@@ -45,7 +45,7 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
       </h2>
       {/* Only this island needs these messages in the browser. */}
       <NextIntlClientProvider messages={{ LiveOrders: messages.LiveOrders }}>
-        <LiveOrders />
+        <DeferredLiveOrders />
       </NextIntlClientProvider>
       <OrderFiltersForm locale={locale} filters={filters} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
@@ -76,6 +76,7 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
               },
               statusEditor: messages.ControlPanel.statusEditor,
             },
+            IslandCode: messages.IslandCode,
           }}
         >
           <ol className="mt-4 flex flex-col gap-4">

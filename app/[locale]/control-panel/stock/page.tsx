@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { StockForm } from '@/components/control-panel/stock-form';
+import { DeferredStockForm } from '@/components/control-panel/deferred-forms';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { productPageLink } from '@/lib/catalogue/product';
 import { listProductRecords } from '@/lib/catalogue/repository';
@@ -46,8 +46,13 @@ export default async function ControlPanelStockPage({ params }: Props) {
       </h2>
       <p className="mt-2 max-w-3xl text-sm text-cacao-600 dark:text-cacao-300">{t('intro')}</p>
       {/* Only this island needs these messages in the browser. */}
-      <NextIntlClientProvider messages={{ ControlPanel: { stock: messages.ControlPanel.stock } }}>
-        <StockForm
+      <NextIntlClientProvider
+        messages={{
+          ControlPanel: { stock: messages.ControlPanel.stock },
+          IslandCode: messages.IslandCode,
+        }}
+      >
+        <DeferredStockForm
           locale={locale}
           rows={records.map((record) => ({
             key: record.key,

@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { ProductArchive } from '@/components/control-panel/product-editor/product-archive';
-import { ProductForm } from '@/components/control-panel/product-editor/product-form';
+import { DeferredProductForm } from '@/components/control-panel/deferred-forms';
 import { ProductHistory } from '@/components/control-panel/product-editor/product-history';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { Notice } from '@/components/ui/notice';
@@ -72,9 +72,10 @@ export default async function ControlPanelProductPage({ params, searchParams }: 
           ControlPanel: { products: messages.ControlPanel.products },
           ProductEditor: messages.ProductEditor,
           Allergens: messages.Allergens,
+          IslandCode: messages.IslandCode,
         }}
       >
-        <ProductForm
+        <DeferredProductForm
           key={`${record.key}:${version}`}
           locale={locale}
           initial={formValuesOf(record, version, live)}

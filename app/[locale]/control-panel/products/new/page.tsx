@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { ProductForm } from '@/components/control-panel/product-editor/product-form';
+import { DeferredProductForm } from '@/components/control-panel/deferred-forms';
 import { ServiceUnavailable } from '@/components/layout/service-unavailable';
 import { categories } from '@/lib/catalogue/categories';
 import { emptyFormValues } from '@/lib/catalogue/editor-form';
@@ -33,9 +33,10 @@ export default async function ControlPanelNewProductPage({ params }: Props) {
           ControlPanel: { products: messages.ControlPanel.products },
           ProductEditor: messages.ProductEditor,
           Allergens: messages.Allergens,
+          IslandCode: messages.IslandCode,
         }}
       >
-        <ProductForm
+        <DeferredProductForm
           locale={locale}
           initial={emptyFormValues()}
           types={categories.flatMap((category) =>
