@@ -84,17 +84,25 @@ describe('deferredIsland', () => {
     await waitFor(() => expect(screen.queryByText('Detalhes abertos')).toBeNull());
   });
 
-  it('hands what was typed before its code came to the component, and a held save sends it', async () => {
+  it('takes no typing until its code has come; what was typed before the page ran reaches it', async () => {
     const { Island, release } = lateIsland();
-    await hydrate(Island);
+    const container = document.createElement('div');
+    container.innerHTML = serverMarkup({ initialName: 'Bia' });
+    document.body.appendChild(container);
+    // Typed into the server's markup before any script ran: on screen, in no component's state.
     const field = screen.getByRole('textbox', { name: 'Nome' });
-    // Typed into the server's markup: the field shows it, the component has not seen it.
-    fireEvent.input(field, { target: { value: 'Bia Souza' } });
+    (field as HTMLInputElement).value = 'Bia Souza';
+    await act(async () => {
+      hydrateRoot(container, <Island initialName="Bia" />);
+    });
+    // The page's code runs, the island's does not yet: the field waits for it.
+    expect(field).toHaveAttribute('readonly');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.queryByRole('status')).toBeNull();
 
     await act(async () => release());
     expect(await screen.findByRole('status')).toHaveTextContent('Salvo: Bia Souza');
     expect(field).toHaveValue('Bia Souza');
+    expect(field).not.toHaveAttribute('readonly');
   });
 });
