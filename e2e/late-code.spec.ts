@@ -157,9 +157,9 @@ test("/usuario's account says so when its code cannot load, and offers to try ag
   await page.goto('/pt-BR/usuario');
   const main = page.getByRole('main');
   await expect(main.getByRole('alert')).toHaveText(
-    'Não foi possível carregar sua conta agora. Verifique sua conexão.',
+    'Não foi possível carregar esta parte da página. Verifique sua conexão.',
   );
-  await expect(main.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Recarregar a página' })).toBeVisible();
   await expect(account.profileName).toHaveCount(0);
   await shootBothSizes(page, 'late-account-failed-pt-BR');
 });

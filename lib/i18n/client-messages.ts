@@ -8,8 +8,12 @@ import { SHOP_BUILD_ID } from '@/lib/public-env';
  */
 export const CLIENT_NAMESPACES = ['Error', 'FooterBar', 'AddToCart'] as const;
 
-/** The account's texts: the user tab, /usuario and the order link's sign-in render them. */
+/**
+ * The account's texts: the user tab, /usuario and the order link's sign-in render them
+ * ('IslandCode' for /usuario's account when its code cannot load).
+ */
 export const ACCOUNT_NAMESPACES = [
+  'IslandCode',
   'LoginForm',
   'PasswordReset',
   'Profile',
