@@ -21,6 +21,9 @@ const child = spawn(
       NEXT_TELEMETRY_DISABLED: '1',
       HOSTNAME: '127.0.0.1',
       PORT: port,
+      // Idle connections stay open longer than a test leaves one unused: Node's 5 s default let the
+      // server close a kept-alive socket just as a busy test process sent on it (ECONNRESET).
+      KEEP_ALIVE_TIMEOUT: '65000',
       LOCAL_FIREBASE_DATA_DIR: dataDir,
       AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9199',
       FIRESTORE_EMULATOR_PORT: process.env.E2E_FIRESTORE_PORT ?? '8180',

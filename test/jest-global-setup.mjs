@@ -8,6 +8,7 @@
 // draw from: a stack stopped and restarted on its ports finds them free again, and parallel
 // workers never race for one port. The run's base is random, so two runs on one machine rarely
 // share ports (and a port found taken is skipped).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 
 const LOWEST_PORT = 10_000;
@@ -31,5 +32,7 @@ export default async function globalSetup(globalConfig) {
   const room = ephemeralLow() - LOWEST_PORT - workers * BLOCK;
   if (room <= 0) return; // no room below the ephemeral range: stacks fall back to bind(0)
   const base = LOWEST_PORT + Math.floor(Math.random() * room);
-  process.env.LOCAL_FIREBASE_PORT_BLOCKS = JSON.stringify({ base, block: BLOCK });
+  // The run's own name for the files its shared Auth emulators leave (test/shared-auth.ts).
+  const run = randomBytes(4).toString('hex');
+  process.env.LOCAL_FIREBASE_PORT_BLOCKS = JSON.stringify({ base, block: BLOCK, run });
 }

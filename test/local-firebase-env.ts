@@ -89,12 +89,12 @@ let sharedAuthInUse = false;
  * The ports test/jest-global-setup.mjs set aside for this Jest worker: the first for the Auth
  * emulator its fresh stacks share, the rest for its stacks. Outside Jest, none.
  */
-function workerPortBlock(): { first: number; size: number } | undefined {
+function workerPortBlock(): { first: number; size: number; run: string } | undefined {
   const worker = Number(process.env.JEST_WORKER_ID ?? 0);
   const blocks = process.env.LOCAL_FIREBASE_PORT_BLOCKS;
   if (!worker || !blocks) return;
-  const { base, block } = JSON.parse(blocks) as { base: number; block: number };
-  return { first: base + (worker - 1) * block, size: block };
+  const { base, block, run } = JSON.parse(blocks) as { base: number; block: number; run: string };
+  return { first: base + (worker - 1) * block, size: block, run };
 }
 
 /**
@@ -107,10 +107,10 @@ async function sharedAuthUpstream(options: StartTestFirebaseOptions): Promise<st
   if (sharedAuthInUse) return;
   const block = workerPortBlock();
   if (!block) return;
-  if (!sharedAuthRunning(block.first)) {
+  if (!sharedAuthRunning(block.run, block.first)) {
     // Something else (another run's stack) holds the port: this stack runs its own Auth.
     if (await listening(block.first)) return;
-    startSharedAuth(block.first);
+    startSharedAuth(block.run, block.first);
   }
   return `127.0.0.1:${block.first}`;
 }
@@ -142,8 +142,10 @@ function bindable(port: number): Promise<boolean> {
 let blockCursor = 1;
 
 /**
- * A free port of this worker's block (see test/jest-global-setup.mjs), each port handed out once
- * per pass over the block; outside Jest, any free port.
+ * A free port of this worker's block (see test/jest-global-setup.mjs), the next one after the
+ * last handed out (Jest loads this module again for each test file, so each file starts over at
+ * the block's start: a port still held by an earlier file's stack is skipped); outside Jest, any
+ * free port.
  */
 async function stackPort(): Promise<number> {
   const block = workerPortBlock();

@@ -14,14 +14,16 @@ const SHARED_AUTH_SCRIPT = path.join(
   'shared-auth.mjs',
 );
 
-const pidFile = (port: number) => path.join(os.tmpdir(), `shared-auth-${port}.pid`);
+/** Named after the Jest run too: two runs on one machine may pick the same port. */
+const pidFile = (run: string, port: number) =>
+  path.join(os.tmpdir(), `shared-auth-${run}-${port}.pid`);
 
 /**
  * Whether a shared Auth emulator on `port` runs or is starting: its pid, in a file named after
  * the port, keeps a later file from starting a second one while the first is still starting.
  */
-export function sharedAuthRunning(port: number): boolean {
-  const file = pidFile(port);
+export function sharedAuthRunning(run: string, port: number): boolean {
+  const file = pidFile(run, port);
   const pid = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : 0);
   return pid > 0 && isRunning(pid);
 }
@@ -31,12 +33,12 @@ export function sharedAuthRunning(port: number): boolean {
  * outlives this test file and stops when the worker process ends, which closes its stdin;
  * unreferenced, so it never keeps the worker from ending.
  */
-export function startSharedAuth(port: number): void {
-  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, String(port), pidFile(port)], {
+export function startSharedAuth(run: string, port: number): void {
+  const child = spawn(process.execPath, [SHARED_AUTH_SCRIPT, String(port), pidFile(run, port)], {
     stdio: ['pipe', 'ignore', 'inherit'],
     env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
   });
-  if (child.pid) fs.writeFileSync(pidFile(port), String(child.pid));
+  if (child.pid) fs.writeFileSync(pidFile(run, port), String(child.pid));
   child.unref();
   (child.stdin as unknown as { unref: () => void }).unref();
 }

@@ -10,11 +10,11 @@ export const DeferredOrderStatusControls = deferredIsland<
   ComponentProps<typeof import('./status-editor').OrderStatusControls>
 >(
   'order-status',
-  () => import('./status-editor').then((loaded) => loaded.OrderStatusControls),
+  () => import('./orders-islands-code').then((loaded) => loaded.OrderStatusControls),
   IslandCodeFailed,
 );
 
 // Without its code the list still works: nothing to say.
 export const DeferredLiveOrders = deferredIsland<Record<string, never>>('live-orders', () =>
-  import('./live-orders').then((loaded) => loaded.LiveOrders),
+  import('./orders-islands-code').then((loaded) => loaded.LiveOrders),
 );

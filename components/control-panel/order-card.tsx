@@ -60,7 +60,13 @@ export async function OrderCard({ order, locale }: Props) {
               <span className="sr-only">{t('date')}: </span>
               <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate, locale)}</time>
             </p>
-            <OrderStockHold until={order.holdsStockUntil} locale={locale} />
+            <OrderStockHold
+              text={
+                order.holdsStockUntil
+                  ? t('holdsStockUntil', { date: formatOrderDate(order.holdsStockUntil, locale) })
+                  : null
+              }
+            />
           </div>
           <p className="flex flex-col items-end text-sm">
             <span className="text-muted">{t('currentStatus')}</span>

@@ -4,8 +4,6 @@ import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import type { StatusChangeResult } from '@/lib/control-panel/actions';
-import type { AppLocale } from '@/lib/i18n/locales';
-import { formatOrderDate } from '@/lib/orders/format';
 import { isOpenOrderStatus, orderStatusGroup, type OrderStatusKey } from '@/lib/orders/status';
 import type { StatusChange } from '@/lib/orders/types';
 
@@ -72,16 +70,15 @@ export function OrderStatusBadge() {
 }
 
 /**
- * Until when an open order holds its stock unpaid or unconfirmed (`until`, ISO); gone once the
- * admin moves it on.
+ * Until when an open order holds its stock unpaid or unconfirmed (`text`, written on the server);
+ * gone once the admin moves it on.
  */
-export function OrderStockHold({ until, locale }: { until: string | null; locale: AppLocale }) {
-  const t = useTranslations('ControlPanel.orders');
+export function OrderStockHold({ text }: { text: string | null }) {
   const { status } = useOrderStatus().state;
-  if (!until || !isOpenOrderStatus(status)) return null;
+  if (!text || !isOpenOrderStatus(status)) return null;
   return (
     <p data-testid="admin-order-hold" className="mt-1 text-sm text-amber-800 dark:text-gold-400">
-      {t('holdsStockUntil', { date: formatOrderDate(until, locale) })}
+      {text}
     </p>
   );
 }

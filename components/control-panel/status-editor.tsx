@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useState } from 'react';
 import { changeOrderStatus, type StatusChangeResult } from '@/lib/control-panel/actions';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { allowedTransitions } from '@/lib/orders/transitions';
@@ -20,20 +20,22 @@ type Props = {
 /**
  * The next-status buttons of one order: the moves the transition table allows from the status the
  * card shows (lib/orders/transitions.ts). Cancelling asks for a second click. The server re-checks
- * the admin and the transition; its answer is shown here and moves the card's status
- * (./order-status.tsx holds the action's state).
+ * the admin and the transition; its answer is shown here and moves the card's status (held by
+ * ./order-status.tsx for the badge and the last change).
  */
 export function StatusEditor({ locale, orderId, shippingOption }: Props) {
   const t = useTranslations('ControlPanel.statusEditor');
   const statusLabel = useTranslations('OrderStatus');
   const { state, applyAnswer } = useOrderStatus();
+  // The answer moves the whole card in the same transition as these buttons.
   const [result, formAction, pending] = useActionState<StatusChangeResult | null, FormData>(
-    changeOrderStatus,
+    async (previous, form) => {
+      const answer = await changeOrderStatus(previous, form);
+      applyAnswer(answer);
+      return answer;
+    },
     null,
   );
-  useEffect(() => {
-    if (result) applyAnswer(result);
-  }, [result, applyAnswer]);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   // A new answer closes the cancel confirmation (adjusting state while rendering, not in an effect).
   const [answered, setAnswered] = useState(result);

@@ -1,7 +1,6 @@
 'use client';
 
-import { Activity, type ComponentType } from 'react';
-import { lazyCode } from './lazy-code';
+import { Activity, lazy, type ComponentType } from 'react';
 
 /**
  * A client component as a chunk of its own, fetched as soon as this module runs (the page needs
@@ -24,7 +23,14 @@ export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
   failed: ComponentType<P> = () => null,
 ) {
-  const Lazy = lazyCode(name, load, failed);
+  const loading: Promise<{ default: ComponentType<P> }> = load().then(
+    (component) => ({ default: component }),
+    (error: unknown) => {
+      console.warn(`[${name}] code not loaded:`, error);
+      return { default: failed };
+    },
+  );
+  const Lazy = lazy(() => loading);
   function Deferred(props: P) {
     return (
       <Activity>

@@ -72,7 +72,6 @@ export default async function ControlPanelOrdersPage({ params, searchParams }: P
             ControlPanel: {
               orders: {
                 lastChange: messages.ControlPanel.orders.lastChange,
-                holdsStockUntil: messages.ControlPanel.orders.holdsStockUntil,
               },
               statusEditor: messages.ControlPanel.statusEditor,
             },
