@@ -331,6 +331,9 @@ for (const locale of ['pt-BR', 'en'] as const) {
       await expect(main.getByRole('link', { name: t.pay })).toHaveCount(0);
       await main.getByRole('link', { name: t.view(orderId) }).click();
       await expect(page).toHaveURL(`${shop.url}/${locale}/checkout/${orderId}`);
+      // Tapped before the account's code came, the link loads the page anew: a tap there before
+      // the page's own script runs reaches no handler, as for a person (lib/boot-script.ts).
+      await page.waitForFunction(() => (self as { shopReady?: number }).shopReady === 1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.received);
       await expect(page.getByTestId('order-status')).toHaveText(t.statuses.awaitingApproval);
     });
