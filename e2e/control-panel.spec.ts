@@ -16,12 +16,17 @@ import {
   orderData,
   serverActionIds,
   sessionContext,
-  setInventory,
   setUserField,
   uniqueOrderId,
 } from './fixtures/control-panel';
 import { createUserWithRecord, uniqueEmail } from './fixtures/e2e-firebase';
 import { skipIntro } from './fixtures/intro';
+import {
+  SHOP_PATH,
+  signedInAdmin,
+  startPrivateShop,
+  type PrivateShop,
+} from './fixtures/private-shop';
 import { MenuPanel } from './fixtures/shop';
 
 // Nobody signs the seeded accounts out here: signing out revokes every session of that account,
@@ -497,25 +502,32 @@ test.describe('authorization matrix (HTTP)', () => {
 });
 
 test.describe('stock and availability', () => {
-  // Products no other spec buys or counts on, restored at the end.
+  // On a shop of its own: a hidden product and a sold-out one would disturb every spec that
+  // buys or shows them on the shared Playwright server.
   const HIDDEN = 'barra-tropical-parana';
   // On-demand revalidation normally shows a change on the next load; the pages' time-based
   // revalidation (60 s) bounds it whatever happens.
   const REVALIDATED_WITHIN = 75_000;
   const SOLD_OUT = 'barra-tropical-sampa';
+  let shop: PrivateShop;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    shop = await startPrivateShop();
+  });
 
   test.afterAll(async () => {
-    // Through Firestore only if the test failed half-way (the pages then revalidate within 60 s).
-    for (const key of [HIDDEN, SOLD_OUT]) {
-      const data = await inventoryData(key);
-      if (data?.stock !== 10 || data?.showInStore === false) await setInventory(key, { stock: 10 });
-    }
+    await shop?.close();
   });
+
+  async function shopInventory(key: string) {
+    return (await shop.db().doc(`${SHOP_PATH}/inventory/${key}`).get()).data();
+  }
 
   /** The menu search's results for `query` on a page loaded now (it reads the live flags). */
   async function searchResults(page: Page, query: string) {
     const visit = await page.context().newPage();
-    await visit.goto('/pt-BR/privacidade');
+    await visit.goto(`${shop.url}/pt-BR/privacidade`);
     const menu = new MenuPanel(visit, 'pt-BR');
     await menu.open();
     await menu.search.fill(query);
@@ -545,12 +557,11 @@ test.describe('stock and availability', () => {
   }
 
   test('hiding a product and selling it out show on the storefront after revalidation', async ({
-    page,
+    browser,
   }) => {
     test.setTimeout(240_000);
-    await page.goto('/pt-BR');
-    await signInFromUserTab(page, ADMIN);
-    await page.goto('/pt-BR/control-panel/stock');
+    const { context, page } = await signedInAdmin(shop, browser);
+    await page.goto(`${shop.url}/pt-BR/control-panel/stock`);
     await expect(
       page.getByRole('heading', { level: 2, name: 'Estoque e disponibilidade' }),
     ).toBeVisible();
@@ -559,7 +570,7 @@ test.describe('stock and availability', () => {
     await test.step('showInStore off hides it from the landing page', async () => {
       await expect(page.getByTestId(`product-card-${HIDDEN}`)).toHaveCount(0);
       const landing = await page.context().newPage();
-      await landing.goto('/pt-BR');
+      await landing.goto(`${shop.url}/pt-BR`);
       await expect(landing.getByTestId(`product-card-${HIDDEN}`)).toHaveCount(1);
 
       const row = await saveRow(page, HIDDEN, (r) =>
@@ -570,7 +581,7 @@ test.describe('stock and availability', () => {
       ).not.toBeChecked();
       // Its badge says so at once.
       await expect(row.getByTestId('stock-badges')).toHaveText('Fora da vitrine');
-      expect((await inventoryData(HIDDEN))?.showInStore).toBe(false);
+      expect((await shopInventory(HIDDEN))?.showInStore).toBe(false);
       // The menu search, on any page (a static one here), leaves it out at once.
       const found = await searchResults(page, 'barra tropical');
       expect(found).toContain('Barra Tropical Bahia');
@@ -590,18 +601,22 @@ test.describe('stock and availability', () => {
       const unavailable = { 'pt-BR': 'não está mais disponível', en: 'is no longer available' };
       for (const locale of ['pt-BR', 'en'] as const) {
         await expect
-          .poll(async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).text(), {
-            timeout: REVALIDATED_WITHIN,
-          })
+          .poll(
+            async () =>
+              (await landing.request.get(`${shop.url}/${locale}/chocolates/${HIDDEN}`)).text(),
+            {
+              timeout: REVALIDATED_WITHIN,
+            },
+          )
           .toContain(unavailable[locale]);
       }
-      await landing.goto(`/pt-BR/chocolates/${HIDDEN}`);
+      await landing.goto(`${shop.url}/pt-BR/chocolates/${HIDDEN}`);
       await expect(
         landing.getByRole('heading', { level: 1, name: /não está mais disponível/ }),
       ).toBeVisible();
       await expect(landing.getByRole('button', { name: /Adicionar à lista/ })).toHaveCount(0);
       await expect
-        .poll(async () => (await landing.request.get('/sitemap.xml')).text(), {
+        .poll(async () => (await landing.request.get(`${shop.url}/sitemap.xml`)).text(), {
           timeout: REVALIDATED_WITHIN,
         })
         .not.toContain(`/chocolates/${HIDDEN}<`);
@@ -610,7 +625,7 @@ test.describe('stock and availability', () => {
 
     await test.step("stock 0 disables add-to-cart with 'Esgotado'", async () => {
       const product = await page.context().newPage();
-      await product.goto(`/pt-BR/chocolates/${SOLD_OUT}`);
+      await product.goto(`${shop.url}/pt-BR/chocolates/${SOLD_OUT}`);
       await expect(
         product.getByRole('button', { name: 'Adicionar à lista: Barra Tropical Sampa' }),
       ).toBeEnabled();
@@ -620,7 +635,7 @@ test.describe('stock and availability', () => {
       );
       await expect(row.getByTestId('stock-badges')).toHaveText('Esgotado');
       await expect(row.getByRole('spinbutton')).toHaveValue('0');
-      expect((await inventoryData(SOLD_OUT))?.stock).toBe(0);
+      expect((await shopInventory(SOLD_OUT))?.stock).toBe(0);
 
       await expect
         .poll(
@@ -639,7 +654,7 @@ test.describe('stock and availability', () => {
       await expect
         .poll(
           async () => {
-            await product.goto('/pt-BR');
+            await product.goto(`${shop.url}/pt-BR`);
             return card.getByRole('button', { name: 'Esgotado', disabled: true }).count();
           },
           { timeout: REVALIDATED_WITHIN },
@@ -661,7 +676,7 @@ test.describe('stock and availability', () => {
       await expect(page.getByTestId('stock-result')).toHaveText(
         'Nada foi salvo: confira a linha marcada.',
       );
-      expect((await inventoryData(SOLD_OUT))?.stock).toBe(0);
+      expect((await shopInventory(SOLD_OUT))?.stock).toBe(0);
     });
 
     await test.step('restoring both brings them back', async () => {
@@ -679,7 +694,7 @@ test.describe('stock and availability', () => {
       await expect
         .poll(
           async () => {
-            await landing.goto('/pt-BR');
+            await landing.goto(`${shop.url}/pt-BR`);
             return [await landing.getByTestId(`product-card-${HIDDEN}`).count(), await add.count()];
           },
           { timeout: REVALIDATED_WITHIN },
@@ -689,16 +704,18 @@ test.describe('stock and availability', () => {
       for (const locale of ['pt-BR', 'en']) {
         await expect
           .poll(
-            async () => (await landing.request.get(`/${locale}/chocolates/${HIDDEN}`)).status(),
+            async () =>
+              (await landing.request.get(`${shop.url}/${locale}/chocolates/${HIDDEN}`)).status(),
             { timeout: REVALIDATED_WITHIN },
           )
           .toBe(200);
       }
-      expect(await (await landing.request.get('/sitemap.xml')).text()).toContain(
+      expect(await (await landing.request.get(`${shop.url}/sitemap.xml`)).text()).toContain(
         `/en/chocolates/${HIDDEN}<`,
       );
       await landing.close();
       expect(await searchResults(page, 'barra tropical')).toContain('Barra Tropical Paraná');
     });
+    await context.close();
   });
 });
