@@ -101,6 +101,11 @@ export type LogEventName =
   /** Text printed with console.* by Next.js or a library, turned into one JSON line. */
   | 'console.output'
   | 'server.error'
+  /**
+   * The server listens without the extra descriptors that let a busy process accept a rush of
+   * connections at once (lib/http/accept-widening.ts): new connections wait longer under load.
+   */
+  | 'server.accept_not_widened'
   /** The CEP service (lib/address/cep-lookup.ts) did not answer usably: the shopper types. */
   | 'address.lookup_failed';
 

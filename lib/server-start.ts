@@ -33,6 +33,16 @@ export async function startNodeServer(): Promise<void> {
   const { addQuickAnswer, installHttpServerGuard } =
     await import('@/lib/security/http-server-guard');
   installHttpServerGuard();
+  // A rush of new connections is accepted in one or two turns of the event loop, not one per turn
+  // (lib/http/accept-widening.ts): their wait in the kernel is time the order deadline cannot see.
+  if (process.env.NODE_ENV === 'production') {
+    const { EXTRA_ACCEPTORS, installAcceptWidening } = await import('@/lib/http/accept-widening');
+    installAcceptWidening((added) => {
+      if (added < EXTRA_ACCEPTORS) {
+        logEvent('server.accept_not_widened', { added, wanted: EXTRA_ACCEPTORS }, 'warn');
+      }
+    });
+  }
   // The page cache (lib/cache/storefront-cache-handler.mjs) asks the catalogue's revision.
   const { installStorefrontRevisionForPageCache } = await import('@/lib/catalogue/revision');
   installStorefrontRevisionForPageCache();

@@ -1,0 +1,130 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+
+import { EXTRA_ACCEPTORS, installAcceptWidening, widenAccept } from './accept-widening';
+
+function serve(): http.Server {
+  return http.createServer((request, response) => response.end(`served ${request.url}`));
+}
+
+async function listen(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * Opens `count` connections at once, all of them in the kernel's accept queue before the event
+ * loop polls again, and says how many the busiest turn of the loop accepted.
+ */
+async function mostAcceptedInOneTurn(port: number, count: number) {
+  let turn = 0;
+  const acceptedIn: number[] = [];
+  // Every server's accepted sockets, the widened server's acceptors' too.
+  const onConnection = (message: unknown) => {
+    if ((message as { socket: net.Socket }).socket.localPort === port) acceptedIn.push(turn);
+  };
+  subscribe('net.server.socket', onConnection);
+  let counting = true;
+  const tick = () => {
+    turn += 1;
+    if (counting) setImmediate(tick);
+  };
+  const clients = Array.from({ length: count }, () => net.connect(port, '127.0.0.1'));
+  // The loopback handshakes complete in the kernel while this process does not poll.
+  const until = Date.now() + 100;
+  while (Date.now() < until);
+  setImmediate(tick);
+  const deadline = Date.now() + 5000;
+  while (acceptedIn.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  counting = false;
+  unsubscribe('net.server.socket', onConnection);
+  expect(acceptedIn).toHaveLength(count);
+  for (const client of clients) client.destroy();
+  const perTurn = new Map<number, number>();
+  for (const at of acceptedIn) perTurn.set(at, (perTurn.get(at) ?? 0) + 1);
+  return Math.max(...perTurn.values());
+}
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('widenAccept', () => {
+  it('lets one turn of the event loop accept many waiting connections, where Node accepts one', async () => {
+    const plain = serve();
+    const plainPort = await listen(plain);
+    const widened = serve();
+    const widenedPort = await listen(widened);
+    try {
+      expect(await widenAccept(widened)).toBe(EXTRA_ACCEPTORS);
+      expect(await mostAcceptedInOneTurn(plainPort, 20)).toBe(1);
+      const most = await mostAcceptedInOneTurn(widenedPort, 20);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(EXTRA_ACCEPTORS + 1);
+    } finally {
+      await close(plain);
+      await close(widened);
+    }
+  });
+
+  it('serves every request with the server’s own handler and timeouts', async () => {
+    const server = serve();
+    server.keepAliveTimeout = 1234;
+    const port = await listen(server);
+    try {
+      await widenAccept(server);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => get(port, `/request-${i}`)),
+      );
+      expect(answers).toEqual(
+        Array.from({ length: 40 }, (_, i) => ({ status: 200, body: `served /request-${i}` })),
+      );
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('stops accepting on every descriptor when the server closes', async () => {
+    const server = serve();
+    const port = await listen(server);
+    await widenAccept(server);
+    await close(server);
+    await expect(get(port, '/after-close')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('installAcceptWidening', () => {
+  it('widens a server once it listens, and reports how many descriptors it added', async () => {
+    const reported: number[] = [];
+    const heard = new Promise<void>((resolve) =>
+      installAcceptWidening((added) => {
+        reported.push(added);
+        resolve();
+      }),
+    );
+    const server = serve();
+    const port = await listen(server);
+    try {
+      await heard;
+      expect(reported).toEqual([EXTRA_ACCEPTORS]);
+      expect(await mostAcceptedInOneTurn(port, 20)).toBeGreaterThan(1);
+    } finally {
+      await close(server);
+    }
+  });
+});
