@@ -30,7 +30,7 @@ export const COMMIT_MARGIN_MS = 600;
 /** Looking up an order id already placed, before answering a refusal, may run this long past it. */
 export const REPLAY_GRACE_MS = 500;
 /** An order that starts with less time than this before its answer is due is not started. */
-export const MIN_ORDER_TIME_MS = 1500;
+export const MIN_ORDER_TIME_MS = 1000;
 
 /** Milliseconds until `until`, never below 0. */
 export const left = (until: number) => Math.max(0, until - Date.now());
