@@ -4,12 +4,11 @@ import { beginForegroundWork } from '@/lib/background-drain';
 
 // How many orders this server process works on at once (past the refusals that cost nothing),
 // and which ones it still starts. Each costs about 15 ms of CPU and a few Firestore round trips.
-// A dozen at once keep the process busy while others wait on Firestore; more saturate it, and a
-// saturated process reads the requests still arriving late, after the clock their deadline counts
-// from should have started (docs/SCALING.md). Admitted in arrival order; one is started only when
-// the orders finished lately say it can be answered by its deadline. Where an order takes longer
-// (a slow Firestore, a busy machine), the later ones are told at once that the shop is busy
-// (lib/orders/place-order.ts), rather than late.
+// A dozen at once keep the process busy while others wait on Firestore; more would only make each
+// of them slower, and a turn of the event loop longer (docs/SCALING.md). Admitted in arrival
+// order; one is started only when the orders finished lately say it can be answered by its
+// deadline. Where an order takes longer (a slow Firestore, a busy machine), the later ones are
+// told at once that the shop is busy (lib/orders/place-order.ts), rather than late.
 
 /** Orders worked on at once. */
 export const ORDERS_AT_ONCE = 12;
