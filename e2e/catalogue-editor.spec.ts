@@ -1,9 +1,8 @@
-// The owner runs the catalogue (issue 40), in both languages, on a desktop and on a phone, in a
-// shop of its own (these specs change prices and products): an admin's edit in the panel shows
-// on the shopper's product page, the landing's cards, the menu search, the JSON-LD and the
-// sitemap within seconds; a cart kept from before meets the new price at checkout and the order
-// is charged it; a product created in the panel is sold, and archived leaves the shop with a page
-// that says so.
+// The owner runs the catalogue, in both languages, on a desktop and on a phone, in a shop of its
+// own (these specs change prices and products): an admin's edit in the panel shows on the shopper's
+// product page, the landing's cards, the menu search, the JSON-LD and the sitemap within seconds; a
+// cart kept from before meets the new price at checkout and the order is charged it; a product
+// created in the panel is sold, and archived leaves the shop with a page that says so.
 import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 

@@ -1,10 +1,10 @@
-// Being a club member (issue 31), in both languages, on a shop of this spec's own with Mercado
-// Pago configured against the local fake of its API (test/fake-mercadopago.ts, as
-// order-page-payment.spec.ts): a shopper joins the monthly plan, the fake authorises it and its
-// signed webhook arrives; the user tab shows the badge, /usuario the active membership, the
-// checkout summary the Easter egg discount; pause and resume from /usuario reach the fake; the
-// admin's club page lists the member, the shipping CSV has their address, the outbox the joining
-// e-mails; and a cancel from /usuario ends it.
+// Being a club member, in both languages, on a shop of this spec's own with Mercado Pago configured
+// against the local fake of its API (test/fake-mercadopago.ts, as order-page-payment.spec.ts): a
+// shopper joins the monthly plan, the fake authorises it and its signed webhook arrives; the user
+// tab shows the badge, /usuario the active membership, the checkout summary the Easter egg
+// discount; pause and resume from /usuario reach the fake; the admin's club page lists the member,
+// the shipping CSV has their address, the outbox the joining e-mails; and a cancel from /usuario
+// ends it.
 import { signatureManifest, signManifest } from '../lib/payments/signature';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../test/fake-mercadopago';
 import { UserTab } from './fixtures/account';

@@ -1,9 +1,9 @@
-// Orders the shopper and the admin can finish (issue 30, acceptance 1 and the admin part of 4):
-// with three open orders the shopper cancels one from /usuario, its unit goes back on the shelf
-// and a fourth order goes through; the admin's live badge tells of the cancellation, and the shop
-// gets an e-mail. The admin cancels a no-show from 'Aguardando Retirada' and the unit returns;
-// every status change leaves the shopper one e-mail. On a shop of this spec's own
-// (e2e/fixtures/private-shop.ts): its stock and outbox are asserted exactly.
+// Orders the shopper and the admin can finish: with three open orders the shopper cancels one from
+// /usuario, its unit goes back on the shelf and a fourth order goes through; the admin's live badge
+// tells of the cancellation, and the shop gets an e-mail. The admin cancels a no-show from
+// 'Aguardando Retirada' and the unit returns; every status change leaves the shopper one e-mail. On
+// a shop of this spec's own (e2e/fixtures/private-shop.ts): its stock and outbox are asserted
+// exactly.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -1,10 +1,9 @@
-// Paying online from where the shopper follows the order (issue 30: 'Paying online is offered from
-// the same place'), in both languages, on a shop of this spec's own with Mercado Pago configured
-// against the local fake of its API (test/fake-mercadopago.ts, as lib/orders/payment.test.ts
-// uses): 'Meus pedidos' offers 'Pagar' for an open, unpaid order, which opens the order's page at
-// its payment (a fresh payment can be made there) beside the cancel; once cancelled, neither
-// offers to pay. MercadoPago.js itself is on the internet and never loads here; the page's
-// fallback stands in for the brick.
+// Paying online from where the shopper follows the order, in both languages, on a shop of this
+// spec's own with Mercado Pago configured against the local fake of its API
+// (test/fake-mercadopago.ts, as lib/orders/payment.test.ts uses): 'Meus pedidos' offers 'Pagar' for
+// an open, unpaid order, which opens the order's page at its payment (a fresh payment can be made
+// there) beside the cancel; once cancelled, neither offers to pay. MercadoPago.js itself is on the
+// internet and never loads here; the page's fallback stands in for the brick.
 import { startFakeMercadoPago, type FakeMercadoPago } from '../test/fake-mercadopago';
 import { skipIntro } from './fixtures/intro';
 import {

@@ -1,6 +1,6 @@
-// Orders the shopper can follow and a checkout that keeps up with the stock (issue 30, acceptance
-// 2, 3 and 4), in both languages, on a shop of this spec's own (e2e/fixtures/private-shop.ts):
-// its stock and outbox are asserted exactly.
+// Orders the shopper can follow and a checkout that keeps up with the stock, in both languages, on
+// a shop of this spec's own (e2e/fixtures/private-shop.ts): its stock and outbox are asserted
+// exactly.
 // - The order page, from 'Meus pedidos' and from every order e-mail: line totals, address,
 //   payment state and the statuses with their times; the admin cancels from 'Aguardando
 //   Retirada' / 'Aguardando Entrega', the units return, each status change e-mails the shopper.

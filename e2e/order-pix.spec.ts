@@ -1,14 +1,14 @@
-// Pix on the order's page (issue 29), in both languages, on a shop of this spec's own with
-// Mercado Pago configured against the local fake of its API (test/fake-mercadopago.ts), as
-// e2e/order-page-payment.spec.ts runs it: choosing Pix shows the QR image, the copy-and-paste
-// code with its copy button and the time left; the same code again after a reload; a signed
-// webhook for that payment turns the page to 'Pago' without a reload; a code past its time says
-// so. MercadoPago.js is on the internet and never loads here: the card choice shows the page's
-// fallback; a stand-in script at its address (CARD_BRICK_STAND_IN: MercadoPago.js's constructor
-// and bricks().create(), whose form only calls the brick's onSubmit with a token, as the real
-// brick does after tokenizing the card) drives the rest of the card path: the page's brick code,
-// POST /api/orders/payment, the fake's POST /v1/payments, the order paid. With PIX_SHOTS_DIR set,
-// the Pix panel is photographed at 1366x800 and 390x844.
+// Pix on the order's page, in both languages, on a shop of this spec's own with Mercado Pago
+// configured against the local fake of its API (test/fake-mercadopago.ts), as
+// e2e/order-page-payment.spec.ts runs it: choosing Pix shows the QR image, the copy-and-paste code
+// with its copy button and the time left; the same code again after a reload; a signed webhook for
+// that payment turns the page to 'Pago' without a reload; a code past its time says so.
+// MercadoPago.js is on the internet and never loads here: the card choice shows the page's
+// fallback; a stand-in script at its address (CARD_BRICK_STAND_IN: MercadoPago.js's constructor and
+// bricks().create(), whose form only calls the brick's onSubmit with a token, as the real brick
+// does after tokenizing the card) drives the rest of the card path: the page's brick code, POST
+// /api/orders/payment, the fake's POST /v1/payments, the order paid. With PIX_SHOTS_DIR set, the
+// Pix panel is photographed at 1366x800 and 390x844.
 import fs from 'node:fs';
 import path from 'node:path';
 

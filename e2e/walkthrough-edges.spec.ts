@@ -6,8 +6,8 @@ import { createShopper, signInFromFooter, type TestShopper } from './fixtures/ch
 import { createOrder, sessionContext, setUserField, uniqueOrderId } from './fixtures/control-panel';
 import { expect, SHOP_LOCALES, test } from './fixtures/shop';
 
-// The layout, keyboard and edge defects of issue 30's walk-through (items 9-14), each checked by
-// a measurement in both languages, the layout ones at 1366x800 and 390x844, with screenshots.
+// Layout, keyboard and edge defects found walking through the shop, each checked by a measurement
+// in both languages, the layout ones at 1366x800 and 390x844, with screenshots.
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 800 },

@@ -219,7 +219,7 @@ describe('placeOrder', () => {
     ).rejects.toThrow('Auth is down');
   });
 
-  it('reads an order stored before bairro, UF, CPF and the gift message (issue 29)', async () => {
+  it('reads an order stored before bairro, UF, CPF and the gift message existed', async () => {
     const older = nextOrderId('OLD');
     const { neighborhood, state, ...olderAddress } = ADDRESS;
     void neighborhood;

@@ -163,7 +163,7 @@ describe('updateProfile', () => {
   });
 
   it('accepts fields at the length limits', async () => {
-    // A CEP is checked as a CEP (issue 29), so the bairro takes the long text instead.
+    // A CEP is checked as a CEP, so the bairro takes the long text instead.
     const longest = { ...valid, street: 'R'.repeat(120), neighborhood: 'B'.repeat(120) };
     expect(await actions.updateProfile({ address: longest, name: 'N'.repeat(120) })).toMatchObject({
       ok: true,
