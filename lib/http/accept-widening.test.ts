@@ -99,6 +99,33 @@ describe('widenAccept', () => {
     }
   });
 
+  it('closes once the requests on every descriptor have been answered', async () => {
+    const onAcceptors: string[] = [];
+    const server = http.createServer((request, response) => {
+      // The server's own requests are answered at once, its acceptors' ones later.
+      if ((request.socket as net.Socket & { server?: unknown }).server === server) {
+        response.end('at once');
+        return;
+      }
+      response.on('finish', () => onAcceptors.push('answered'));
+      setTimeout(() => response.end('later'), 300);
+    });
+    const port = await listen(server);
+    await widenAccept(server);
+    const answers = Array.from({ length: 16 }, (_, i) => get(port, `/request-${i}`));
+    // Waiting in the kernel's queue together, the connections spread over the descriptors.
+    const until = Date.now() + 100;
+    while (Date.now() < until);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    onAcceptors.push('closed');
+    const bodies = (await Promise.all(answers)).map(({ body }) => body);
+    const later = bodies.filter((body) => body === 'later').length;
+    expect(later).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body === 'at once')).toHaveLength(16 - later);
+    expect(onAcceptors).toEqual([...Array.from({ length: later }, () => 'answered'), 'closed']);
+  });
+
   it('stops accepting on every descriptor when the server closes', async () => {
     const server = serve();
     const port = await listen(server);

@@ -66,9 +66,15 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
   if (!handle || typeof server.address() !== 'object' || extra < 1) return Promise.resolve(0);
   const added: http.Server[] = [];
   const close = server.close;
+  // Closing stops every descriptor, and calls back once every server's requests have ended (as
+  // a graceful stop waits for them).
   server.close = function (this: http.Server, callback?: (error?: Error) => void) {
-    for (const acceptor of added.splice(0)) acceptor.close();
-    return close.call(this, callback);
+    const acceptorsClosed = added
+      .splice(0)
+      .map((acceptor) => new Promise<void>((resolve) => acceptor.close(() => resolve())));
+    return close.call(this, (error?: Error) => {
+      void Promise.all(acceptorsClosed).then(() => callback?.(error));
+    });
   } as typeof server.close;
   for (const name of ['closeAllConnections', 'closeIdleConnections'] as const) {
     const own = server[name];
