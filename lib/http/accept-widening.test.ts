@@ -136,6 +136,13 @@ describe('widenAccept', () => {
 });
 
 describe('installAcceptWidening', () => {
+  // The patch is the process's: later suites in this worker get Node's own listen back.
+  afterAll(() => {
+    const proto = http.Server.prototype as unknown as Record<string | symbol, unknown>;
+    delete proto.listen;
+    delete proto[Symbol.for('chocolate-shop.acceptWidening')];
+  });
+
   it('widens a server once it listens, and reports how many descriptors it added', async () => {
     const reported: number[] = [];
     const heard = new Promise<void>((resolve) =>

@@ -134,7 +134,11 @@ export function installAcceptWidening(onWidened: (added: number) => void): void 
   const listen = proto.listen;
   proto.listen = function (this: http.Server, ...args: unknown[]) {
     if (!acceptors.has(this)) {
-      this.once('listening', () => void widenAccept(this).then(onWidened));
+      this.once('listening', () => {
+        // A server on a pipe has no connections to widen.
+        if (typeof this.address() !== 'object') return;
+        widenAccept(this).then(onWidened, () => onWidened(0));
+      });
     }
     return (listen as (...all: unknown[]) => http.Server).apply(this, args);
   } as typeof proto.listen;
