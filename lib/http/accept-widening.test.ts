@@ -35,10 +35,9 @@ async function mostAcceptedInOneTurn(port: number, count: number) {
     turn += 1;
     if (counting) setImmediate(tick);
   };
+  // Connecting to an address starts on the next tick, all of them together; a loopback handshake
+  // completes inside connect(), so all wait in the kernel's queue when the loop next polls.
   const clients = Array.from({ length: count }, () => net.connect(port, '127.0.0.1'));
-  // The loopback handshakes complete in the kernel while this process does not poll.
-  const until = Date.now() + 100;
-  while (Date.now() < until);
   setImmediate(tick);
   const deadline = Date.now() + 5000;
   while (acceptedIn.length < count && Date.now() < deadline) {
@@ -83,7 +82,12 @@ describe('widenAccept', () => {
   });
 
   it('serves every request with the server’s own handler and timeouts', async () => {
-    const server = serve();
+    const acceptorTimeouts: number[] = [];
+    const server = http.createServer((request, response) => {
+      const acceptedBy = (request.socket as net.Socket & { server?: http.Server }).server;
+      if (acceptedBy && acceptedBy !== server) acceptorTimeouts.push(acceptedBy.keepAliveTimeout);
+      response.end(`served ${request.url}`);
+    });
     server.keepAliveTimeout = 1234;
     const port = await listen(server);
     try {
@@ -94,14 +98,19 @@ describe('widenAccept', () => {
       expect(answers).toEqual(
         Array.from({ length: 40 }, (_, i) => ({ status: 200, body: `served /request-${i}` })),
       );
+      // Forty connections at once spread over the descriptors.
+      expect(acceptorTimeouts.length).toBeGreaterThan(0);
+      expect(new Set(acceptorTimeouts)).toEqual(new Set([1234]));
     } finally {
       await close(server);
     }
   });
 
   it('closes once the requests on every descriptor have been answered', async () => {
+    let received = 0;
     const onAcceptors: string[] = [];
     const server = http.createServer((request, response) => {
+      received += 1;
       // The server's own requests are answered at once, its acceptors' ones later.
       if ((request.socket as net.Socket & { server?: unknown }).server === server) {
         response.end('at once');
@@ -113,10 +122,7 @@ describe('widenAccept', () => {
     const port = await listen(server);
     await widenAccept(server);
     const answers = Array.from({ length: 16 }, (_, i) => get(port, `/request-${i}`));
-    // Waiting in the kernel's queue together, the connections spread over the descriptors.
-    const until = Date.now() + 100;
-    while (Date.now() < until);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    while (received < 16) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise<void>((resolve) => server.close(() => resolve()));
     onAcceptors.push('closed');
     const bodies = (await Promise.all(answers)).map(({ body }) => body);
@@ -124,6 +130,32 @@ describe('widenAccept', () => {
     expect(later).toBeGreaterThan(0);
     expect(bodies.filter((body) => body === 'at once')).toHaveLength(16 - later);
     expect(onAcceptors).toEqual([...Array.from({ length: later }, () => 'answered'), 'closed']);
+  });
+
+  it('ends requests on every descriptor when all connections are closed after close()', async () => {
+    let received = 0;
+    const server = http.createServer(() => {
+      received += 1; // never answered
+    });
+    const port = await listen(server);
+    await widenAccept(server);
+    const answers = Array.from({ length: 16 }, (_, i) =>
+      get(port, `/hanging-${i}`).catch((error: NodeJS.ErrnoException) => error.code),
+    );
+    while (received < 16) await new Promise((resolve) => setTimeout(resolve, 10));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+    expect(await Promise.all(answers)).toEqual(Array.from({ length: 16 }, () => 'ECONNRESET'));
+  });
+
+  it('lets go of the socket at once when the server closes while it is being widened', async () => {
+    const server = serve();
+    const port = await listen(server);
+    const widening = widenAccept(server);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await expect(get(port, '/after-close')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(await widening).toBeLessThanOrEqual(EXTRA_ACCEPTORS);
   });
 
   it('stops accepting on every descriptor when the server closes', async () => {

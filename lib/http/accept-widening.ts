@@ -6,8 +6,8 @@ import http from 'node:http';
 // a rush of 200 new connections waited up to 4 s in the kernel's accept queue: time no deadline
 // counted from the request's arrival can see (docs/SCALING.md). Each descriptor of the listening
 // socket is polled on its own, so a socket with 16 descriptors is accepted from up to 16 times a
-// turn. Node 20 has no dup() and no reusePort; a short-lived helper process is handed the socket
-// and hands it back EXTRA_ACCEPTORS times, each time arriving as a new descriptor, which a
+// turn. Node has no dup() (nor, in 20, reusePort); a short-lived helper process is handed the
+// socket and hands it back EXTRA_ACCEPTORS times, each time arriving as a new descriptor, which a
 // server of its own (the same request handlers, the same timeouts) listens on.
 
 /** Descriptors added to a listening server's own: a turn accepts up to this many more. */
@@ -58,49 +58,72 @@ function acceptorOf(server: http.Server, handle: object): http.Server {
 
 /**
  * Gives the listening TCP `server` up to `extra` more descriptors, each accepted from by a server
- * that serves as it does and closes with it. Resolves with how many it got (0 for a server on a
- * pipe, or when the helper could not run).
+ * that serves as it does (with the request handlers it has now) and closes with it. Resolves with
+ * how many it got: 0 for a server not on a TCP port, or when the helper could not run.
  */
 export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promise<number> {
   const handle = (server as http.Server & { _handle?: object | null })._handle;
-  if (!handle || typeof server.address() !== 'object' || extra < 1) return Promise.resolve(0);
-  const added: http.Server[] = [];
+  const address = server.address();
+  if (!handle || !address || typeof address !== 'object' || extra < 1) return Promise.resolve(0);
+  /** The acceptors not yet closed. */
+  const live = new Set<http.Server>();
+  let listening = 0;
+  let done = false;
+  let helperGone!: () => void;
+  const gone = new Promise<void>((resolve) => (helperGone = resolve));
+
+  // No preloads or options of this process: the helper only passes the socket back.
+  let helper: ChildProcess | null = null;
+  try {
+    helper = spawn(process.execPath, ['-e', helperCode(extra)], {
+      env: { NODE_ENV: process.env.NODE_ENV },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+  } catch {
+    helper = null;
+  }
+  // Done: the helper is told to go (it holds the socket too until it is gone).
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    if (helper?.connected) helper.disconnect();
+    if (helper && helper.exitCode === null && helper.signalCode === null) helper.kill();
+    if (!helper) helperGone();
+  };
+  const timer = setTimeout(finish, HELPER_TIMEOUT_MS);
+  timer.unref();
+
+  // Closing stops every descriptor, the helper's included, and calls back once every server's
+  // requests have ended (a graceful stop waits for that callback).
   const close = server.close;
-  // Closing stops every descriptor, and calls back once every server's requests have ended (as
-  // a graceful stop waits for them).
   server.close = function (this: http.Server, callback?: (error?: Error) => void) {
-    const acceptorsClosed = added
-      .splice(0)
-      .map((acceptor) => new Promise<void>((resolve) => acceptor.close(() => resolve())));
+    finish();
+    const closed = [...live].map(
+      (acceptor) => new Promise<void>((resolve) => acceptor.close(() => resolve())),
+    );
     return close.call(this, (error?: Error) => {
-      void Promise.all(acceptorsClosed).then(() => callback?.(error));
+      void Promise.all([...closed, gone]).then(() => callback?.(error));
     });
   } as typeof server.close;
   for (const name of ['closeAllConnections', 'closeIdleConnections'] as const) {
     const own = server[name];
     server[name] = function (this: http.Server) {
-      for (const acceptor of added) acceptor[name]();
+      for (const acceptor of live) acceptor[name]();
       own.call(this);
     };
   }
+
   return new Promise((resolve) => {
-    // No preloads or options of this process: the helper only passes the socket back.
-    const helper: ChildProcess = spawn(process.execPath, ['-e', helperCode(extra)], {
-      env: { NODE_ENV: process.env.NODE_ENV },
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    });
-    // Done: the helper is told to go, and the promise waits for it to be gone, so that no other
-    // process holds the socket open once the server closes.
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      if (helper.connected) helper.disconnect();
-      if (helper.exitCode === null && helper.signalCode === null) helper.kill();
+    const ended = () => {
+      finish();
+      helperGone();
+      resolve(listening);
     };
-    const timer = setTimeout(finish, HELPER_TIMEOUT_MS);
-    timer.unref();
+    if (!helper || typeof helper.send !== 'function') {
+      ended();
+      return;
+    }
     helper.on('message', (_message: unknown, returned?: object) => {
       if (!returned) return;
       // A server closed meanwhile (or one the helper was too slow for) takes no more acceptors.
@@ -108,35 +131,38 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
         (returned as { close?: () => void }).close?.();
         return;
       }
-      added.push(acceptorOf(server, returned));
-      if (added.length === extra) finish();
+      const acceptor = acceptorOf(server, returned);
+      live.add(acceptor);
+      acceptor.once('listening', () => (listening += 1));
+      acceptor.once('close', () => live.delete(acceptor));
+      if (live.size === extra) finish();
     });
-    helper.on('error', () => {
-      finish();
-      resolve(added.length);
+    helper.on('error', ended);
+    helper.on('exit', ended);
+    helper.send('socket', handle as Parameters<ChildProcess['send']>[1], (error) => {
+      if (error) finish();
     });
-    helper.on('exit', () => {
-      finish();
-      resolve(added.length);
-    });
-    helper.send('socket', handle as Parameters<typeof helper.send>[1]);
   });
 }
 
 /**
- * Widens every HTTP server this process starts on a TCP port (widenAccept), once it listens;
- * `onWidened` hears how many descriptors each got. Idempotent; called from lib/server-start.ts.
+ * Widens the first HTTP server this process starts on a TCP port (widenAccept), once it listens:
+ * Next's, with its request handlers in place by then. `onWidened` hears how many descriptors it
+ * got. Idempotent; called from lib/server-start.ts.
  */
 export function installAcceptWidening(onWidened: (added: number) => void): void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
   proto[PATCHED] = true;
+  let widened = false;
   const listen = proto.listen;
   proto.listen = function (this: http.Server, ...args: unknown[]) {
-    if (!acceptors.has(this)) {
+    if (!widened && !acceptors.has(this)) {
+      // A listen that failed and was tried again has two of these: the flag widens once.
       this.once('listening', () => {
-        // A server on a pipe has no connections to widen.
-        if (typeof this.address() !== 'object') return;
+        const address = this.address();
+        if (widened || !address || typeof address !== 'object') return;
+        widened = true;
         widenAccept(this).then(onWidened, () => onWidened(0));
       });
     }
