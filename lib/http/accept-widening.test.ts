@@ -1,4 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 
@@ -149,13 +150,46 @@ describe('widenAccept', () => {
     expect(await Promise.all(answers)).toEqual(Array.from({ length: 16 }, () => 'ECONNRESET'));
   });
 
-  it('lets go of the socket at once when the server closes while it is being widened', async () => {
+  it('lets go of the socket within a second when the server closes while it is being widened', async () => {
     const server = serve();
     const port = await listen(server);
     const widening = widenAccept(server);
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await expect(get(port, '/after-close')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // The kernel may release the last descriptor, the one on its way to the helper, a moment
+    // after the helper is gone: a connection in that moment is reset rather than refused.
+    const refusedBy = Date.now() + 1000;
+    let outcome = '';
+    while (outcome !== 'ECONNREFUSED' && Date.now() < refusedBy) {
+      outcome = await get(port, '/after-close').then(
+        () => 'served',
+        (error: NodeJS.ErrnoException) => error.code ?? 'error',
+      );
+      if (outcome !== 'ECONNREFUSED') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(outcome).toBe('ECONNREFUSED');
     expect(await widening).toBeLessThanOrEqual(EXTRA_ACCEPTORS);
+  });
+
+  it('goes on with the server’s own descriptor when no helper can be started', async () => {
+    const server = serve();
+    const port = await listen(server);
+    // Out of descriptors, spawning fails at once (before the helper has a pid).
+    const held: number[] = [];
+    let widening: Promise<number>;
+    try {
+      try {
+        for (;;) held.push(fs.openSync('/dev/null', 'r'));
+      } catch {
+        // the process's limit
+      }
+      widening = widenAccept(server);
+    } finally {
+      for (const fd of held) fs.closeSync(fd);
+    }
+    expect(held.length).toBeGreaterThan(0);
+    expect(await widening).toBe(0);
+    expect(await get(port, '/still-served')).toEqual({ status: 200, body: 'served /still-served' });
+    await close(server);
   });
 
   it('stops accepting on every descriptor when the server closes', async () => {

@@ -71,6 +71,8 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
   let done = false;
   let helperGone!: () => void;
   const gone = new Promise<void>((resolve) => (helperGone = resolve));
+  /** Descriptors that came back too late for an acceptor, being closed. */
+  const discarded: Promise<void>[] = [];
 
   // No preloads or options of this process: the helper only passes the socket back.
   let helper: ChildProcess | null = null;
@@ -88,7 +90,10 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
     done = true;
     clearTimeout(timer);
     if (helper?.connected) helper.disconnect();
-    if (helper && helper.exitCode === null && helper.signalCode === null) helper.kill();
+    // A helper that never started has no pid, and its kill() would signal this process's group.
+    if (helper?.pid !== undefined && helper.exitCode === null && helper.signalCode === null) {
+      helper.kill();
+    }
     if (!helper) helperGone();
   };
   const timer = setTimeout(finish, HELPER_TIMEOUT_MS);
@@ -103,7 +108,10 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
       (acceptor) => new Promise<void>((resolve) => acceptor.close(() => resolve())),
     );
     return close.call(this, (error?: Error) => {
-      void Promise.all([...closed, gone]).then(() => callback?.(error));
+      // Once the helper is gone, nothing more comes back to discard.
+      void Promise.all([...closed, gone])
+        .then(() => Promise.all(discarded))
+        .then(() => callback?.(error));
     });
   } as typeof server.close;
   for (const name of ['closeAllConnections', 'closeIdleConnections'] as const) {
@@ -120,7 +128,14 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
       helperGone();
       resolve(listening);
     };
-    if (!helper || typeof helper.send !== 'function') {
+    if (!helper) {
+      ended();
+      return;
+    }
+    helper.on('error', ended);
+    helper.on('exit', ended);
+    // Without a channel (a spawn that failed for want of descriptors) nothing comes back.
+    if (typeof helper.send !== 'function') {
       ended();
       return;
     }
@@ -128,7 +143,10 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
       if (!returned) return;
       // A server closed meanwhile (or one the helper was too slow for) takes no more acceptors.
       if (done || !server.listening) {
-        (returned as { close?: () => void }).close?.();
+        const unused = returned as { close?: (callback: () => void) => void };
+        discarded.push(
+          new Promise((resolve) => (unused.close ? unused.close(resolve) : resolve())),
+        );
         return;
       }
       const acceptor = acceptorOf(server, returned);
@@ -137,8 +155,6 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
       acceptor.once('close', () => live.delete(acceptor));
       if (live.size === extra) finish();
     });
-    helper.on('error', ended);
-    helper.on('exit', ended);
     helper.send('socket', handle as Parameters<ChildProcess['send']>[1], (error) => {
       if (error) finish();
     });
