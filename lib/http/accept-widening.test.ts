@@ -150,14 +150,15 @@ describe('widenAccept', () => {
     expect(await Promise.all(answers)).toEqual(Array.from({ length: 16 }, () => 'ECONNRESET'));
   });
 
-  it('lets go of the socket within a second when the server closes while it is being widened', async () => {
+  it('lets go of the socket at once, not after the helper’s 5 s, when the server closes while it is being widened', async () => {
     const server = serve();
     const port = await listen(server);
     const widening = widenAccept(server);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // The kernel may release the last descriptor, the one on its way to the helper, a moment
     // after the helper is gone: a connection in that moment is reset rather than refused.
-    const refusedBy = Date.now() + 1000;
+    // Well under the helper's 5 s, with room for a machine busy with other work.
+    const refusedBy = Date.now() + 3000;
     let outcome = '';
     while (outcome !== 'ECONNREFUSED' && Date.now() < refusedBy) {
       outcome = await get(port, '/after-close').then(

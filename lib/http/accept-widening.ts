@@ -94,7 +94,6 @@ export function widenAccept(server: http.Server, extra = EXTRA_ACCEPTORS): Promi
     if (helper?.pid !== undefined && helper.exitCode === null && helper.signalCode === null) {
       helper.kill();
     }
-    if (!helper) helperGone();
   };
   const timer = setTimeout(finish, HELPER_TIMEOUT_MS);
   timer.unref();
