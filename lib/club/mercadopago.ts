@@ -17,8 +17,8 @@ import type { AuthorizedPayment, Preapproval } from './membership';
 
 // Mercado Pago's subscriptions (preapproval) API, the calls the club makes: create a subscription
 // for a plan, read one, change its status, and read one of its monthly charges (an authorized
-// payment). Over lib/payments' fetch, so tests point it at the
-// local fake (test/fake-mercadopago.ts).
+// payment). Over lib/payments' call(), so tests point it at the local fake
+// (test/fake-mercadopago.ts).
 
 export type NewPreapproval = { preapprovalId: string; initPoint: string };
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { centavosFromReais, reaisAmount } from '@/lib/catalogue/format';
 import { getEnv, type MercadoPagoConfig } from '@/lib/env';
+import { requestJson } from '@/lib/http/json-request';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { SHOP } from '@/lib/shop';
 import { SITE_URL } from '@/lib/site';
@@ -11,8 +12,9 @@ import { SITE_URL } from '@/lib/site';
 import { isPixCode } from './pix-code';
 import type { MercadoPagoPayment } from './types';
 
-// The Mercado Pago REST API over plain fetch: the calls the shop makes. No SDK on the server,
-// so tests can point apiBaseUrl at a local fake (test/fake-mercadopago.ts).
+// The Mercado Pago REST API over plain JSON requests (lib/http/json-request.ts): the calls the
+// shop makes. No SDK on the server, so tests can point apiBaseUrl at a local fake
+// (test/fake-mercadopago.ts).
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -111,29 +113,19 @@ export async function call(
     Authorization: `Bearer ${config.accessToken}`,
     Accept: 'application/json',
   };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (init.idempotencyKey) headers['X-Idempotency-Key'] = init.idempotencyKey;
-  let response: Response;
   try {
-    response = await fetch(`${config.apiBaseUrl}${path}`, {
+    return await requestJson(`${config.apiBaseUrl}${path}`, {
       method: init.method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      cache: 'no-store',
+      body: init.body,
+      timeoutMs: REQUEST_TIMEOUT_MS,
     });
   } catch (error) {
     // The message names the path only: the URL and headers carry nothing secret, but the token
     // must never end up in a log line built from a request object.
     throw new MercadoPagoError(`${init.method} ${path} failed: ${(error as Error).name}`);
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // An empty or non-JSON body; the status decides what it means.
-  }
-  return { status: response.status, body };
 }
 
 /**
