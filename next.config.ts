@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
+import { baselineSecurityHeaders, isServedOverHttps } from './lib/security/baseline-headers';
+
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
   experimental: {
@@ -12,35 +14,8 @@ const withNextIntl = createNextIntlPlugin({
   },
 });
 
-// A deployment served over https (the configured site URL) tells browsers to never use http
-// again; the local production build on http://127.0.0.1 must not.
-const servedOverHttps =
-  process.env.NODE_ENV === 'production' &&
-  (process.env.NEXT_PUBLIC_SITE_URL ?? '').startsWith('https://');
-
-// Baseline headers for every response. Pages get their full Content-Security-Policy from proxy.ts
-// (it depends on the request and the run-time environment, and replaces this one); this strict
-// fallback covers what the proxy does not see: API answers, files and their 404 pages. The
-// account, checkout and panel pages also get Cross-Origin-Opener-Policy there.
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  {
-    key: 'Content-Security-Policy',
-    value:
-      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
-      "img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-      "frame-ancestors 'none'",
-  },
-  ...(servedOverHttps
-    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
-    : []),
-  { key: 'X-Frame-Options', value: 'DENY' },
-  {
-    key: 'Permissions-Policy',
-    value: 'camera=(), microphone=(), geolocation=(), browsing-topics=(), payment=(self)',
-  },
-];
+// Baseline headers for every response (lib/security/baseline-headers.ts).
+const securityHeaders = baselineSecurityHeaders(isServedOverHttps(process.env));
 
 // One id per build, given to Next as its build id and compiled into the server's and the
 // browser's code, so the panels' texts are addressed per build (lib/i18n/client-messages.ts).

@@ -93,3 +93,42 @@ test.describe('Content-Security-Policy', () => {
     expect(response.status()).toBe(204);
   });
 });
+
+test('every answer carries the baseline headers, those the server gives itself before Next too', async ({
+  request,
+  baseURL,
+}) => {
+  const answers = {
+    // Next's route handler.
+    'GET /api/session': await request.get('/api/session'),
+    // The server's own refusal (lib/security/http-server-guard.ts).
+    'TRACE /api/session': await request.fetch('/api/session', { method: 'TRACE' }),
+    // The server's own answer to an order (lib/orders/order-quick-answer.ts): nobody signed in.
+    'POST /api/orders': await request.post('/api/orders', {
+      headers: { 'Content-Type': 'application/json', Origin: baseURL! },
+      data: '{}',
+    }),
+    // The route's answer to what the server hands on: another origin.
+    'POST /api/orders, other origin': await request.post('/api/orders', {
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      data: '{}',
+    }),
+  };
+  expect(
+    Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status()])),
+  ).toEqual({
+    'GET /api/session': 200,
+    'TRACE /api/session': 405,
+    'POST /api/orders': 401,
+    'POST /api/orders, other origin': 403,
+  });
+  for (const [name, answer] of Object.entries(answers)) {
+    const headers = answer.headers();
+    expect(headers['x-content-type-options'], name).toBe('nosniff');
+    expect(headers['x-frame-options'], name).toBe('DENY');
+    expect(headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin');
+    expect(headers['content-security-policy'], name).toContain("frame-ancestors 'none'");
+  }
+  expect(await answers['POST /api/orders'].json()).toEqual({ ok: false, error: 'unauthenticated' });
+  expect(answers['POST /api/orders'].headers()['cache-control']).toBe('no-store, no-transform');
+});

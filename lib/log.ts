@@ -3,8 +3,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 
-import { headers } from 'next/headers';
-
+import { requestHeaders } from '@/lib/http/request-scope';
 import { runtimeEnv } from '@/lib/public-env';
 
 /**
@@ -308,7 +307,7 @@ export function requestIdFrom(headers: Pick<Headers, 'get'> | null | undefined):
 }
 
 /**
- * Starts a request's log. `headers` (a Request's, or `await headers()` in a server action)
+ * Starts a request's log. `headers` (a Request's, or `await requestHeaders()` in a server action)
  * supplies the host's request id; without one a random id is made.
  */
 export function startRequestLog(headers?: Pick<Headers, 'get'> | null): RequestLog {
@@ -341,7 +340,7 @@ export function startRequestLog(headers?: Pick<Headers, 'get'> | null): RequestL
 export async function startActionLog(): Promise<RequestLog> {
   let incoming: Pick<Headers, 'get'> | null = null;
   try {
-    incoming = await headers();
+    incoming = await requestHeaders();
   } catch {
     // Outside a request: a fresh id.
   }

@@ -46,9 +46,9 @@ export async function startNodeServer(): Promise<void> {
   // The page cache (lib/cache/storefront-cache-handler.mjs) asks the catalogue's revision.
   const { installStorefrontRevisionForPageCache } = await import('@/lib/catalogue/revision');
   installStorefrontRevisionForPageCache();
-  // An order for a product known to be sold out is refused there, before Next.
-  const { soldOutGate } = await import('@/lib/orders/sold-out-gate');
-  addQuickAnswer(soldOutGate);
+  // Orders are answered there, before Next (lib/orders/order-quick-answer.ts).
+  const { orderQuickAnswer } = await import('@/lib/orders/order-quick-answer');
+  addQuickAnswer(orderQuickAnswer);
   await startBackgroundDelivery();
 }
 

@@ -75,9 +75,9 @@ export async function refuseKnown(
 
 /**
  * placeOrder's first step alone, for the server to answer before the request reaches the app
- * (./sold-out-gate.ts): the refusal of an order (`input`, as sent, received at `started`) for a
- * product known to be sold out or withdrawn, or null for every other order, which placeOrder then
- * handles in full.
+ * (./order-quick-answer.ts): the refusal of an order (`input`, as sent, received at `started`)
+ * for a product known to be sold out or withdrawn, or null for every other order, which
+ * placeOrder then handles in full.
  */
 export async function refuseKnownSoldOut(
   input: unknown,

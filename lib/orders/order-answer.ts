@@ -1,8 +1,8 @@
 import { DEFAULT_RETRY_AFTER_SECONDS, type PlaceOrderResult } from './checkout-result';
 
 // The HTTP answer of POST /api/orders to a placeOrder result: its status and headers, the same
-// from the route handler (app/api/orders/route.ts) and from the server's quick answer to an order
-// for a product known to be sold out (./sold-out-gate.ts).
+// from the route handler (app/api/orders/route.ts) and from the server's own answer, before Next
+// (./order-quick-answer.ts).
 
 /**
  * A checkout input is a few KB at most (20 lines, five address fields of 120 characters, even

@@ -1,9 +1,9 @@
 import 'server-only';
 
-import { headers } from 'next/headers';
 import type { z } from 'zod';
 
 import { DeadlineExceededError, isBackendUnavailable, withDeadline } from '@/lib/deadline';
+import { requestHeaders } from '@/lib/http/request-scope';
 import { memberPricingFor } from '@/lib/club/checkout';
 import { planDelivery } from '@/lib/delivery/plan';
 import { currentDeliveryTable } from '@/lib/delivery/repository';
@@ -79,7 +79,7 @@ function holdLimitDetails(
 /** When the server received the request being handled, or null when nothing says (tests). */
 async function requestReceivedAt(): Promise<number | null> {
   try {
-    return receivedAt(await headers());
+    return receivedAt(await requestHeaders());
   } catch {
     return null;
   }
@@ -121,7 +121,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
     // the known stock, this order waits for them before anything else, then is told 'Esgotado' or
     // goes on.
     let endInFlight: (() => void) | null = null;
-    if (parsed.success && (await headers()).get(IN_FLIGHT_HEADER) !== null) {
+    if (parsed.success && (await requestHeaders()).get(IN_FLIGHT_HEADER) !== null) {
       endInFlight = () => undefined;
     } else if (parsed.success) {
       endInFlight = await enterInFlight(parsed.data.lines, answerBy - MIN_ORDER_TIME_MS);
@@ -180,7 +180,7 @@ export async function placeOrder(input: unknown): Promise<PlaceOrderResult> {
 
       // This process's buckets first (5 orders a minute per account, 20 per address): a flood is
       // refused without Firestore; the shared buckets are read and taken in the order's transaction.
-      const address = clientAddress({ headers: await headers() });
+      const address = clientAddress({ headers: await requestHeaders() });
       const firstLines = [
         takeFirstLine('ordersPerAccount', user.uid),
         takeFirstLine('ordersPerIp', address),

@@ -20,8 +20,8 @@ const inFlight = ((globalThis as { __shopStockInFlight?: InFlight }).__shopStock
 });
 
 /**
- * Set by the server's quick answer (./sold-out-gate.ts) on an order it counted in flight itself,
- * so placeOrder does not count it again.
+ * Set by the server's quick answer (./order-quick-answer.ts) on an order it counted in flight
+ * itself, so placeOrder does not count it again.
  */
 export const IN_FLIGHT_HEADER = 'x-shop-in-flight';
 

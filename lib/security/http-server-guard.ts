@@ -2,6 +2,9 @@ import http from 'node:http';
 
 import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
 
+import { SITE_URL } from '@/lib/site';
+
+import { baselineSecurityHeaders, isServedOverHttps } from './baseline-headers';
 import { SOCKET_ADDRESS_HEADER } from './client-address';
 import { MAX_ACTION_BODY_BYTES } from './request-guard';
 
@@ -22,8 +25,21 @@ export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 const PATCHED = Symbol.for('chocolate-shop.httpServerGuard');
 
+let baseline: Record<string, string> | undefined;
+
+/** The headers every response carries (./baseline-headers.ts), as Next adds them to its own. */
+function baselineHeaders(): Record<string, string> {
+  baseline ??= Object.fromEntries(
+    baselineSecurityHeaders(
+      isServedOverHttps({ NODE_ENV: process.env.NODE_ENV, NEXT_PUBLIC_SITE_URL: SITE_URL }),
+    ).map(({ key, value }) => [key, value]),
+  );
+  return baseline;
+}
+
 function refuse(response: http.ServerResponse, status: 400 | 405 | 413, code: string): void {
   response.writeHead(status, {
+    ...baselineHeaders(),
     ...(status === 405 ? { Allow: ALLOWED_METHODS } : {}),
     'Content-Type': 'text/plain',
     'Cache-Control': 'no-store',
@@ -175,10 +191,10 @@ const MAX_WAIT_BELIEVED_MS = 10_000;
 
 /**
  * An answer the server gives itself, without the app's routing, to some requests of one route:
- * the cheapest answers of a flood (an order for a product known to be sold out,
- * lib/orders/sold-out-gate.ts). `answer` gets the request and its whole body and returns the
- * response, or null to hand the request (with that body) to the app as usual; it must answer
- * exactly as the route would.
+ * the requests of a rush, where the routing's own cost counts (orders, lib/orders/
+ * order-quick-answer.ts). `answer` gets the request and its whole body and returns the response,
+ * or null to hand the request (with that body) to the app as usual; it must answer exactly as the
+ * route would, and gets the headers every answer carries (./baseline-headers.ts).
  */
 export type QuickAnswer = {
   method: string;
@@ -244,6 +260,7 @@ function runQuickAnswer(
           return;
         }
         response.writeHead(answer.status, {
+          ...baselineHeaders(),
           ...answer.headers,
           'Content-Type': 'application/json',
           'Content-Length': String(Buffer.byteLength(answer.body)),

@@ -71,7 +71,7 @@ export function isSameOrigin(request: Request): boolean {
  * CLIENT_ADDRESS_SOURCE), never a client-sent X-Forwarded-For entry. An invalid configuration
  * stops a production server at start (lib/env.ts); here it counts the socket's peer.
  */
-export function clientAddress(request: Pick<Request, 'headers'>): string {
+export function clientAddress(request: { headers: Pick<Headers, 'get'> }): string {
   const parsed = parseClientAddressConfig(runtimeEnv);
   return clientAddressFrom(
     request.headers,

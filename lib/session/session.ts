@@ -6,6 +6,7 @@ import { cookies } from 'next/headers';
 import { backendDeadlineMs, mayOutliveCaller, withDeadline } from '@/lib/deadline';
 import { getEnv } from '@/lib/env';
 import { getAdminAuth } from '@/lib/firebase/admin';
+import { requestCookie } from '@/lib/http/request-scope';
 import { startRequestLog, type RequestLog } from '@/lib/log';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import {
@@ -132,7 +133,7 @@ export async function createSession(idToken: string): Promise<PublicUser> {
  * alone; readSession() does both.
  */
 export async function readSessionClaims(): Promise<DecodedIdToken | null> {
-  const value = (await cookies()).get(SESSION_COOKIE)?.value;
+  const value = await requestCookie(SESSION_COOKIE);
   if (!value || isSignedOut(value)) return null;
   let claims: DecodedIdToken;
   try {
@@ -224,7 +225,7 @@ async function readSessionUnbounded(): Promise<SessionState> {
   // The cookie's verification asks Auth for the account (revoked? disabled?), and the session
   // needs the user document from Firestore: both are read at once, not one after the other. The
   // document read for the uid the cookie claims is used only once the cookie verifies for it.
-  const value = (await cookies()).get(SESSION_COOKIE)?.value;
+  const value = await requestCookie(SESSION_COOKIE);
   const uid = value ? claimedUid(value) : null;
   // Left running when the cookie is refused or Auth fails first.
   const early = uid ? mayOutliveCaller(getUserSessionRecord(uid), 'getUserSessionRecord') : null;

@@ -3,19 +3,25 @@ import 'server-only';
 import type http from 'node:http';
 
 import { parseJsonBytes } from '@/lib/http/body';
+import { runInRequestScope } from '@/lib/http/request-scope';
 import { receivedAt, type QuickAnswer } from '@/lib/security/http-server-guard';
 import { isSameOrigin } from '@/lib/security/origin';
 
 import { ORDER_BODY_MAX_BYTES, orderAnswer } from './order-answer';
 import { holdInFlight, refuseKnownSoldOut } from './known-stock';
+import { placeOrder } from './place-order';
 
-// POST /api/orders for a product this server process knows to be sold out or withdrawn, answered
-// by the HTTP server itself (lib/security/http-server-guard.ts) before the request reaches Next:
-// in a launch rush most requests are these, and each then costs the check and one read rather
-// than a whole trip through the framework. Every other request goes on to the route
-// (app/api/orders/route.ts), which answers the same refusal in the same words. An order whose
-// units the orders already on their way would use up waits here, before the framework, for them
-// to settle (./stock-in-flight.ts).
+// POST /api/orders answered by the HTTP server itself (lib/security/http-server-guard.ts), before
+// Next: in a launch rush the process's one thread is the limit, and Next's routing of a request
+// (its WHATWG Request, the body's stream, the Response, the after() bookkeeping) is a fair part
+// of what each order costs it (docs/performance.md). An order for a
+// product this process knows to be sold out or withdrawn is refused first, for one read; an order
+// whose units the orders already on their way would use up waits for them to settle
+// (./stock-in-flight.ts); every other one is placed here, by the same use-case the route calls
+// (./place-order.ts), reading this request through lib/http/request-scope.ts. What this does not
+// take (another origin, a body that is not JSON or too large) goes on to the route
+// (app/api/orders/route.ts), which answers it in the same words, as it answers every order on a
+// host that serves Next without this server's guard.
 
 function headersOf(request: http.IncomingMessage): Headers {
   const headers = new Headers();
@@ -26,8 +32,8 @@ function headersOf(request: http.IncomingMessage): Headers {
   return headers;
 }
 
-/** The quick answer of POST /api/orders: a sold-out refusal, or null for the route. */
-export const soldOutGate: QuickAnswer = {
+/** The quick answer of POST /api/orders: placeOrder's answer, or null for the route. */
+export const orderQuickAnswer: QuickAnswer = {
   method: 'POST',
   path: '/api/orders',
   maxBodyBytes: ORDER_BODY_MAX_BYTES,
@@ -45,8 +51,9 @@ export const soldOutGate: QuickAnswer = {
     const started = receivedAt(probe.headers) ?? Date.now();
     const result =
       (await refuseKnownSoldOut(parsed.value, started)) ??
-      (await holdInFlight(parsed.value, started, request, response));
-    if (!result) return null;
+      (await holdInFlight(parsed.value, started, request, response)) ??
+      // holdInFlight may have marked the request as counted in flight: its headers as they are now.
+      (await runInRequestScope(headersOf(request), () => placeOrder(parsed.value)));
     const { status, headers } = orderAnswer(result);
     return { status, headers, body: JSON.stringify(result) };
   },
