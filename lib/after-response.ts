@@ -6,9 +6,10 @@ import { logFailure } from '@/lib/log';
 
 // Work that outlives a request's response. During a request (Server Component, Server Action,
 // route handler) Next's after() makes the host keep the function alive until the work settles:
-// a serverless host (Vercel) may otherwise freeze it as soon as the response is sent. Outside a
-// request (scripts, Jest, a module called from plain Node) after() throws, since there is no
-// response to outlive; the process itself runs on, so the work simply runs in it. Any other
+// a serverless host (Vercel) may otherwise freeze it as soon as the response is sent. Outside
+// Next's handling of a request (scripts, Jest, the long-running server's own answers before Next,
+// lib/orders/order-quick-answer.ts) after() throws, since Next has no response to outlive; the
+// process itself runs on, so the work simply runs in it. Any other
 // refusal of after() happens during a request and means the host may cut the work off: it still
 // runs, and the refusal is logged. Either way it is counted among the calls still running
 // (lib/deadline.ts), which a test file's teardown waits for.
