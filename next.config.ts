@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-import { baselineSecurityHeaders, isServedOverHttps } from './lib/security/baseline-headers';
+import { BUILT_FOR_HTTPS } from './lib/public-env';
+import { baselineSecurityHeaders } from './lib/security/baseline-headers';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -15,7 +16,7 @@ const withNextIntl = createNextIntlPlugin({
 });
 
 // Baseline headers for every response (lib/security/baseline-headers.ts).
-const securityHeaders = baselineSecurityHeaders(isServedOverHttps(process.env));
+const securityHeaders = baselineSecurityHeaders(BUILT_FOR_HTTPS);
 
 // One id per build, given to Next as its build id and compiled into the server's and the
 // browser's code, so the panels' texts are addressed per build (lib/i18n/client-messages.ts).

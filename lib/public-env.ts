@@ -35,3 +35,12 @@ export const SHOP_BUILD_ID = process.env.SHOP_BUILD_ID ?? 'development';
 /** The page's stylesheet and the first frame's CSS (scripts/styles.mjs), inlined the same way. */
 export const STYLESHEET_HREF = process.env.SHOP_STYLESHEET_HREF ?? '';
 export const FIRST_FRAME_CSS = process.env.SHOP_FIRST_FRAME_CSS ?? '';
+
+/**
+ * Whether the build was made to be served over https (lib/security/baseline-headers.ts): read
+ * with literal names so that the bundler inlines the build's values, as next.config.ts fixed
+ * Next's own headers when it was built.
+ */
+export const BUILT_FOR_HTTPS =
+  process.env.NODE_ENV === 'production' &&
+  (process.env.NEXT_PUBLIC_SITE_URL ?? '').startsWith('https://');

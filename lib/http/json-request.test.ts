@@ -55,6 +55,7 @@ describe('requestJson', () => {
       body: JSON.stringify({ title: 'Trufa de maracujá', quantity: 2 }),
       headers: {
         authorization: 'Bearer token',
+        'user-agent': 'chocolate-shop (node)',
         'x-idempotency-key': 'order-1',
         'content-type': 'application/json',
         'content-length': String(
@@ -82,6 +83,39 @@ describe('requestJson', () => {
       ['', undefined],
     ]);
     expect(ports.size).toBe(1);
+  });
+
+  it('sends a request lost on a kept connection once more on a new one, when that is safe', async () => {
+    const perSocket = new Map<unknown, number>();
+    handle = (request, response) => {
+      const count = (perSocket.get(request.socket) ?? 0) + 1;
+      perSocket.set(request.socket, count);
+      // The server drops a kept connection as the second request on it arrives.
+      if (count === 2) {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"ok":true}');
+    };
+    const get = () =>
+      requestJson(`${base}/v1/payments/1`, { method: 'GET', headers: {}, timeoutMs: 2000 });
+    expect(await get()).toEqual({ status: 200, body: { ok: true } });
+    expect(await get()).toEqual({ status: 200, body: { ok: true } });
+    // The second GET went out twice: lost on the kept connection, answered on a new one.
+    expect(seen).toHaveLength(3);
+    expect(perSocket.size).toBe(2);
+
+    const post = (headers: Record<string, string>) =>
+      requestJson(`${base}/v1/payments`, { method: 'POST', headers, body: {}, timeoutMs: 2000 });
+    expect(await post({ 'X-Idempotency-Key': 'pay-1' })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(perSocket.size).toBe(3);
+    // Without an idempotency key a POST is never sent twice: the loss is the answer.
+    await expect(post({})).rejects.toMatchObject({ name: 'ECONNRESET' });
+    expect(perSocket.size).toBe(3);
   });
 
   it('answers a null body when the answer is empty or not JSON, with its status', async () => {

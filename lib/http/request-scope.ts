@@ -35,8 +35,8 @@ export async function requestCookie(name: string): Promise<string | undefined> {
 
 /**
  * Cookie `name` in a Cookie header, read as Next reads it (@edge-runtime/cookies): pairs split at
- * '; ', the value URI-decoded (a bare name is 'true'), one that cannot be decoded skipped, the last
- * one kept.
+ * ';' and the spaces after it, the value URI-decoded (a bare name is 'true'), one that cannot be
+ * decoded skipped, the last one kept.
  */
 export function cookieValue(header: string | null, name: string): string | undefined {
   if (!header) return undefined;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 import { preferredShards, stockView, totalOf } from '@/lib/inventory/stock-shards';
 import { startActionLog } from '@/lib/log';
@@ -105,13 +105,13 @@ export async function refuseKnownSoldOut(
  * placeOrder's second step, for the server's quick answer: an order whose units the orders already
  * in flight would use up waits for them to settle (./stock-in-flight.ts), then is refused as sold
  * out, or as 'temporarily-unavailable' when its time to start ran out. One with room is counted in
- * flight until `response` closes and handed on (null), marked so that placeOrder does not count
- * it again.
+ * flight until `response` closes and left to placeOrder (null), its `headers` marked so that
+ * placeOrder does not count it again.
  */
 export async function holdInFlight(
   input: unknown,
   started: number,
-  request: IncomingMessage,
+  headers: Headers,
   response: ServerResponse,
 ): Promise<PlaceOrderResult | null> {
   const parsed = checkoutInputSchema.safeParse(input);
@@ -119,12 +119,12 @@ export async function holdInFlight(
   const end = await enterInFlight(parsed.data.lines, started + orderAnswerMs() - MIN_ORDER_TIME_MS);
   if (end) {
     response.once('close', end);
-    request.headers[IN_FLIGHT_HEADER] = '1';
+    headers.set(IN_FLIGHT_HEADER, '1');
     return null;
   }
   const soldOut = await refuseKnownSoldOut(parsed.data, started);
   if (soldOut) return soldOut;
-  // Sold out, yet not refused: a replay of an order placed before; the route gives it back.
+  // Sold out, yet not refused: a replay of an order placed before; placeOrder gives it back.
   const priced = await priceLines(parsed.data);
   if ('lines' in priced && knownStockRefusal(priced.lines, parsed.data.locale)) return null;
   const log = await startActionLog();

@@ -4,9 +4,11 @@ import type http from 'node:http';
 
 import { parseJsonBytes } from '@/lib/http/body';
 import { runInRequestScope } from '@/lib/http/request-scope';
+import { startRequestLog } from '@/lib/log';
 import { receivedAt, type QuickAnswer } from '@/lib/security/http-server-guard';
 import { isSameOrigin } from '@/lib/security/origin';
 
+import type { PlaceOrderResult } from './checkout-result';
 import { ORDER_BODY_MAX_BYTES, orderAnswer } from './order-answer';
 import { holdInFlight, refuseKnownSoldOut } from './known-stock';
 import { placeOrder } from './place-order';
@@ -23,12 +25,18 @@ import { placeOrder } from './place-order';
 // (app/api/orders/route.ts), which answers it in the same words, as it answers every order on a
 // host that serves Next without this server's guard.
 
+/**
+ * The request's headers as Next's route would see them: Next adds X-Forwarded-For (the TCP peer)
+ * when the client sent none.
+ */
 function headersOf(request: http.IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const one of value) headers.append(name, one);
   }
+  const peer = request.socket?.remoteAddress;
+  if (!headers.has('x-forwarded-for') && peer) headers.set('x-forwarded-for', peer);
   return headers;
 }
 
@@ -40,21 +48,27 @@ export const orderQuickAnswer: QuickAnswer = {
   async answer(request, body, response) {
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') return null;
+    const headers = headersOf(request);
     // The route's own origin check, on the same request as the route would build it.
     const probe = new Request(`http://${request.headers.host ?? 'localhost'}${request.url ?? ''}`, {
       method: 'POST',
-      headers: headersOf(request),
+      headers,
     });
     if (!isSameOrigin(probe)) return null;
     const parsed = parseJsonBytes(body);
     if (!parsed.ok) return null;
-    const started = receivedAt(probe.headers) ?? Date.now();
-    const result =
-      (await refuseKnownSoldOut(parsed.value, started)) ??
-      (await holdInFlight(parsed.value, started, request, response)) ??
-      // holdInFlight may have marked the request as counted in flight: its headers as they are now.
-      (await runInRequestScope(headersOf(request), () => placeOrder(parsed.value)));
-    const { status, headers } = orderAnswer(result);
-    return { status, headers, body: JSON.stringify(result) };
+    const started = receivedAt(headers) ?? Date.now();
+    return runInRequestScope(headers, async () => {
+      const result =
+        (await refuseKnownSoldOut(parsed.value, started)) ??
+        (await holdInFlight(parsed.value, started, headers, response)) ??
+        // placeOrder never throws; were it to, the route must not place the order a second time.
+        (await placeOrder(parsed.value).catch((error: unknown): PlaceOrderResult => {
+          startRequestLog(headers).error(error, { during: 'order-quick-answer' });
+          return { ok: false, error: 'server-error' };
+        }));
+      const answer = orderAnswer(result);
+      return { status: answer.status, headers: answer.headers, body: JSON.stringify(result) };
+    });
   },
 };

@@ -6,9 +6,9 @@
 // Cross-Origin-Opener-Policy there. No server-only import: next.config.ts loads it.
 
 /**
- * The baseline headers. `servedOverHttps`: a deployment served over https (the configured site
- * URL) tells browsers to never use http again; the local production build on http://127.0.0.1
- * must not.
+ * The baseline headers. `servedOverHttps` (lib/public-env.ts BUILT_FOR_HTTPS): a deployment served
+ * over https (the configured site URL) tells browsers to never use http again; the local
+ * production build on http://127.0.0.1 must not.
  */
 export function baselineSecurityHeaders(
   servedOverHttps: boolean,
@@ -32,12 +32,4 @@ export function baselineSecurityHeaders(
       value: 'camera=(), microphone=(), geolocation=(), browsing-topics=(), payment=(self)',
     },
   ];
-}
-
-/** Whether this server is served over https: in production, with an https site URL configured. */
-export function isServedOverHttps(env: {
-  NODE_ENV?: string;
-  NEXT_PUBLIC_SITE_URL?: string;
-}): boolean {
-  return env.NODE_ENV === 'production' && (env.NEXT_PUBLIC_SITE_URL ?? '').startsWith('https://');
 }

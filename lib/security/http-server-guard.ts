@@ -2,9 +2,9 @@ import http from 'node:http';
 
 import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
 
-import { SITE_URL } from '@/lib/site';
+import { BUILT_FOR_HTTPS } from '@/lib/public-env';
 
-import { baselineSecurityHeaders, isServedOverHttps } from './baseline-headers';
+import { baselineSecurityHeaders } from './baseline-headers';
 import { SOCKET_ADDRESS_HEADER } from './client-address';
 import { MAX_ACTION_BODY_BYTES } from './request-guard';
 
@@ -27,12 +27,13 @@ const PATCHED = Symbol.for('chocolate-shop.httpServerGuard');
 
 let baseline: Record<string, string> | undefined;
 
-/** The headers every response carries (./baseline-headers.ts), as Next adds them to its own. */
+/**
+ * The headers every response carries (./baseline-headers.ts), as Next adds them to its own, with
+ * Strict-Transport-Security decided as Next's were: when the server was built.
+ */
 function baselineHeaders(): Record<string, string> {
   baseline ??= Object.fromEntries(
-    baselineSecurityHeaders(
-      isServedOverHttps({ NODE_ENV: process.env.NODE_ENV, NEXT_PUBLIC_SITE_URL: SITE_URL }),
-    ).map(({ key, value }) => [key, value]),
+    baselineSecurityHeaders(BUILT_FOR_HTTPS).map(({ key, value }) => [key, value]),
   );
   return baseline;
 }

@@ -7,9 +7,10 @@ import { readJsonBody } from '@/lib/http/body';
 // POST /api/orders: the checkout form's one way to place an order (components/checkout/
 // checkout-form.tsx through lib/orders/client.ts). A route handler rather than a Server Action so
 // that every answer carries its HTTP status: 429 with Retry-After for the order limits, 503 for
-// a backend fault. The rules are the use-case's (lib/orders/place-order.ts). Where the shop's own
-// server runs (`npm start`, the container), it answers well-formed orders itself before Next
-// (lib/orders/order-quick-answer.ts); this handler answers the rest, and all of them elsewhere.
+// a backend fault. The rules are the use-case's (lib/orders/place-order.ts). Where the Node server
+// runs with the shop's guard (lib/server-start.ts), it answers well-formed orders itself before
+// Next (lib/orders/order-quick-answer.ts); this handler answers the rest, and all of them
+// elsewhere.
 
 // Per-user answers: never prerendered, never cached.
 export const dynamic = 'force-dynamic';
