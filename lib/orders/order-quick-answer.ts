@@ -16,14 +16,14 @@ import { placeOrder } from './place-order';
 // POST /api/orders answered by the HTTP server itself (lib/security/http-server-guard.ts), before
 // Next: in a launch rush the process's one thread is the limit, and Next's routing of a request
 // (its WHATWG Request, the body's stream, the Response, the after() bookkeeping) is a fair part
-// of what each order costs it (docs/performance.md). An order for a
-// product this process knows to be sold out or withdrawn is refused first, for one read; an order
-// whose units the orders already on their way would use up waits for them to settle
-// (./stock-in-flight.ts); every other one is placed here, by the same use-case the route calls
-// (./place-order.ts), reading this request through lib/http/request-scope.ts. What this does not
-// take (another origin, a body that is not JSON or too large) goes on to the route
-// (app/api/orders/route.ts), which answers it in the same words, as it answers every order on a
-// host that serves Next without this server's guard.
+// of what each order costs it (docs/performance.md). An order for a product this process knows
+// to be sold out or withdrawn is refused first, for one read; an order whose units the orders
+// already on their way would use up waits for them to settle (./stock-in-flight.ts); every other
+// one is placed here, by the same use-case the route calls (./place-order.ts), reading this
+// request through lib/http/request-scope.ts. What this does not take (another origin, a body that
+// is not JSON or too large) goes on to the route (app/api/orders/route.ts), which answers it in
+// the same words, as it answers every order on a host that serves Next without this server's
+// guard.
 
 /**
  * The request's headers as Next's route would see them: Next adds X-Forwarded-For (the TCP peer)
