@@ -152,6 +152,20 @@ describe('requestJson', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('fails, naming why, when the connection breaks after the answer started', async () => {
+    handle = (request, response) => {
+      response.writeHead(201, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+      response.write('{"id":"pref-');
+      setTimeout(() => request.socket.destroy(), 20);
+    };
+    const error = await requestJson(base, { method: 'GET', headers: {}, timeoutMs: 5000 }).catch(
+      (failure: unknown) => failure,
+    );
+    // Never the status with a partial body: a 201 without its body is no answer.
+    expect(error).toBeInstanceOf(JsonRequestError);
+    expect(['ResponseAborted', 'ResponseError', 'ECONNRESET']).toContain((error as Error).name);
+  });
+
   it('names a refused connection and an unsupported protocol', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
