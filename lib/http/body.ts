@@ -6,7 +6,8 @@ export type JsonBodyResult =
   | { ok: true; value: unknown }
   | { ok: false; error: 'unsupported-media-type' | 'body-too-large' | 'invalid-json' };
 
-function isJsonContentType(value: string | null): boolean {
+/** Whether a Content-Type header names JSON (any parameters, any case). */
+export function isJsonContentType(value: string | null | undefined): boolean {
   return value?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 

@@ -46,7 +46,7 @@ describe('requestJson', () => {
       method: 'POST',
       headers: { Authorization: 'Bearer token', 'X-Idempotency-Key': 'order-1' },
       body: { title: 'Trufa de maracujá', quantity: 2 },
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
     });
     expect(answer).toEqual({ status: 201, body: { id: 'pref-1', título: 'Ovo de Páscoa' } });
     expect(seen).toHaveLength(1);
@@ -74,7 +74,11 @@ describe('requestJson', () => {
     };
     for (let i = 0; i < 3; i += 1) {
       expect(
-        await requestJson(`${base}/v1/payments/1`, { method: 'GET', headers: {}, timeoutMs: 2000 }),
+        await requestJson(`${base}/v1/payments/1`, {
+          method: 'GET',
+          headers: {},
+          timeoutMs: 10_000,
+        }),
       ).toEqual({ status: 200, body: { status: 'approved' } });
     }
     expect(seen.map(({ body, headers }) => [body, headers['content-length']])).toEqual([
@@ -99,7 +103,7 @@ describe('requestJson', () => {
       response.end('{"ok":true}');
     };
     const get = () =>
-      requestJson(`${base}/v1/payments/1`, { method: 'GET', headers: {}, timeoutMs: 2000 });
+      requestJson(`${base}/v1/payments/1`, { method: 'GET', headers: {}, timeoutMs: 10_000 });
     expect(await get()).toEqual({ status: 200, body: { ok: true } });
     expect(await get()).toEqual({ status: 200, body: { ok: true } });
     // The second GET went out twice: lost on the kept connection, answered on a new one.
@@ -107,7 +111,7 @@ describe('requestJson', () => {
     expect(perSocket.size).toBe(2);
 
     const post = (headers: Record<string, string>) =>
-      requestJson(`${base}/v1/payments`, { method: 'POST', headers, body: {}, timeoutMs: 2000 });
+      requestJson(`${base}/v1/payments`, { method: 'POST', headers, body: {}, timeoutMs: 10_000 });
     expect(await post({ 'X-Idempotency-Key': 'pay-1' })).toEqual({
       status: 200,
       body: { ok: true },
@@ -123,7 +127,7 @@ describe('requestJson', () => {
       response.writeHead(502, { 'Content-Type': 'text/html' });
       response.end('<h1>Bad gateway</h1>');
     };
-    expect(await requestJson(base, { method: 'GET', headers: {}, timeoutMs: 2000 })).toEqual({
+    expect(await requestJson(base, { method: 'GET', headers: {}, timeoutMs: 10_000 })).toEqual({
       status: 502,
       body: null,
     });
@@ -131,7 +135,7 @@ describe('requestJson', () => {
       response.writeHead(204);
       response.end();
     };
-    expect(await requestJson(base, { method: 'PUT', headers: {}, timeoutMs: 2000 })).toEqual({
+    expect(await requestJson(base, { method: 'PUT', headers: {}, timeoutMs: 10_000 })).toEqual({
       status: 204,
       body: null,
     });
@@ -172,10 +176,10 @@ describe('requestJson', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     await expect(
-      requestJson(`http://127.0.0.1:${port}/`, { method: 'GET', headers: {}, timeoutMs: 2000 }),
+      requestJson(`http://127.0.0.1:${port}/`, { method: 'GET', headers: {}, timeoutMs: 10_000 }),
     ).rejects.toMatchObject({ name: 'ECONNREFUSED' });
     await expect(
-      requestJson('ftp://127.0.0.1/', { method: 'GET', headers: {}, timeoutMs: 2000 }),
+      requestJson('ftp://127.0.0.1/', { method: 'GET', headers: {}, timeoutMs: 10_000 }),
     ).rejects.toMatchObject({ name: 'UnsupportedProtocol' });
   });
 

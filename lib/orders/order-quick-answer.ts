@@ -2,7 +2,7 @@ import 'server-only';
 
 import type http from 'node:http';
 
-import { parseJsonBytes } from '@/lib/http/body';
+import { isJsonContentType, parseJsonBytes } from '@/lib/http/body';
 import { runInRequestScope } from '@/lib/http/request-scope';
 import { startRequestLog } from '@/lib/log';
 import { receivedAt, type QuickAnswer } from '@/lib/security/http-server-guard';
@@ -46,8 +46,7 @@ export const orderQuickAnswer: QuickAnswer = {
   path: '/api/orders',
   maxBodyBytes: ORDER_BODY_MAX_BYTES,
   async answer(request, body, response) {
-    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') return null;
+    if (!isJsonContentType(request.headers['content-type'])) return null;
     const headers = headersOf(request);
     // The route's own origin check, on the same request as the route would build it.
     const probe = new Request(`http://${request.headers.host ?? 'localhost'}${request.url ?? ''}`, {
